@@ -1,0 +1,20 @@
+import { Command } from 'commander';
+import { registerOrgCommands } from './commands/org';
+import { registerKeyCommands } from './commands/key';
+import { registerUsageCommands } from './commands/usage';
+import { registerListsCommands } from './commands/lists';
+
+/** `screenctl`: operator commands. Each command group lives in commands/<group>.ts. */
+const program = new Command('screenctl')
+  .description('Operate the Exclusion Screening Service: organizations, API keys, usage and lists.')
+  .showHelpAfterError();
+
+registerOrgCommands(program);
+registerKeyCommands(program);
+registerUsageCommands(program);
+registerListsCommands(program);
+
+program.parseAsync(process.argv).catch((err: Error) => {
+  process.stderr.write(`screenctl: ${err.message}\n`);
+  process.exit(1);
+});

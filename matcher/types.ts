@@ -1,0 +1,87 @@
+/**
+ * The screening contract's data shapes (screening-api-v1 "Resources and their fields"),
+ * shared by the gateway, the matcher and the workflows. The OpenAPI document in
+ * gateway/openapi is the source of truth for validation; these types mirror it.
+ */
+export interface PersonEntity {
+  type: 'person';
+  name: string;
+  aliases?: string[];
+  dateOfBirth?: string;
+  npi?: string;
+  state?: string;
+  providerType?: string;
+}
+
+export interface OrganizationEntity {
+  type: 'organization';
+  legalName: string;
+  aliases?: string[];
+  npi?: string;
+  state?: string;
+}
+
+export type Entity = PersonEntity | OrganizationEntity;
+
+export type ScreeningStatus = 'clear' | 'potential_match';
+export type EvidenceField = 'name' | 'npi' | 'state' | 'providerType' | 'dateOfBirth';
+export type EvidenceState = 'matched' | 'not_matched' | 'unknown';
+
+export interface FieldEvidence {
+  field: EvidenceField;
+  state: EvidenceState;
+  rosterValue: string | null;
+  listValue: string | null;
+  strong: boolean;
+}
+
+export interface Provenance {
+  sourceList: string;
+  listVersionId: string;
+  retrievedAt: string;
+}
+
+export interface Match {
+  label: string;
+  fields: FieldEvidence[];
+  provenance: Provenance;
+  score: number;
+}
+
+export interface SourceRef {
+  source: string;
+  listVersionId: string;
+  retrievedAt: string;
+}
+
+export interface ScreeningResult {
+  status: ScreeningStatus;
+  matches: Match[];
+  sources: SourceRef[];
+  checkedAt: string;
+  recallCapped: boolean;
+}
+
+export const POTENTIAL_MATCH_LABEL = 'Potential match — verification required';
+
+/** POST /v1/public/lookup: a name-only query; results never carry a date of birth or an address. */
+export interface PublicLookupRequest {
+  name: string;
+  type?: 'person' | 'organization';
+}
+
+export interface PublicLookupResult {
+  name: string;
+  type: 'person' | 'organization';
+  label: string;
+  score: number;
+  source: string;
+  sourceName: string;
+  listVersionId: string;
+  retrievedAt: string;
+}
+
+export interface PublicLookupResponse {
+  results: PublicLookupResult[];
+  notice: string;
+}

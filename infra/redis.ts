@@ -17,3 +17,26 @@ export function createRedis(overrides: RedisOptions = {}): Redis {
     ...overrides,
   });
 }
+
+/** createRedis, resolved once the first connection is ready (commands before that would be refused). */
+export async function connectRedis(overrides: RedisOptions = {}, timeoutMs = 5000): Promise<Redis> {
+  const redis = createRedis(overrides);
+  if (redis.status === 'ready') return redis;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      redis.disconnect();
+      reject(new Error(`Redis at ${config.redisUrl} not ready within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onReady = () => {
+      cleanup();
+      resolve();
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+    };
+    redis.on('ready', onReady);
+  });
+  return redis;
+}

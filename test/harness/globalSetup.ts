@@ -1,0 +1,16 @@
+import { bootTestStack, type TestStack } from './stack';
+
+declare global {
+  var __TEST_STACK__: TestStack | undefined;
+}
+
+/** Boots the run's isolated stack; jest workers inherit the environment set here. */
+export default async function globalSetup(): Promise<void> {
+  const stack = await bootTestStack();
+  globalThis.__TEST_STACK__ = stack;
+  process.env.DATABASE_URL = stack.databaseUrl;
+  process.env.REDIS_KEY_PREFIX = stack.redisKeyPrefix;
+  process.env.TEMPORAL_ADDRESS = stack.temporalAddress;
+  process.env.WORKFLOW_BUNDLE_PATH = stack.workflowBundlePath;
+  process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'silent';
+}

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { Client } from 'pg';
-import { runner } from 'node-pg-migrate';
 import { config } from '../config';
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
@@ -25,6 +24,8 @@ export async function ensureDatabase(databaseUrl: string = config.databaseUrl): 
 /** Applies every pending versioned migration in infra/migrations, in file-name order. */
 export async function migrate(databaseUrl: string = config.databaseUrl): Promise<string[]> {
   await ensureDatabase(databaseUrl);
+  // node-pg-migrate ships as ESM only; a dynamic import keeps this module CommonJS.
+  const { runner } = await import('node-pg-migrate');
   const applied = await runner({
     databaseUrl,
     dir: MIGRATIONS_DIR,
@@ -34,7 +35,7 @@ export async function migrate(databaseUrl: string = config.databaseUrl): Promise
     log: () => undefined,
     verbose: false,
   });
-  return applied.map((m) => m.name);
+  return applied.map((migration) => migration.name);
 }
 
 if (require.main === module) {

@@ -1,0 +1,35 @@
+/** Word stocks for organization names, shaped after LEIE/SAM/NPPES business names (data-sources.md §5.3). */
+export const ORG_ADJECTIVES = [
+  'SUNRISE', 'SUNSET', 'GOLDEN', 'SILVER', 'EVERGREEN', 'RIVERSIDE', 'LAKESIDE', 'MOUNTAIN VIEW', 'VALLEY', 'HARBOR',
+  'BAYSIDE', 'COASTAL', 'PRAIRIE', 'SOUTHERN', 'NORTHERN', 'PACIFIC', 'ATLANTIC', 'GULF COAST', 'SUMMIT', 'PIONEER',
+  'HERITAGE', 'LIBERTY', 'FREEDOM', 'UNITED', 'AMERICAN', 'NATIONAL', 'PREMIER', 'ELITE', 'ADVANCED', 'TOTAL',
+  'COMPLETE', 'CARING', 'COMPASSIONATE', 'GENTLE', 'TRUSTED', 'ANGEL', 'GRACE', 'HOPE', 'BRIGHT', 'NEW LIFE',
+  'FAMILY', 'COMMUNITY', 'METRO', 'CITYWIDE', 'TRI-COUNTY', 'PARKVIEW', 'OAKWOOD', 'MAPLE', 'CEDAR', 'WILLOW',
+  'BLUE SKY', 'GREEN LEAF', 'ROYAL', 'CAPITAL', 'CORNERSTONE', 'KEYSTONE', 'ALLIANCE', 'PINNACLE', 'GENESIS', 'NEW HORIZONS',
+  'HEARTLAND', 'PEACHTREE', 'LONE STAR', 'EMPIRE', 'BLUEGRASS', 'SUNSHINE', 'DESERT', 'SIERRA', 'ST. MARY\'S', 'ST JOSEPH',
+];
+
+export const ORG_CONNECTORS = ['CARE', 'HEALTH', 'MEDICAL', 'WELLNESS', 'HEALTHCARE', 'HEALTH CARE', 'SENIOR', 'PROFESSIONAL'];
+
+/** Service nouns with a relative weight and a NUCC taxonomy for NPPES. */
+export const ORG_SERVICES: readonly (readonly [string, number, string])[] = [
+  ['HOME HEALTH', 10, '251E00000X'], ['HOME CARE', 6, '253Z00000X'], ['PHARMACY', 10, '333600000X'],
+  ['MEDICAL SUPPLY', 5, '332B00000X'], ['DME', 2, '332B00000X'], ['AMBULANCE', 3, '341600000X'],
+  ['TRANSPORTATION', 3, '343900000X'], ['REHABILITATION CENTER', 2, '283X00000X'], ['NURSING HOME', 2, '314000000X'],
+  ['SKILLED NURSING', 2, '314000000X'], ['ASSISTED LIVING', 3, '310400000X'], ['FAMILY PRACTICE', 6, '261QP2300X'],
+  ['MEDICAL CENTER', 4, '261QM1300X'], ['CLINIC', 6, '261QP2300X'], ['DENTAL', 6, '1223G0001X'],
+  ['CHIROPRACTIC', 3, '111N00000X'], ['PHYSICAL THERAPY', 4, '225100000X'], ['BEHAVIORAL HEALTH', 5, '261QM0801X'],
+  ['COUNSELING SERVICES', 4, '101YP2500X'], ['LABORATORY', 3, '291U00000X'], ['IMAGING', 2, '261QR0200X'],
+  ['HOSPICE', 3, '251G00000X'], ['SOBER HOME', 1, '324500000X'], ['ADULT DAY CARE', 2, '261QA0005X'],
+  ['PEDIATRICS', 3, '208000000X'], ['URGENT CARE', 3, '261QU0200X'], ['MARKETING SERVICE', 0.5, '171100000X'],
+  ['STAFFING', 1, '171100000X'], ['BILLING SERVICES', 1, '171100000X'], ['HOSPITAL', 1.5, '282N00000X'],
+];
+
+/** Legal forms with a relative weight; the comma before them (", INC") is decided separately. */
+export const LEGAL_FORMS: readonly (readonly [string, number])[] = [
+  ['INC', 26], ['INC.', 8], ['LLC', 34], ['L.L.C.', 2], ['PLLC', 5], ['PC', 4], ['P.C.', 2], ['PA', 3],
+  ['CORP', 4], ['CORPORATION', 3], ['CO', 1], ['LTD', 2], ['LP', 1], ['LLP', 1],
+];
+
+/** Leading digits and symbols seen in real business names ("#1 MARKETING SERVICE, INC"). */
+export const LEADING_TOKENS = ['#1', '101', '1ST CHOICE', 'A+', 'A-1', '24/7', '1ST CLASS', 'A & B', '3 STAR', '#1 QUALITY'];

@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { Connection } from '@temporalio/client';
+import { config } from '../config';
+import { createLogger } from '../log';
+import { migrate } from '../db/migrate';
+import { startTemporalDevServer, type DevServer } from '../temporal/devServer';
+import { startService, waitForHttpOk, type ManagedService } from './services';
+import { seedDemo } from './seed';
+
+/**
+ * `npm start`: the whole stack on one machine. Migrates, starts the Temporal dev server
+ * (unless one already answers at TEMPORAL_ADDRESS), seeds the demo organization and lists,
+ * then runs matcher, worker and gateway as separate processes until SIGINT/SIGTERM.
+ */
+const log = createLogger('launcher');
+const dataDir = path.resolve(config.dataDir);
+const logDir = path.join(dataDir, 'logs');
+const STOP_GRACE_MS = 20_000;
+
+async function temporalAnswers(address: string): Promise<boolean> {
+  try {
+    const connection = await Connection.connect({ address, connectTimeout: 1000 });
+    try {
+      await connection.workflowService.getSystemInfo({});
+      return true;
+    } finally {
+      await connection.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<void> {
+  let temporal: DevServer | null = null;
+  const services: ManagedService[] = [];
+  let stopping = false;
+
+  const shutdown = async (exitCode: number, reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ reason }, 'stopping the stack');
+    // Gateway first so no new work arrives, then the worker drains, then the matcher.
+    for (const name of ['gateway', 'worker', 'matcher']) {
+      const service = services.find((s) => s.name === name);
+      if (service) await service.stop(STOP_GRACE_MS);
+    }
+    if (temporal) await temporal.stop();
+    log.info('stack stopped');
+    process.exit(exitCode);
+  };
+  process.on('SIGINT', () => void shutdown(0, 'SIGINT'));
+  process.on('SIGTERM', () => void shutdown(0, 'SIGTERM'));
+
+  try {
+    const applied = await migrate();
+    log.info({ applied }, 'database migrated');
+
+    if (await temporalAnswers(config.temporalAddress)) {
+      log.info({ address: config.temporalAddress }, 'using the Temporal server already answering');
+    } else {
+      const port = Number(config.temporalAddress.split(':').pop());
+      temporal = await startTemporalDevServer({
+        port,
+        uiPort: config.temporalUiPort,
+        dbFile: path.join(dataDir, 'temporal', 'dev.sqlite'),
+        logFile: path.join(logDir, 'temporal.log'),
+        namespace: config.temporalNamespace,
+      });
+      log.info({ address: temporal.address }, 'Temporal dev server started');
+    }
+
+    const demo = await seedDemo({ dataDir, log });
+    if (stopping) return;
+
+    const env = { ...process.env };
+    services.push(startService('matcher', 'matcher/main.ts', env, logDir));
+    services.push(startService('worker', 'infra/worker.ts', env, logDir));
+    services.push(startService('gateway', 'gateway/main.ts', env, logDir));
+    for (const service of services) {
+      void service.exited.then((code) => {
+        if (!stopping) void shutdown(1, `${service.name} exited with code ${code}; see ${path.join(logDir, service.name + '.log')}`);
+      });
+    }
+
+    const apiBase = `http://${config.gatewayHost}:${config.gatewayPort}`;
+    await waitForHttpOk(`${apiBase}/readyz`, 180_000, () => !stopping);
+    printBanner(apiBase, demo);
+  } catch (err) {
+    log.error({ err }, 'start-up failed');
+    await shutdown(1, 'start-up failed');
+  }
+}
+
+function printBanner(apiBase: string, demo: { orgId: string; orgName: string; plan: string; apiKey: string }): void {
+  const temporalUi = temporalUiUrl();
+  const lines = [
+    '',
+    'Exclusion Screening Service is running.',
+    `  API base URL   ${apiBase}/v1   (contract: ${apiBase}/v1/openapi.json)`,
+    `  Temporal UI    ${temporalUi}`,
+    `  Demo API key   ${demo.apiKey}`,
+    `                 organization "${demo.orgName}" (${demo.orgId}), plan ${demo.plan}; a new key is issued at every start`,
+    `  More keys      npx screenctl key issue --org ${demo.orgId} --json`,
+    `  Try            curl -s ${apiBase}/v1/screen -H "Authorization: Bearer ${demo.apiKey}" \\`,
+    `                   -H 'Content-Type: application/json' -d '{"type":"person","name":"Jordan Q Exampleson"}'`,
+    `  Logs           ${path.relative(process.cwd(), logDir)}/{gateway,matcher,worker,temporal}.log`,
+    'Press Ctrl-C to stop everything.',
+    '',
+  ];
+  process.stdout.write(lines.join('\n'));
+}
+
+function temporalUiUrl(): string {
+  const host = config.temporalAddress.split(':')[0];
+  return `http://${host}:${config.temporalUiPort}`;
+}
+
+void main();

@@ -4,6 +4,7 @@ import { config } from '../config';
 import { createLogger } from '../log';
 import { migrate } from '../db/migrate';
 import { startTemporalDevServer, type DevServer } from '../temporal/devServer';
+import { temporalConnectionOptions } from '../temporal/connection';
 import { startService, waitForHttpOk, type ManagedService } from './services';
 import { seedDemo } from './seed';
 
@@ -17,9 +18,9 @@ const dataDir = path.resolve(config.dataDir);
 const logDir = path.join(dataDir, 'logs');
 const STOP_GRACE_MS = 20_000;
 
-async function temporalAnswers(address: string): Promise<boolean> {
+async function temporalAnswers(): Promise<boolean> {
   try {
-    const connection = await Connection.connect({ address, connectTimeout: 1000 });
+    const connection = await Connection.connect({ ...temporalConnectionOptions(), connectTimeout: 1000 });
     try {
       await connection.workflowService.getSystemInfo({});
       return true;
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
     const applied = await migrate();
     log.info({ applied }, 'database migrated');
 
-    if (await temporalAnswers(config.temporalAddress)) {
+    if (await temporalAnswers()) {
       log.info({ address: config.temporalAddress }, 'using the Temporal server already answering');
     } else {
       const port = Number(config.temporalAddress.split(':').pop());

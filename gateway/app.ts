@@ -1,0 +1,68 @@
+import Koa from 'koa';
+import type { GatewayDeps, GatewayState, Middleware } from './context';
+import { createWindowCounter } from './limits/fixedWindow';
+import { listOperations } from './openapi/operations';
+import { requestIdAndLog } from './middleware/requestId';
+import { errorMapper } from './middleware/errorMapper';
+import { resolveOperation } from './middleware/resolveOperation';
+import { publicRoutes } from './middleware/publicRoutes';
+import { authenticate } from './middleware/authenticate';
+import { rateLimit } from './middleware/rateLimit';
+import { readOnlyGuard } from './middleware/readOnlyGuard';
+import { monthlyAllowance } from './middleware/allowance';
+import { validateRequest } from './middleware/validate';
+import { dispatch } from './middleware/dispatch';
+import { screenHandler } from './routes/screen';
+import { getBatch, submitBatch } from './routes/batch';
+import { enrollMonitor, removeMonitor } from './routes/monitor';
+import { listsHandler } from './routes/lists';
+import { usageHandler } from './routes/usage';
+import { publicLookupHandler } from './routes/publicLookup';
+import { openApiHandler } from './routes/openapi';
+import { healthz, readyz } from './routes/health';
+
+export const DEFAULT_PUBLIC_LIMITS = { perIpPerMinute: 5, globalPerMinute: 120 };
+
+/** The gateway: one visible chain, each concern one middleware, in the architecture's order. */
+export function createApp(deps: GatewayDeps): Koa<GatewayState> {
+  const now = deps.now ?? (() => new Date());
+  const operations = listOperations();
+  const counter = createWindowCounter(deps.redis);
+  const validate = validateRequest(operations);
+  const toRoute = dispatch({
+    getOpenApi: openApiHandler,
+    publicLookup: publicLookupHandler(deps),
+    screen: screenHandler(deps, now),
+    submitBatch,
+    getBatch,
+    enrollMonitor,
+    removeMonitor,
+    getCoverage: listsHandler(deps),
+    getUsage: usageHandler(deps, now),
+  });
+
+  const chain: Middleware[] = [
+    requestIdAndLog(deps.logger),
+    errorMapper(),
+    resolveOperation(operations),
+    publicRoutes({
+      counter,
+      limits: deps.publicLimits ?? DEFAULT_PUBLIC_LIMITS,
+      validate,
+      dispatch: toRoute,
+      healthz,
+      readyz: readyz(deps),
+    }),
+    authenticate(deps.pool),
+    rateLimit(counter),
+    readOnlyGuard(),
+    monthlyAllowance(deps.pool, now),
+    validate,
+    toRoute,
+  ];
+
+  const app = new Koa<GatewayState>();
+  app.silent = true;
+  for (const middleware of chain) app.use(middleware as Koa.Middleware<GatewayState>);
+  return app;
+}

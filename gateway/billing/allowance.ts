@@ -1,0 +1,68 @@
+import type { Pool, PoolClient } from 'pg';
+import { ApiError } from '../errors';
+import type { AllowanceKind } from '../openapi/operations';
+import { periodResetDate } from './period';
+import { PLANS, plansWithMoreRoom, type PlanKey } from './plans';
+import { readPeriodCounts } from './usage';
+
+/**
+ * Monthly allowance of the plans that refuse past it (Trial, Small, Medium). It counts
+ * metered screenings: successful POST /screen calls plus completed batch items.
+ *   single_screening_allowance_reached: what POST /screen answers once they are used up;
+ *   api_allowance_reached: what the other operations that start metered screenings
+ *   (POST /batch, PUT /monitor) answer.
+ */
+export function hardCap(plan: PlanKey): number | null {
+  const p = PLANS[plan];
+  return p.billsExcess ? null : p.includedCalls;
+}
+
+export function allowanceReached(kind: AllowanceKind, plan: PlanKey, period: string, used: number): ApiError {
+  const p = PLANS[plan];
+  const included = p.includedCalls ?? 0;
+  const resetsOn = periodResetDate(period);
+  const more = plansWithMoreRoom(plan);
+  const code = kind === 'single_screening' ? 'single_screening_allowance_reached' : 'api_allowance_reached';
+  const what = kind === 'single_screening' ? 'screening' : 'API';
+  return new ApiError(
+    402,
+    code,
+    `The monthly ${what} allowance of the ${p.label} plan (${included.toLocaleString('en-US')} included calls) is used up. ` +
+      `The count returns to zero on ${resetsOn}. Plans with more room: ${more.map((m) => m.label).join(', ')}. Nothing was charged.`,
+    {
+      allowance: {
+        plan,
+        period,
+        includedCalls: included,
+        usedCalls: used,
+        resetsOn,
+        plansWithMoreRoom: more.map((m) => ({ plan: m.key, includedCalls: m.includedCalls, billsExcess: m.billsExcess })),
+      },
+    },
+  );
+}
+
+/** Cheap pre-check (no lock): has the org already used its whole allowance this period? */
+export async function allowanceExhausted(pool: Pool, orgId: string, plan: PlanKey, period: string): Promise<{ exhausted: boolean; used: number }> {
+  const cap = hardCap(plan);
+  if (cap === null) return { exhausted: false, used: 0 };
+  const { screenCalls } = await readPeriodCounts(pool, orgId, period);
+  return { exhausted: screenCalls >= cap, used: screenCalls };
+}
+
+/**
+ * Authoritative check inside the metering transaction: locks the org's period row so
+ * concurrent screenings of a capped org admit one at a time and never exceed the cap.
+ * The lock is released by the commit that records the usage, or by rollback.
+ */
+export async function lockAllowance(client: PoolClient, kind: AllowanceKind, orgId: string, plan: PlanKey, period: string): Promise<void> {
+  const cap = hardCap(plan);
+  if (cap === null) return;
+  await client.query('INSERT INTO usage_periods (org_id, period) VALUES ($1, $2) ON CONFLICT DO NOTHING', [orgId, period]);
+  const { rows } = await client.query<{ screen_calls: number }>(
+    'SELECT screen_calls FROM usage_periods WHERE org_id = $1 AND period = $2 FOR UPDATE',
+    [orgId, period],
+  );
+  const used = rows[0].screen_calls;
+  if (used >= cap) throw allowanceReached(kind, plan, period, used);
+}

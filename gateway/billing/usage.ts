@@ -1,0 +1,48 @@
+import type { Pool, PoolClient } from 'pg';
+import type { PlanKey } from './plans';
+import { priceFor, type PeriodPrice } from './price';
+
+export type UsageKind = 'screen' | 'batch_item' | 'record_month';
+
+export interface UsageSummary {
+  period: string;
+  screenCalls: number;
+  recordMonths: number;
+  price: PeriodPrice;
+}
+
+type Queryable = Pool | PoolClient;
+
+/**
+ * Appends one metered event to the ledger. Returns false when the event was already
+ * recorded (same org, kind and event key), so a retry never counts twice. The
+ * usage_periods totals follow by trigger in the same transaction.
+ */
+export async function recordUsageEvent(
+  db: Queryable,
+  event: { orgId: string; kind: UsageKind; eventKey: string; period: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `INSERT INTO usage_events (org_id, period, kind, event_key) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (org_id, kind, event_key) DO NOTHING`,
+    [event.orgId, event.period, event.kind, event.eventKey],
+  );
+  return rowCount === 1;
+}
+
+export async function readPeriodCounts(
+  db: Queryable,
+  orgId: string,
+  period: string,
+): Promise<{ screenCalls: number; recordMonths: number }> {
+  const { rows } = await db.query<{ screen_calls: number; record_months: number }>(
+    'SELECT screen_calls, record_months FROM usage_periods WHERE org_id = $1 AND period = $2',
+    [orgId, period],
+  );
+  return { screenCalls: rows[0]?.screen_calls ?? 0, recordMonths: rows[0]?.record_months ?? 0 };
+}
+
+export async function usageSummary(db: Queryable, orgId: string, plan: PlanKey, period: string): Promise<UsageSummary> {
+  const counts = await readPeriodCounts(db, orgId, period);
+  return { period, ...counts, price: priceFor(plan, counts.screenCalls, counts.recordMonths) };
+}

@@ -1,0 +1,37 @@
+import type { Context, Next } from 'koa';
+import type { Pool } from 'pg';
+import type Redis from 'ioredis';
+import type { Logger } from '../infra/log';
+import type { MatcherClient } from '../matcher/client';
+import type { KeyPrincipal } from './auth/apiKeys';
+import type { Operation } from './openapi/operations';
+
+/** What a request accumulates on its way down the chain. */
+export interface GatewayState {
+  requestId: string;
+  log: Logger;
+  operation?: Operation;
+  params: Record<string, string>;
+  principal?: KeyPrincipal;
+  body?: unknown;
+}
+
+export type GatewayContext = Context & { state: GatewayState };
+export type Middleware = (ctx: GatewayContext, next: Next) => Promise<void>;
+
+export interface CoverageSourceFn {
+  (pool: Pool): Promise<unknown>;
+}
+
+/** Everything the gateway talks to, injected so tests and the launcher wire real instances. */
+export interface GatewayDeps {
+  pool: Pool;
+  redis: Redis;
+  matcher: Pick<MatcherClient, 'match' | 'lookup' | 'ready'>;
+  logger: Logger;
+  buildCoverageReport: CoverageSourceFn;
+  /** Readiness of the Temporal frontend (getSystemInfo with a short deadline). */
+  temporalReady: () => Promise<boolean>;
+  publicLimits?: { perIpPerMinute: number; globalPerMinute: number };
+  now?: () => Date;
+}

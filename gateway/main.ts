@@ -1,0 +1,58 @@
+import http from 'node:http';
+import { config } from '../infra/config';
+import { createLogger } from '../infra/log';
+import { createPool } from '../infra/db/pool';
+import { createRedis } from '../infra/redis';
+import { createMatcherClient } from '../matcher/client';
+import { buildCoverageReport } from '../matcher/versions/coverage';
+import { createApp } from './app';
+import { createTemporalProbe } from './temporalReadiness';
+
+/** Gateway process: serves the v1 API on GATEWAY_HOST:GATEWAY_PORT; SIGTERM/SIGINT drain and exit. */
+async function main(): Promise<void> {
+  const logger = createLogger('gateway');
+  const pool = createPool({ max: 20 });
+  const redis = createRedis();
+  redis.on('error', (err: Error) => logger.debug({ err: err.message }, 'redis connection error'));
+  const matcher = createMatcherClient(config.matcherUrl);
+  const temporal = createTemporalProbe(config.temporalAddress);
+  const app = createApp({
+    pool,
+    redis,
+    matcher,
+    logger,
+    buildCoverageReport,
+    temporalReady: () => temporal.ready(),
+  });
+
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.gatewayPort, config.gatewayHost, () => resolve());
+  });
+  logger.info({ host: config.gatewayHost, port: config.gatewayPort }, 'gateway listening');
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'gateway stopping');
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    await closed;
+    clearTimeout(force);
+    matcher.close();
+    await Promise.allSettled([pool.end(), temporal.close()]);
+    redis.disconnect();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`gateway failed to start: ${(err as Error).stack ?? String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { openApiDocument } from './document';
+
+/** Where the document's component schemas are registered, so #/components/schemas/X refs resolve. */
+export const COMPONENTS_ID = 'https://screening.local/openapi.json';
+
+/**
+ * One strict ajv instance holding the document's component schemas. Request validation and
+ * the acceptance tests' response validation both compile from it.
+ */
+export function createOpenApiAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, discriminator: true, allowUnionTypes: true });
+  addFormats(ajv);
+  ajv.addKeyword({ keyword: 'components' });
+  ajv.addSchema({ $id: COMPONENTS_ID, components: { schemas: openApiDocument.components.schemas } });
+  return ajv;
+}
+
+export function componentRef(name: string): string {
+  return `${COMPONENTS_ID}#/components/schemas/${name}`;
+}
+
+/** Maps a document ref (#/components/schemas/X) to the registered id. */
+export function resolveDocumentRef(ref: string): string {
+  return `${COMPONENTS_ID}${ref}`;
+}

@@ -1,0 +1,313 @@
+import { schemas } from './schemas';
+
+/**
+ * The v1 contract as OpenAPI 3.1: the single source the gateway validates requests with,
+ * resolves operations from (path, method, access, metering, body limit) and serves at
+ * GET /v1/openapi.json. Extensions on each operation:
+ *   x-access       public (no key) | read (allowed for read-only organizations) | write
+ *   x-allowance    single_screening | api: counts against the monthly allowance (402 when used up)
+ *   x-body-limit   largest accepted request body in bytes (413 above it)
+ */
+type Obj = Record<string, unknown>;
+
+const ref = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: Obj): Obj => ({ 'application/json': { schema } });
+const header = (name: string): Obj => ({ $ref: `#/components/headers/${name}` });
+const commonHeaders = { 'X-Request-Id': header('XRequestId') };
+const keyedHeaders = { ...commonHeaders, 'X-RateLimit-Limit': header('XRateLimitLimit'), 'X-RateLimit-Remaining': header('XRateLimitRemaining') };
+
+function ok(description: string, schema: Obj, headers: Obj = keyedHeaders): Obj {
+  return { description, headers, content: json(schema) };
+}
+
+const errorResponses = {
+  400: { $ref: '#/components/responses/InvalidRequest' },
+  401: { $ref: '#/components/responses/Unauthorized' },
+  402: { $ref: '#/components/responses/AllowanceReached' },
+  403: { $ref: '#/components/responses/Forbidden' },
+  404: { $ref: '#/components/responses/NotFound' },
+  413: { $ref: '#/components/responses/PayloadTooLarge' },
+  429: { $ref: '#/components/responses/RateLimited' },
+  500: { $ref: '#/components/responses/InternalError' },
+  501: { $ref: '#/components/responses/NotImplemented' },
+  503: { $ref: '#/components/responses/ServiceUnavailable' },
+};
+type ErrorStatus = keyof typeof errorResponses;
+const errors = (...statuses: ErrorStatus[]): Obj => Object.fromEntries(statuses.map((s) => [String(s), errorResponses[s]]));
+
+const keyedReadErrors: ErrorStatus[] = [401, 404, 429, 500];
+const keyedWriteErrors: ErrorStatus[] = [400, 401, 403, 404, 413, 429, 500];
+
+function errorResponse(description: string, schema = 'Error', headers: Obj = commonHeaders): Obj {
+  return { description, headers, content: json(ref(schema)) };
+}
+
+const idempotencyKey = (required: boolean, description: string): Obj => ({
+  name: 'Idempotency-Key',
+  in: 'header',
+  required,
+  description,
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+});
+
+const pathId = (name: string, description: string, format?: string): Obj => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string', minLength: 1, maxLength: 255, ...(format ? { format } : {}) },
+});
+
+const MB = 1024 * 1024;
+
+export const openApiDocument = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Exclusion Screening Service',
+    version: '1.0.0',
+    summary: 'Screen people and organizations against US healthcare exclusion lists.',
+    description: [
+      'Results are only `clear` or `potential_match`; every match is labelled "Potential match — verification required"',
+      'and explained field by field with its source list and list version. Never an automated excluded verdict.',
+      '',
+      'Monthly allowance. The included calls of a plan count metered screenings: each successful `POST /screen`',
+      'and each completed batch item. On plans that do not bill the excess (Trial, Small, Medium), once they are',
+      'used up until the 1st of the next month (UTC): `POST /screen` answers 402 `single_screening_allowance_reached`;',
+      'the other operations that start metered screenings, `POST /batch` and `PUT /monitor`, answer 402',
+      '`api_allowance_reached`. Reads (`GET`) and `DELETE /monitor/{id}` are never refused for the allowance.',
+      'A refused call records no usage. Large and Enterprise continue and bill the excess.',
+      '',
+      'Rate limit. Per API key, a fixed one-minute window counting every /v1 request, refused ones included:',
+      'Trial 30, Small 30, Medium 60, Large 120, Enterprise 600 per minute. When the shared counter is',
+      'unreachable requests are refused with 429 rather than served uncounted.',
+      '',
+      'Operations answering 501 `not_implemented` are part of the contract but not served by this release.',
+    ].join('\n'),
+  },
+  servers: [{ url: '/v1', description: 'The base URL includes the /v1 prefix.' }],
+  security: [{ bearerAuth: [] }],
+  paths: {
+    '/openapi.json': {
+      get: {
+        operationId: 'getOpenApi',
+        summary: 'This document.',
+        security: [],
+        'x-access': 'public',
+        responses: { 200: { description: 'The OpenAPI 3.1 document.', headers: commonHeaders, content: json({ type: 'object' }) } },
+      },
+    },
+    '/screen': {
+      post: {
+        operationId: 'screen',
+        summary: 'Screen one entity synchronously against the current pinned list versions.',
+        'x-access': 'write',
+        'x-allowance': 'single_screening',
+        'x-body-limit': MB,
+        parameters: [
+          idempotencyKey(
+            false,
+            'Identifies the operation. A retry with the same key returns the stored response and is not metered again; ' +
+              'the same key with a different body is refused with 400. When omitted the server generates one (returned in the response header).',
+          ),
+        ],
+        requestBody: { required: true, content: json(ref('Entity')) },
+        responses: {
+          200: ok('Screening result; metered once per Idempotency-Key.', ref('ScreeningResult'), {
+            ...keyedHeaders,
+            'Idempotency-Key': { description: 'The key the call was metered under (generated when none was sent).', schema: { type: 'string' } },
+          }),
+          ...errors(...keyedWriteErrors, 402, 503),
+        },
+      },
+    },
+    '/batch': {
+      post: {
+        operationId: 'submitBatch',
+        summary: 'Submit a batch of 1 to 2000 entities for asynchronous screening.',
+        'x-access': 'write',
+        'x-allowance': 'api',
+        'x-body-limit': 4 * MB,
+        parameters: [idempotencyKey(true, 'Required. Resubmitting with the same key returns the same job id; no extra screening or metering.')],
+        requestBody: { required: true, content: json(ref('BatchRequest')) },
+        responses: {
+          202: ok('Accepted; processing is asynchronous.', ref('BatchAccepted')),
+          ...errors(...keyedWriteErrors, 402, 501, 503),
+        },
+      },
+    },
+    '/batch/{jobId}': {
+      get: {
+        operationId: 'getBatch',
+        summary: 'Read a batch job: state, counts, and results once completed.',
+        'x-access': 'read',
+        parameters: [pathId('jobId', 'The id returned by POST /batch.')],
+        responses: { 200: ok('The batch job.', ref('BatchJob')), ...errors(...keyedReadErrors, 501) },
+      },
+    },
+    '/monitor': {
+      put: {
+        operationId: 'enrollMonitor',
+        summary: 'Enroll an entity in continuous monitoring; it is screened at once.',
+        'x-access': 'write',
+        'x-allowance': 'api',
+        'x-body-limit': MB,
+        requestBody: { required: true, content: json(ref('Entity')) },
+        responses: {
+          200: ok('The monitored record.', ref('MonitoredRecord')),
+          ...errors(...keyedWriteErrors, 402, 501, 503),
+        },
+      },
+    },
+    '/monitor/{id}': {
+      delete: {
+        operationId: 'removeMonitor',
+        summary: 'Remove a monitored record; no further re-screens or webhooks.',
+        'x-access': 'write',
+        parameters: [pathId('id', 'The monitored-record id returned by PUT /monitor.', 'uuid')],
+        responses: { 200: ok('Removed.', ref('MonitorRemoved')), ...errors(400, 401, 403, 404, 429, 500, 501) },
+      },
+    },
+    '/lists': {
+      get: {
+        operationId: 'getCoverage',
+        summary: 'Coverage report: lists, their pinned versions, gaps.',
+        'x-access': 'read',
+        responses: { 200: ok('The coverage report.', ref('CoverageReport')), ...errors(...keyedReadErrors, 503) },
+      },
+    },
+    '/usage': {
+      get: {
+        operationId: 'getUsage',
+        summary: 'Usage and price of the current billing period (calendar month, UTC).',
+        'x-access': 'read',
+        responses: { 200: ok('The usage summary.', ref('UsageSummary')), ...errors(...keyedReadErrors) },
+      },
+    },
+    '/public/lookup': {
+      post: {
+        operationId: 'publicLookup',
+        summary: 'Free name-only lookup; no key. 5 requests per minute per IP and 120 per minute across all callers.',
+        security: [],
+        'x-access': 'public',
+        'x-body-limit': 16 * 1024,
+        requestBody: { required: true, content: json(ref('PublicLookupRequest')) },
+        responses: {
+          200: ok('Potential matches; never a date of birth or an address.', ref('PublicLookupResponse'), commonHeaders),
+          ...errors(400, 413, 429, 500, 503),
+        },
+      },
+    },
+    '/webhooks/endpoints': {
+      post: {
+        operationId: 'registerWebhookEndpoint',
+        summary: 'Register a webhook endpoint; the signing secret is shown once.',
+        'x-access': 'write',
+        'x-body-limit': 16 * 1024,
+        requestBody: { required: true, content: json(ref('WebhookEndpointRequest')) },
+        responses: { 201: ok('Registered.', ref('WebhookEndpointWithSecret')), ...errors(...keyedWriteErrors, 501) },
+      },
+      get: {
+        operationId: 'listWebhookEndpoints',
+        summary: "The organization's webhook endpoints (no secrets).",
+        'x-access': 'read',
+        responses: { 200: ok('Endpoints.', ref('WebhookEndpointList')), ...errors(...keyedReadErrors, 501) },
+      },
+    },
+    '/webhooks/endpoints/{endpointId}': {
+      delete: {
+        operationId: 'removeWebhookEndpoint',
+        summary: 'Remove a webhook endpoint; pending deliveries to it stop.',
+        'x-access': 'write',
+        parameters: [pathId('endpointId', 'Endpoint id.', 'uuid')],
+        responses: { 204: { description: 'Removed.', headers: keyedHeaders }, ...errors(400, 401, 403, 404, 429, 500, 501) },
+      },
+    },
+    '/webhooks/endpoints/{endpointId}/rotate-secret': {
+      post: {
+        operationId: 'rotateWebhookSecret',
+        summary: 'Rotate the signing secret; the previous secret stops signing immediately.',
+        'x-access': 'write',
+        parameters: [pathId('endpointId', 'Endpoint id.', 'uuid')],
+        responses: { 200: ok('The new secret, shown once.', ref('WebhookEndpointWithSecret')), ...errors(400, 401, 403, 404, 429, 500, 501) },
+      },
+    },
+    '/webhooks/deliveries': {
+      get: {
+        operationId: 'listDeliveries',
+        summary: 'The delivery log, newest first: every attempt of every delivery.',
+        'x-access': 'read',
+        parameters: [
+          { name: 'endpointId', in: 'query', required: false, schema: { type: 'string', format: 'uuid' } },
+          { name: 'eventType', in: 'query', required: false, schema: ref('WebhookEventType') },
+          { name: 'cursor', in: 'query', required: false, schema: { type: 'string', maxLength: 255 } },
+          { name: 'limit', in: 'query', required: false, schema: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' } },
+        ],
+        responses: { 200: ok('A page of deliveries.', ref('DeliveryLogPage')), ...errors(400, ...keyedReadErrors, 501) },
+      },
+    },
+    '/webhooks/deliveries/{deliveryId}/replay': {
+      post: {
+        operationId: 'replayDelivery',
+        summary: 'Replay a delivery from the log as a new delivery (replayOf names the original).',
+        'x-access': 'write',
+        parameters: [pathId('deliveryId', 'Delivery id.', 'uuid')],
+        responses: { 202: ok('The new delivery.', ref('Delivery')), ...errors(400, 401, 403, 404, 429, 500, 501) },
+      },
+    },
+  },
+  webhooks: {
+    event: {
+      post: {
+        summary: 'A signed delivery to a registered endpoint.',
+        parameters: [
+          { name: 'Service-Webhook-Id', in: 'header', required: true, schema: { type: 'string', format: 'uuid' } },
+          { name: 'Service-Event-Type', in: 'header', required: true, schema: ref('WebhookEventType') },
+          {
+            name: 'Service-Signature',
+            in: 'header',
+            required: true,
+            description: 't=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>." + raw body>; reject when t is off by more than 5 minutes.',
+            schema: { type: 'string', pattern: '^t=[0-9]+,v1=[0-9a-f]{64}$' },
+          },
+        ],
+        requestBody: { required: true, content: json(ref('WebhookEvent')) },
+        responses: { '2XX': { description: 'Acknowledged; anything else or a timeout is retried with exponential backoff.' } },
+      },
+    },
+  },
+  components: {
+    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' } },
+    headers: {
+      XRequestId: { description: 'Echoes the request id sent, or the one generated.', schema: { type: 'string' } },
+      XRateLimitLimit: { description: "Requests per minute allowed for this key's plan.", schema: { type: 'integer' } },
+      XRateLimitRemaining: { description: 'Requests left in the current window.', schema: { type: 'integer' } },
+      RetryAfter: { description: 'Integer seconds until the window resets.', required: true, schema: { type: 'integer', minimum: 1 } },
+    },
+    responses: {
+      InvalidRequest: errorResponse(
+        'invalid_request: body, header or parameter invalid (unknown fields, removed person name fields → `name`, ' +
+          'missing Idempotency-Key on batch, malformed JSON, wrong Content-Type). Retrying unchanged fails the same way.',
+        'ValidationError',
+      ),
+      Unauthorized: errorResponse('unauthorized: key missing, malformed or revoked.'),
+      AllowanceReached: errorResponse(
+        'single_screening_allowance_reached (POST /screen) or api_allowance_reached (POST /batch, PUT /monitor): the monthly ' +
+          'allowance of a plan that does not bill the excess is used up. `allowance` names the reset date and the plans with more room.',
+        'AllowanceError',
+      ),
+      Forbidden: errorResponse('forbidden: the organization is read-only; reads continue, writes and screenings are refused.'),
+      NotFound: errorResponse('not_found: no such resource for this organization, or no such route.'),
+      PayloadTooLarge: errorResponse('payload_too_large: the body exceeds the operation limit (x-body-limit).'),
+      RateLimited: errorResponse('rate_limited: burst limit exceeded, or the shared counter is unreachable. Refused requests still count.', 'Error', {
+        ...commonHeaders,
+        'Retry-After': header('RetryAfter'),
+      }),
+      InternalError: errorResponse('internal_error: server-side failure; retry with exponential backoff and the same Idempotency-Key.'),
+      NotImplemented: errorResponse('not_implemented: part of the contract, not served by this release.'),
+      ServiceUnavailable: errorResponse('service_unavailable: a dependency (matcher) is unavailable; nothing was metered. Retry later.'),
+    },
+    schemas,
+  },
+} as const;
+
+export type OpenApiDocument = typeof openApiDocument;

@@ -1,0 +1,350 @@
+/**
+ * JSON Schema (2020-12, as OpenAPI 3.1 uses it) for every body of the v1 contract.
+ * Referenced from document.ts as #/components/schemas/<Name>.
+ */
+type Schema = Record<string, unknown>;
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const dateTime: Schema = { type: 'string', format: 'date-time' };
+const nonEmpty: Schema = { type: 'string', minLength: 1 };
+const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type as string, 'null'] });
+const closed = (properties: Record<string, Schema>, required: string[], description?: string): Schema => ({
+  type: 'object',
+  ...(description ? { description } : {}),
+  properties,
+  required,
+  additionalProperties: false,
+});
+
+const aliases: Schema = {
+  type: 'array',
+  maxItems: 50,
+  items: { type: 'string', maxLength: 255 },
+  description: 'Other names; at most 50, each at most 255 characters.',
+};
+
+const entityFields = {
+  npi: { type: 'string', minLength: 10, maxLength: 10, description: 'National Provider Identifier, exactly 10 characters.' },
+  state: { type: 'string', minLength: 2, maxLength: 2, description: 'US state or territory code, exactly 2 characters.' },
+};
+
+const webhookEndpointFields: Record<string, Schema> = {
+  id: { type: 'string', format: 'uuid' },
+  url: { type: 'string', format: 'uri' },
+  events: { type: 'array', items: ref('WebhookEventType') },
+  description: { type: ['string', 'null'] },
+  createdAt: dateTime,
+  secretRotatedAt: dateTime,
+};
+
+export const schemas: Record<string, Schema> = {
+  PersonEntity: closed(
+    {
+      type: { type: 'string', const: 'person' },
+      name: { type: 'string', minLength: 1, maxLength: 255, description: 'The whole name, including any generational suffix.' },
+      aliases,
+      dateOfBirth: { type: 'string', format: 'date', description: 'YYYY-MM-DD' },
+      ...entityFields,
+      providerType: { type: 'string', maxLength: 255 },
+    },
+    ['type', 'name'],
+    'A person. The former fields firstName, middleName, lastName and suffix were removed on 2026-08-23; a body carrying them is refused with 400 naming `name`.',
+  ),
+  OrganizationEntity: closed(
+    {
+      type: { type: 'string', const: 'organization' },
+      legalName: { type: 'string', minLength: 1, maxLength: 255 },
+      aliases,
+      ...entityFields,
+    },
+    ['type', 'legalName'],
+  ),
+  Entity: {
+    description: 'The entity to screen, selected by `type`.',
+    type: 'object',
+    properties: { type: { type: 'string', enum: ['person', 'organization'] } },
+    required: ['type'],
+    discriminator: { propertyName: 'type' },
+    oneOf: [ref('PersonEntity'), ref('OrganizationEntity')],
+  },
+  FieldEvidence: closed(
+    {
+      field: { type: 'string', enum: ['name', 'npi', 'state', 'providerType', 'dateOfBirth'] },
+      state: { type: 'string', enum: ['matched', 'not_matched', 'unknown'] },
+      rosterValue: { type: ['string', 'null'], description: 'Value supplied by the caller.' },
+      listValue: { type: ['string', 'null'], description: 'Value on the list.' },
+      strong: { type: 'boolean' },
+    },
+    ['field', 'state', 'rosterValue', 'listValue', 'strong'],
+  ),
+  Provenance: closed(
+    { sourceList: nonEmpty, listVersionId: nonEmpty, retrievedAt: dateTime },
+    ['sourceList', 'listVersionId', 'retrievedAt'],
+  ),
+  Match: closed(
+    {
+      label: { ...nonEmpty, examples: ['Potential match — verification required'] },
+      fields: { type: 'array', items: ref('FieldEvidence') },
+      provenance: ref('Provenance'),
+      score: {
+        type: 'number', minimum: 0, maximum: 1,
+        description: 'Deterministic ordering figure, not a probability: 1 is an exact name match. Do not threshold on it.',
+      },
+    },
+    ['label', 'fields', 'provenance', 'score'],
+  ),
+  Source: closed({ source: nonEmpty, listVersionId: nonEmpty, retrievedAt: dateTime }, ['source', 'listVersionId', 'retrievedAt']),
+  ScreeningResult: closed(
+    {
+      status: { type: 'string', enum: ['clear', 'potential_match'] },
+      matches: { type: 'array', items: ref('Match'), description: 'Strongest first.' },
+      sources: { type: 'array', items: ref('Source'), description: 'One per list consulted.' },
+      checkedAt: { ...dateTime, pattern: 'Z$' },
+      recallCapped: {
+        type: 'boolean',
+        description: 'true: the candidate limit was reached; more matches may exist. Narrow the subject (dateOfBirth, npi, state).',
+      },
+    },
+    ['status', 'matches', 'sources', 'checkedAt', 'recallCapped'],
+  ),
+  BatchRequest: closed(
+    { items: { type: 'array', minItems: 1, maxItems: 2000, items: ref('Entity') } },
+    ['items'],
+  ),
+  BatchAccepted: closed({ jobId: nonEmpty }, ['jobId']),
+  BatchItemError: closed(
+    {
+      code: { type: 'string', const: 'invalid_request' },
+      message: { type: 'string' },
+      fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    },
+    ['code', 'message', 'fields'],
+  ),
+  BatchItemResult: {
+    oneOf: [
+      closed(
+        { index: { type: 'integer', minimum: 0 }, outcome: { type: 'string', const: 'completed' }, result: ref('ScreeningResult') },
+        ['index', 'outcome', 'result'],
+      ),
+      closed(
+        { index: { type: 'integer', minimum: 0 }, outcome: { type: 'string', const: 'error' }, error: ref('BatchItemError') },
+        ['index', 'outcome', 'error'],
+      ),
+    ],
+  },
+  BatchJob: closed(
+    {
+      jobId: nonEmpty,
+      state: { type: 'string', enum: ['queued', 'processing', 'completed'] },
+      totalItems: { type: 'integer', minimum: 0 },
+      completedItems: { type: 'integer', minimum: 0 },
+      failedItems: { type: 'integer', minimum: 0 },
+      createdAt: dateTime,
+      startedAt: nullable(dateTime),
+      completedAt: nullable(dateTime),
+      results: { type: 'array', items: ref('BatchItemResult'), description: 'Present when state is completed.' },
+    },
+    ['jobId', 'state', 'totalItems', 'completedItems', 'failedItems', 'createdAt', 'startedAt', 'completedAt'],
+  ),
+  MonitoredRecord: closed(
+    {
+      id: { type: 'string', format: 'uuid' },
+      status: { type: 'string', enum: ['clear', 'potential_match'] },
+      matches: { type: 'array', items: ref('Match') },
+      sources: { type: 'array', items: ref('Source') },
+      checkedAt: dateTime,
+    },
+    ['id', 'status', 'matches', 'sources', 'checkedAt'],
+    'A record enrolled through the API; tagged with source `api`.',
+  ),
+  MonitorRemoved: closed({ id: { type: 'string', format: 'uuid' } }, ['id']),
+  CoverageSource: closed(
+    {
+      key: nonEmpty,
+      name: nonEmpty,
+      listVersionId: nonEmpty,
+      retrievedAt: dateTime,
+      cadence: { type: 'string', enum: ['daily', 'weekly', 'monthly', 'quarterly', 'on_change', 'irregular'] },
+      cadenceLabel: nonEmpty,
+    },
+    ['key', 'name', 'listVersionId', 'retrievedAt', 'cadence', 'cadenceLabel'],
+  ),
+  RegistrySource: closed(
+    {
+      sourceKey: { type: 'string', const: 'NPPES' },
+      scope: { type: 'string', const: 'organization_registry' },
+      excludedFromMedicaidDenominator: { type: 'boolean', const: true },
+      status: { type: 'string', enum: ['live', 'stale', 'disabled', 'unavailable'] },
+      versionId: { type: ['string', 'null'], format: 'uuid' },
+      retrievedAt: nullable(dateTime),
+      artifactRetrievedAt: nullable(dateTime),
+      sourceUrl: { type: ['string', 'null'], format: 'uri' },
+      periodEnd: { type: ['string', 'null'], format: 'date' },
+      organizationCount: { type: 'integer', minimum: 0 },
+      artifactChecksum: { type: ['string', 'null'] },
+      type1PublicPagesEnabled: { type: 'boolean', const: false },
+    },
+    [
+      'sourceKey', 'scope', 'excludedFromMedicaidDenominator', 'status', 'versionId', 'retrievedAt',
+      'artifactRetrievedAt', 'sourceUrl', 'periodEnd', 'organizationCount', 'artifactChecksum', 'type1PublicPagesEnabled',
+    ],
+  ),
+  CoverageReport: closed(
+    {
+      sources: { type: 'array', items: ref('CoverageSource') },
+      additionalSources: { type: 'array', items: ref('CoverageSource') },
+      registrySources: { type: 'array', items: ref('RegistrySource') },
+      gaps: { type: 'array', items: closed({ key: nonEmpty, name: nonEmpty, reason: nonEmpty }, ['key', 'name', 'reason']) },
+      totals: closed({ screened: { type: 'integer', minimum: 0 }, total: { type: 'integer', minimum: 0 } }, ['screened', 'total']),
+      asOf: dateTime,
+    },
+    ['sources', 'gaps', 'totals', 'asOf'],
+  ),
+  Price: closed(
+    {
+      screenCallCents: { type: 'integer', minimum: 0 },
+      recordMonthCents: { type: 'integer', minimum: 0 },
+      subtotalCents: { type: 'integer', minimum: 0 },
+      platformMinimumCents: { type: 'integer', minimum: 0 },
+      totalCents: { type: 'integer', minimum: 0 },
+      minimumApplied: { type: 'boolean' },
+    },
+    ['screenCallCents', 'recordMonthCents', 'subtotalCents', 'platformMinimumCents', 'totalCents', 'minimumApplied'],
+    'subtotal = screenCalls × the plan rate + recordMonths × the plan rate; total = max(subtotal, platform minimum).',
+  ),
+  UsageSummary: closed(
+    {
+      period: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' },
+      screenCalls: { type: 'integer', minimum: 0, description: 'Successful POST /screen calls plus completed batch items.' },
+      recordMonths: { type: 'integer', minimum: 0 },
+      price: ref('Price'),
+    },
+    ['period', 'screenCalls', 'recordMonths', 'price'],
+  ),
+  PublicLookupRequest: closed(
+    { name: { type: 'string', minLength: 1, maxLength: 255 }, type: { type: 'string', enum: ['person', 'organization'] } },
+    ['name'],
+  ),
+  PublicLookupResult: closed(
+    {
+      name: nonEmpty,
+      type: { type: 'string', enum: ['person', 'organization'] },
+      label: nonEmpty,
+      score: { type: 'number', minimum: 0, maximum: 1 },
+      source: nonEmpty,
+      sourceName: nonEmpty,
+      listVersionId: nonEmpty,
+      retrievedAt: dateTime,
+    },
+    ['name', 'type', 'label', 'score', 'source', 'sourceName', 'listVersionId', 'retrievedAt'],
+    'Never carries a date of birth or an address.',
+  ),
+  PublicLookupResponse: closed(
+    { results: { type: 'array', items: ref('PublicLookupResult') }, notice: nonEmpty },
+    ['results', 'notice'],
+  ),
+  Error: closed(
+    {
+      code: {
+        type: 'string',
+        enum: [
+          'invalid_request', 'unauthorized', 'api_allowance_reached', 'single_screening_allowance_reached', 'forbidden',
+          'not_found', 'payload_too_large', 'rate_limited', 'internal_error', 'not_implemented', 'service_unavailable',
+        ],
+      },
+      message: nonEmpty,
+      fields: { type: 'object', additionalProperties: { type: 'array', minItems: 1, items: { type: 'string' } } },
+      allowance: ref('AllowanceBlock'),
+    },
+    ['code', 'message'],
+    'Every error. Clients branch on code; messages may change.',
+  ),
+  ValidationError: {
+    allOf: [ref('Error')],
+    properties: { code: { const: 'invalid_request' }, fields: { type: 'object' } },
+    required: ['fields'],
+    description: 'fields maps each invalid field (dotted path, e.g. items[3].name; headers by name) to the reasons.',
+  },
+  AllowanceBlock: closed(
+    {
+      plan: { type: 'string', enum: ['trial', 'small', 'medium', 'large', 'enterprise'] },
+      period: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' },
+      includedCalls: { type: 'integer', minimum: 0 },
+      usedCalls: { type: 'integer', minimum: 0 },
+      resetsOn: { type: 'string', format: 'date', description: 'The date (UTC) the count returns to zero: the 1st of the next month.' },
+      plansWithMoreRoom: {
+        type: 'array',
+        items: closed(
+          { plan: nonEmpty, includedCalls: { type: ['integer', 'null'], minimum: 0 }, billsExcess: { type: 'boolean' } },
+          ['plan', 'includedCalls', 'billsExcess'],
+        ),
+      },
+    },
+    ['plan', 'period', 'includedCalls', 'usedCalls', 'resetsOn', 'plansWithMoreRoom'],
+  ),
+  AllowanceError: {
+    allOf: [ref('Error')],
+    properties: { code: { enum: ['api_allowance_reached', 'single_screening_allowance_reached'] }, allowance: { type: 'object' } },
+    required: ['allowance'],
+  },
+  WebhookEventType: { type: 'string', enum: ['match_status_change', 'batch_completed', 'list_update'] },
+  WebhookEndpointRequest: closed(
+    {
+      url: { type: 'string', format: 'uri', pattern: '^https://', maxLength: 2048 },
+      events: { type: 'array', minItems: 1, uniqueItems: true, items: ref('WebhookEventType') },
+      description: { type: 'string', maxLength: 255 },
+    },
+    ['url', 'events'],
+  ),
+  WebhookEndpoint: closed(webhookEndpointFields, Object.keys(webhookEndpointFields)),
+  WebhookEndpointWithSecret: closed(
+    {
+      ...webhookEndpointFields,
+      signingSecret: { type: 'string', minLength: 32, description: 'Shown once, on registration or rotation; the previous secret stops signing at once.' },
+    },
+    [...Object.keys(webhookEndpointFields), 'signingSecret'],
+  ),
+  WebhookEndpointList: closed({ endpoints: { type: 'array', items: ref('WebhookEndpoint') } }, ['endpoints']),
+  DeliveryAttempt: closed(
+    {
+      attempt: { type: 'integer', minimum: 1 },
+      attemptedAt: dateTime,
+      responseStatus: { type: ['integer', 'null'], description: 'null when the receiver could not be reached or timed out.' },
+      durationMs: { type: 'integer', minimum: 0 },
+      error: { type: ['string', 'null'] },
+    },
+    ['attempt', 'attemptedAt', 'responseStatus', 'durationMs', 'error'],
+  ),
+  Delivery: closed(
+    {
+      id: { type: 'string', format: 'uuid', description: 'Sent as Service-Webhook-Id.' },
+      endpointId: { type: 'string', format: 'uuid' },
+      eventType: ref('WebhookEventType'),
+      eventId: { type: 'string', format: 'uuid' },
+      state: { type: 'string', enum: ['pending', 'succeeded', 'failed'], description: 'failed: every attempt was used.' },
+      createdAt: dateTime,
+      replayOf: { type: ['string', 'null'], format: 'uuid' },
+      attempts: { type: 'array', items: ref('DeliveryAttempt') },
+    },
+    ['id', 'endpointId', 'eventType', 'eventId', 'state', 'createdAt', 'replayOf', 'attempts'],
+  ),
+  DeliveryLogPage: closed(
+    { deliveries: { type: 'array', items: ref('Delivery') }, nextCursor: { type: ['string', 'null'] } },
+    ['deliveries', 'nextCursor'],
+  ),
+  WebhookEvent: closed(
+    {
+      id: { type: 'string', format: 'uuid' },
+      type: ref('WebhookEventType'),
+      createdAt: dateTime,
+      data: {
+        type: 'object',
+        description:
+          'match_status_change: {recordId, previousStatus, status, matches, sources, checkedAt}; ' +
+          'batch_completed: {jobId, totalItems, completedItems, failedItems, completedAt}; ' +
+          'list_update: {source, listVersionId, previousListVersionId, retrievedAt, added, removed, changed}.',
+      },
+    },
+    ['id', 'type', 'createdAt', 'data'],
+  ),
+};

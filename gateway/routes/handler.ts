@@ -1,0 +1,3 @@
+import type { GatewayContext } from '../context';
+
+export type Handler = (ctx: GatewayContext) => Promise<void>;

@@ -1,0 +1,325 @@
+import { CandidateFinder, DEFAULT_CANDIDATE_LIMIT } from './index/candidates';
+import { TokenIndex } from './index/tokenIndex';
+import type { NormalizedName } from './normalize/name';
+import { normalizeOrgName, type NormalizedOrgName } from './normalize/orgName';
+import { normalizePersonName, normalizePersonParts } from './normalize/personName';
+import { corroboratingEvidence, finalScore, npiDigits } from './score/evidence';
+import { compareOrgNames, comparePersonNames, type NameComparison } from './score/nameScore';
+import {
+  POTENTIAL_MATCH_LABEL,
+  type Entity,
+  type FieldEvidence,
+  type Match,
+  type PublicLookupRequest,
+  type PublicLookupResult,
+  type ScreeningResult,
+  type SourceRef,
+} from './types';
+
+export interface ListEntry {
+  sourceKey: string;
+  sourceName: string;
+  listVersionId: string;
+  retrievedAt: string;
+  entryKey: string;
+  kind: 'person' | 'organization';
+  name: string;
+  lastName: string | null;
+  firstName: string | null;
+  middleName: string | null;
+  suffix: string | null;
+  aliases: string[];
+  npis: string[];
+  dateOfBirth: string | null /* YYYY-MM-DD */;
+  state: string | null;
+  providerType: string | null;
+}
+
+export interface RegistryOrganization {
+  npi: string;
+  legalName: string;
+  otherNames: string[];
+  state: string | null;
+}
+
+export interface MatcherIndexOptions {
+  /** Viable candidates scored per query name (default 500); more sets recallCapped. */
+  candidateLimit?: number;
+  /** Lists consulted, including lists with no entries; default: derived from the entries. */
+  sources?: SourceRef[];
+  /** The NPPES registry version used to resolve organizations by NPI, reported when consulted. */
+  registrySource?: SourceRef;
+}
+
+/**
+ * Decision thresholds on the name score (see README "How matching works"). A person name is a
+ * potential match at PERSON_THRESHOLD when its surname and a given name are both accounted for;
+ * a one-token name on either side (a bare surname) is reported at SINGLE_TOKEN_THRESHOLD.
+ */
+export const PERSON_THRESHOLD = 0.8;
+export const SINGLE_TOKEN_THRESHOLD = 0.5;
+export const ORG_THRESHOLD = 0.8;
+
+interface SubIndex {
+  kind: 'person' | 'organization';
+  names: (NormalizedName | NormalizedOrgName)[];
+  nameEntry: Int32Array;
+  tokens: TokenIndex;
+  finder: CandidateFinder;
+}
+
+export interface MatcherIndex {
+  readonly entries: readonly ListEntry[];
+  readonly sources: readonly SourceRef[];
+  readonly registrySource?: SourceRef;
+  readonly candidateLimit: number;
+  readonly person: SubIndex;
+  readonly organization: SubIndex;
+  readonly byNpi: ReadonlyMap<string, number[]>;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function entryNames(e: ListEntry): NormalizedName[] {
+  const out: NormalizedName[] = [];
+  const seen = new Set<string>();
+  const add = (names: NormalizedName[]): void => {
+    for (const n of names) if (!seen.has(n.key)) { seen.add(n.key); out.push(n); }
+  };
+  if (e.kind === 'person') {
+    if (e.lastName || e.firstName) add(normalizePersonParts(e.firstName, e.middleName, e.lastName, e.name));
+    add(normalizePersonName(e.name));
+    for (const a of e.aliases) add(normalizePersonName(a));
+  } else {
+    add(normalizeOrgName(e.name));
+    for (const a of e.aliases) add(normalizeOrgName(a));
+  }
+  return out;
+}
+
+function buildSub(kind: 'person' | 'organization', entries: readonly ListEntry[]): SubIndex {
+  const names: NormalizedName[] = [];
+  const owner: number[] = [];
+  entries.forEach((e, i) => {
+    if (e.kind !== kind) return;
+    for (const n of entryNames(e)) {
+      names.push(n);
+      owner.push(i);
+    }
+  });
+  const keys = new Map<string, number[]>();
+  names.forEach((n, id) => {
+    const list = keys.get(n.key);
+    if (list) list.push(id);
+    else keys.set(n.key, [id]);
+  });
+  const tokens = new TokenIndex(names, kind === 'person');
+  return { kind, names, nameEntry: Int32Array.from(owner), tokens, finder: new CandidateFinder(tokens, names, keys, kind) };
+}
+
+export function buildMatcherIndex(entries: ListEntry[], options: MatcherIndexOptions = {}): MatcherIndex {
+  const sorted = entries.slice().sort((a, b) => compareText(a.sourceKey, b.sourceKey) || compareText(a.entryKey, b.entryKey));
+  const byNpi = new Map<string, number[]>();
+  sorted.forEach((e, i) => {
+    for (const raw of e.npis) {
+      const npi = npiDigits(raw);
+      if (npi.length !== 10 || /^0+$/.test(npi)) continue;
+      const list = byNpi.get(npi);
+      if (list) { if (!list.includes(i)) list.push(i); } else byNpi.set(npi, [i]);
+    }
+  });
+  let sources = options.sources?.slice();
+  if (!sources) {
+    const seen = new Map<string, SourceRef>();
+    for (const e of sorted) if (!seen.has(e.sourceKey)) seen.set(e.sourceKey, { source: e.sourceKey, listVersionId: e.listVersionId, retrievedAt: e.retrievedAt });
+    sources = [...seen.values()];
+  }
+  sources.sort((a, b) => compareText(a.source, b.source));
+  return {
+    entries: sorted,
+    sources,
+    registrySource: options.registrySource,
+    candidateLimit: options.candidateLimit ?? DEFAULT_CANDIDATE_LIMIT,
+    person: buildSub('person', sorted),
+    organization: buildSub('organization', sorted),
+    byNpi,
+  };
+}
+
+/** A name the subject was screened under, and where it came from. */
+interface QueryName {
+  name: NormalizedName | NormalizedOrgName;
+  /** What the evidence shows as the roster value. */
+  roster: string;
+}
+
+interface Best {
+  cmp: NameComparison;
+  query: QueryName;
+  listed: NormalizedName;
+  isMatch: boolean;
+}
+
+function personDecision(cmp: NameComparison, q: NormalizedName, e: NormalizedName): boolean {
+  if (!cmp.plausible) return false;
+  if (cmp.score >= PERSON_THRESHOLD) return true;
+  const oneToken = q.tokens.length === 1 || e.tokens.length === 1;
+  return oneToken && cmp.score >= SINGLE_TOKEN_THRESHOLD;
+}
+
+function orgDecision(cmp: NameComparison): boolean {
+  return cmp.plausible && cmp.score >= ORG_THRESHOLD;
+}
+
+function better(a: Best, b: Best): boolean {
+  if (a.isMatch !== b.isMatch) return a.isMatch;
+  return a.cmp.score > b.cmp.score;
+}
+
+/** Scores every candidate of every query name; returns the best comparison per list entry. */
+function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[]): { best: Map<number, Best>; capped: boolean } {
+  const best = new Map<number, Best>();
+  let capped = false;
+  const simCache = new Map<string, number>();
+  for (const query of queries) {
+    if (query.name.tokens.length === 0) continue;
+    const found = sub.finder.find(query.name, index.candidateLimit);
+    capped ||= found.capped;
+    for (const id of found.ids) {
+      const listed = sub.names[id];
+      let cmp: NameComparison;
+      let isMatch: boolean;
+      if (sub.kind === 'person') {
+        cmp = comparePersonNames(query.name, listed, simCache);
+        isMatch = personDecision(cmp, query.name, listed);
+      } else {
+        cmp = compareOrgNames(query.name as NormalizedOrgName, listed as NormalizedOrgName, (t) => sub.tokens.weightOf(t), simCache);
+        isMatch = orgDecision(cmp);
+      }
+      const entry = sub.nameEntry[id];
+      const candidate: Best = { cmp, query, listed, isMatch };
+      const prev = best.get(entry);
+      if (!prev || better(candidate, prev)) best.set(entry, candidate);
+    }
+  }
+  return { best, capped };
+}
+
+function subjectQueries(entity: Entity, registry?: (npi: string) => RegistryOrganization | undefined): QueryName[] {
+  const out: QueryName[] = [];
+  if (entity.type === 'person') {
+    for (const raw of [entity.name, ...(entity.aliases ?? [])]) for (const n of normalizePersonName(raw)) out.push({ name: n, roster: raw });
+    return out;
+  }
+  for (const raw of [entity.legalName, ...(entity.aliases ?? [])]) for (const n of normalizeOrgName(raw)) out.push({ name: n, roster: raw });
+  if (entity.npi && registry) {
+    const org = registry(npiDigits(entity.npi));
+    if (org) {
+      for (const raw of [org.legalName, ...org.otherNames]) {
+        for (const n of normalizeOrgName(raw)) out.push({ name: n, roster: `${raw} (NPPES registry name for NPI ${org.npi})` });
+      }
+    }
+  }
+  return out;
+}
+
+function entryDisplay(e: ListEntry): string {
+  return e.name;
+}
+
+export function screenEntity(
+  index: MatcherIndex,
+  entity: Entity,
+  registry?: (npi: string) => RegistryOrganization | undefined,
+): Omit<ScreeningResult, 'checkedAt'> {
+  const sub = entity.type === 'person' ? index.person : index.organization;
+  const queries = subjectQueries(entity, registry);
+  const { best, capped } = searchNames(index, sub, queries);
+
+  // An exact NPI match is reported even when the names differ: the NPI on the list belongs to
+  // the listed party, and a changed or differently written name must not hide it.
+  const npiHits = new Set<number>();
+  if (entity.npi) for (const i of index.byNpi.get(npiDigits(entity.npi)) ?? []) npiHits.add(i);
+
+  const matches: { match: Match; entry: ListEntry }[] = [];
+  const rosterName = entity.type === 'person' ? entity.name : entity.legalName;
+  const consider = new Set<number>([...[...best].filter(([, b]) => b.isMatch).map(([i]) => i), ...npiHits]);
+  for (const i of [...consider].sort((a, b) => a - b)) {
+    const entry = index.entries[i];
+    const b = best.get(i);
+    const nameMatched = b?.isMatch === true;
+    const nameScore = b?.cmp.score ?? 0;
+    const subject = entity.type === 'person'
+      ? { npi: entity.npi, state: entity.state, dateOfBirth: entity.dateOfBirth, providerType: entity.providerType }
+      : { npi: entity.npi, state: entity.state };
+    const listed = entity.type === 'person'
+      ? { npis: entry.npis, state: entry.state, dateOfBirth: entry.dateOfBirth, providerType: entry.providerType }
+      : { npis: entry.npis, state: entry.state, dateOfBirth: null, providerType: null };
+    const ev = corroboratingEvidence(subject, listed);
+    if (!nameMatched && !ev.npiMatched) continue;
+    const nameEvidence: FieldEvidence = {
+      field: 'name',
+      state: nameMatched ? 'matched' : 'not_matched',
+      rosterValue: b ? b.query.roster : rosterName,
+      listValue: b && b.listed.display !== entry.name ? `${b.listed.display} (listed as ${entry.name})` : entryDisplay(entry),
+      strong: nameMatched && nameScore === 1,
+    };
+    const score = nameMatched ? finalScore(nameScore, ev.adjust) : finalScore(Math.min(0.5, nameScore), ev.adjust);
+    matches.push({
+      entry,
+      match: {
+        label: POTENTIAL_MATCH_LABEL,
+        fields: [nameEvidence, ...ev.fields],
+        provenance: { sourceList: entry.sourceKey, listVersionId: entry.listVersionId, retrievedAt: entry.retrievedAt },
+        score,
+      },
+    });
+  }
+  matches.sort((x, y) => y.match.score - x.match.score || compareText(x.entry.sourceKey, y.entry.sourceKey) || compareText(x.entry.entryKey, y.entry.entryKey));
+  const sources = index.sources.slice();
+  if (entity.type === 'organization' && entity.npi && registry && index.registrySource) {
+    sources.push(index.registrySource);
+    sources.sort((a, b) => compareText(a.source, b.source));
+  }
+  return {
+    status: matches.length > 0 ? 'potential_match' : 'clear',
+    matches: matches.map((m) => m.match),
+    sources,
+    recallCapped: capped,
+  };
+}
+
+export function lookupName(index: MatcherIndex, req: PublicLookupRequest, limit = 10): PublicLookupResult[] {
+  const kinds: ('person' | 'organization')[] = req.type ? [req.type] : ['person', 'organization'];
+  const found: { entry: ListEntry; score: number }[] = [];
+  for (const kind of kinds) {
+    const sub = kind === 'person' ? index.person : index.organization;
+    const names = kind === 'person' ? normalizePersonName(req.name) : normalizeOrgName(req.name);
+    const { best } = searchNames(index, sub, names.map((n) => ({ name: n, roster: req.name })));
+    for (const [i, b] of best) if (b.isMatch) found.push({ entry: index.entries[i], score: finalScore(b.cmp.score, 0) });
+  }
+  found.sort((x, y) => y.score - x.score || compareText(x.entry.sourceKey, y.entry.sourceKey) || compareText(x.entry.entryKey, y.entry.entryKey));
+  return found.slice(0, limit).map(({ entry, score }) => ({
+    name: entry.name,
+    type: entry.kind,
+    label: POTENTIAL_MATCH_LABEL,
+    score,
+    source: entry.sourceKey,
+    sourceName: entry.sourceName,
+    listVersionId: entry.listVersionId,
+    retrievedAt: entry.retrievedAt,
+  }));
+}
+
+/** The name-only score of two written names, as the scorer computes it (uniform token weights). */
+export function nameSimilarity(a: string, b: string, kind: 'person' | 'organization'): number {
+  let best = 0;
+  if (kind === 'person') {
+    for (const x of normalizePersonName(a)) for (const y of normalizePersonName(b)) best = Math.max(best, comparePersonNames(x, y).score);
+  } else {
+    for (const x of normalizeOrgName(a)) for (const y of normalizeOrgName(b)) best = Math.max(best, compareOrgNames(x, y, () => 1).score);
+  }
+  return best;
+}

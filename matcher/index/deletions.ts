@@ -1,0 +1,84 @@
+import { allowedEdits } from '../score/editDistance';
+
+/**
+ * Symmetric-deletion (SymSpell) neighbourhoods for typo-tolerant token lookup: two tokens
+ * within k edits share a string obtained by deleting at most k characters from each. The
+ * table holds 32-bit hashes of every token's deletions (over a prefix, as SymSpell does) next
+ * to the token id, sorted, so it costs 8 bytes a row instead of a string map; hash collisions
+ * only add candidates, which the caller verifies with a real edit distance.
+ */
+export const DELETION_PREFIX = 10;
+
+export function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export function deletions(token: string, maxEdits: number): string[] {
+  const start = token.length > DELETION_PREFIX ? token.slice(0, DELETION_PREFIX) : token;
+  const out = new Set<string>([start]);
+  let frontier = [start];
+  for (let d = 0; d < maxEdits; d++) {
+    const next: string[] = [];
+    for (const s of frontier) {
+      if (s.length <= 1) continue;
+      for (let i = 0; i < s.length; i++) {
+        const del = s.slice(0, i) + s.slice(i + 1);
+        if (!out.has(del)) {
+          out.add(del);
+          next.push(del);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return [...out];
+}
+
+export interface DeletionTable {
+  hashes: Uint32Array;
+  tokens: Int32Array;
+}
+
+export function buildDeletionTable(vocab: readonly string[]): DeletionTable {
+  let count = 0;
+  const perToken: number[][] = new Array(vocab.length);
+  for (let t = 0; t < vocab.length; t++) {
+    const hs = deletions(vocab[t], allowedEdits(vocab[t].length)).map(fnv1a);
+    perToken[t] = hs;
+    count += hs.length;
+  }
+  const pairs = new Float64Array(count);
+  let k = 0;
+  // Pack (hash, token id) into one double so one numeric sort orders both.
+  for (let t = 0; t < vocab.length; t++) for (const h of perToken[t]) pairs[k++] = h * 2097152 + t;
+  pairs.sort();
+  const hashes = new Uint32Array(count);
+  const tokens = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const v = pairs[i];
+    const t = v % 2097152;
+    tokens[i] = t;
+    hashes[i] = (v - t) / 2097152;
+  }
+  return { hashes, tokens };
+}
+
+/** Token ids whose deletion neighbourhood meets the query's (unverified). */
+export function lookupDeletions(table: DeletionTable, token: string, maxEdits: number, out: Set<number>): void {
+  for (const del of deletions(token, maxEdits)) {
+    const h = fnv1a(del);
+    let lo = 0;
+    let hi = table.hashes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (table.hashes[mid] < h) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < table.hashes.length && table.hashes[i] === h; i++) out.add(table.tokens[i]);
+  }
+}

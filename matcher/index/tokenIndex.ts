@@ -1,0 +1,128 @@
+import { nicknames } from '../normalize/nicknames';
+import type { NormalizedName } from '../normalize/name';
+import { phoneticKey } from '../normalize/phonetic';
+import { allowedEdits, boundedEditDistance } from '../score/editDistance';
+import { buildDeletionTable, lookupDeletions, type DeletionTable } from './deletions';
+
+/**
+ * Inverted index over the tokens of one kind of name (persons or organizations): vocabulary,
+ * postings (token -> name ids, compressed rows), IDF weights, typo neighbourhoods, phonetic
+ * keys. `expand` turns one query token into the vocabulary tokens worth looking up, each with
+ * a factor saying how much a hit through it counts.
+ */
+export interface Expansion { token: number; factor: number }
+
+export const FACTOR = { exact: 1, merged: 1, nickname: 0.9, split: 0.9, typo: 0.85, phonetic: 0.7 } as const;
+/** Phonetic keys shared by more tokens than this are too vague to fetch candidates. */
+const MAX_PHONETIC_FANOUT = 40;
+
+export class TokenIndex {
+  readonly vocab = new Map<string, number>();
+  readonly words: string[] = [];
+  readonly idf: Float32Array;
+  readonly maxIdf: number;
+  readonly offsets: Int32Array;
+  readonly postings: Int32Array;
+  private readonly deletionTable: DeletionTable;
+  private readonly phonetic = new Map<string, number[]>();
+
+  constructor(names: readonly NormalizedName[], readonly usesNicknames: boolean) {
+    const counts: number[] = [];
+    const seen = new Set<number>();
+    for (const n of names) {
+      seen.clear();
+      for (const t of n.tokens) {
+        let id = this.vocab.get(t);
+        if (id === undefined) {
+          id = this.words.length;
+          this.vocab.set(t, id);
+          this.words.push(t);
+          counts.push(0);
+        }
+        if (!seen.has(id)) {
+          seen.add(id);
+          counts[id]++;
+        }
+      }
+    }
+    const v = this.words.length;
+    this.offsets = new Int32Array(v + 1);
+    for (let i = 0; i < v; i++) this.offsets[i + 1] = this.offsets[i] + counts[i];
+    this.postings = new Int32Array(this.offsets[v]);
+    const fill = this.offsets.slice(0, v);
+    for (let nameId = 0; nameId < names.length; nameId++) {
+      seen.clear();
+      for (const t of names[nameId].tokens) {
+        const id = this.vocab.get(t) as number;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        this.postings[fill[id]++] = nameId;
+      }
+    }
+    const total = Math.max(1, names.length);
+    this.idf = new Float32Array(v);
+    let maxIdf = Math.log(1 + total);
+    for (let i = 0; i < v; i++) {
+      this.idf[i] = Math.log(1 + total / counts[i]);
+      if (this.idf[i] > maxIdf) maxIdf = this.idf[i];
+    }
+    this.maxIdf = maxIdf;
+    this.deletionTable = buildDeletionTable(this.words);
+    for (let i = 0; i < v; i++) {
+      const w = this.words[i];
+      if (w.length < 3) continue;
+      const key = phoneticKey(w);
+      if (key.length < 3) continue;
+      const list = this.phonetic.get(key);
+      if (list) list.push(i);
+      else this.phonetic.set(key, [i]);
+    }
+  }
+
+  weightOf(token: string): number {
+    const id = this.vocab.get(token);
+    return id === undefined ? this.maxIdf : this.idf[id];
+  }
+
+  /** Vocabulary tokens a query token may stand for, best first, each token once. */
+  expand(token: string): Expansion[] {
+    const out = new Map<number, number>();
+    const put = (id: number | undefined, factor: number): void => {
+      if (id === undefined) return;
+      const prev = out.get(id);
+      if (prev === undefined || prev < factor) out.set(id, factor);
+    };
+    put(this.vocab.get(token), FACTOR.exact);
+    if (token.length === 1) return [...out].map(([t, factor]) => ({ token: t, factor }));
+    if (this.usesNicknames) {
+      const nick = nicknames();
+      for (const g of nick.groupsOf(token) ?? []) for (const m of nick.members(g)) if (m !== token) put(this.vocab.get(m), FACTOR.nickname);
+    }
+    const maxEdits = allowedEdits(token.length);
+    if (maxEdits > 0) {
+      const near = new Set<number>();
+      lookupDeletions(this.deletionTable, token, maxEdits, near);
+      for (const id of near) {
+        const w = this.words[id];
+        const allowed = allowedEdits(Math.min(w.length, token.length));
+        if (w !== token && allowed > 0 && boundedEditDistance(token, w, allowed) <= allowed) put(id, FACTOR.typo);
+      }
+    }
+    if (token.length >= 3) {
+      const key = phoneticKey(token);
+      const list = key.length >= 3 ? this.phonetic.get(key) : undefined;
+      if (list && list.length <= MAX_PHONETIC_FANOUT) for (const id of list) put(id, FACTOR.phonetic);
+    }
+    if (token.length >= 6) {
+      for (let cut = 3; cut <= token.length - 3; cut++) {
+        const a = this.vocab.get(token.slice(0, cut));
+        const b = this.vocab.get(token.slice(cut));
+        if (a !== undefined && b !== undefined) {
+          put(a, FACTOR.split);
+          put(b, FACTOR.split);
+        }
+      }
+    }
+    return [...out].map(([t, factor]) => ({ token: t, factor })).sort((x, y) => y.factor - x.factor || x.token - y.token);
+  }
+}

@@ -1,0 +1,233 @@
+import type { Pool, PoolClient } from 'pg';
+import type { Logger } from '../infra/log';
+import { buildMatcherIndex, type ListEntry, type MatcherIndex, type RegistryOrganization } from './engine';
+import { RegistryStore } from './registry';
+import type { SourceRef } from './types';
+
+/**
+ * Keeps the matcher's index in step with the published list versions. A load reads every
+ * current version in one REPEATABLE READ snapshot (so the lists and their version ids agree),
+ * streams entries through a cursor, builds a new index off to the side and swaps it in with one
+ * assignment; requests keep using the old index meanwhile. A NOTIFY on `list_published` asks
+ * for a reload; bursts are coalesced into one load after the running one.
+ */
+export const LIST_PUBLISHED_CHANNEL = 'list_published';
+const FETCH_ROWS = 20_000;
+const COALESCE_MS = 250;
+const RELISTEN_MS = 2_000;
+
+export interface MatcherSnapshot {
+  index: MatcherIndex;
+  /** Every version in use: exclusion lists and the registry, sorted by source key. */
+  versions: SourceRef[];
+  registry?: (npi: string) => RegistryOrganization | undefined;
+  loadedAt: string;
+  stats: { entries: number; registryOrganizations: number; buildMs: number; loadMs: number };
+}
+
+export interface ListLoader {
+  current(): MatcherSnapshot | null;
+  start(): Promise<void>;
+  /** Loads now (or after the running load) and resolves once that load finished. */
+  reload(): Promise<void>;
+  /** Resolves after the next completed load. */
+  nextLoad(): Promise<MatcherSnapshot>;
+  close(): Promise<void>;
+}
+
+interface SourceRow { key: string; name: string; kind: string; version_id: string; retrieved_at: Date }
+
+export async function loadSnapshot(pool: Pool, candidateLimit?: number): Promise<MatcherSnapshot> {
+  const started = Date.now();
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const { rows: sources } = await client.query<SourceRow>(
+      `SELECT s.key, s.name, s.kind, v.id AS version_id, v.retrieved_at
+         FROM list_sources s JOIN list_versions v ON v.id = s.current_version_id
+        WHERE s.enabled ORDER BY s.key`,
+    );
+    const lists = sources.filter((s) => s.kind !== 'registry');
+    const registrySource = sources.find((s) => s.kind === 'registry');
+    const byVersion = new Map(lists.map((s) => [s.version_id, s]));
+    const entries: ListEntry[] = [];
+    if (lists.length > 0) {
+      await client.query(
+        `DECLARE matcher_entries NO SCROLL CURSOR FOR
+           SELECT version_id, entry_key, kind, name, last_name, first_name, middle_name, suffix, aliases, npis,
+                  to_char(date_of_birth, 'YYYY-MM-DD') AS dob, state, provider_type
+             FROM list_entries WHERE version_id = ANY($1::uuid[])`,
+        [lists.map((s) => s.version_id)],
+      );
+      for (;;) {
+        const { rows } = await client.query(`FETCH ${FETCH_ROWS} FROM matcher_entries`);
+        for (const r of rows) {
+          const src = byVersion.get(r.version_id) as SourceRow;
+          entries.push({
+            sourceKey: src.key,
+            sourceName: src.name,
+            listVersionId: src.version_id,
+            retrievedAt: src.retrieved_at.toISOString(),
+            entryKey: r.entry_key,
+            kind: r.kind,
+            name: r.name,
+            lastName: r.last_name,
+            firstName: r.first_name,
+            middleName: r.middle_name,
+            suffix: r.suffix,
+            aliases: r.aliases ?? [],
+            npis: r.npis ?? [],
+            dateOfBirth: r.dob,
+            state: r.state ? String(r.state).trim() : null,
+            providerType: r.provider_type,
+          });
+        }
+        if (rows.length < FETCH_ROWS) break;
+      }
+      await client.query('CLOSE matcher_entries');
+    }
+    let store: RegistryStore | undefined;
+    if (registrySource) store = await loadRegistry(client, registrySource.version_id);
+    await client.query('COMMIT');
+    const loadMs = Date.now() - started;
+    const toRef = (s: SourceRow): SourceRef => ({ source: s.key, listVersionId: s.version_id, retrievedAt: s.retrieved_at.toISOString() });
+    const buildStart = Date.now();
+    const index = buildMatcherIndex(entries, {
+      candidateLimit,
+      sources: lists.map(toRef),
+      registrySource: registrySource ? toRef(registrySource) : undefined,
+    });
+    const buildMs = Date.now() - buildStart;
+    return {
+      index,
+      versions: sources.map(toRef),
+      registry: store ? (npi) => store.get(npi) : undefined,
+      loadedAt: new Date().toISOString(),
+      stats: { entries: entries.length, registryOrganizations: store?.size ?? 0, buildMs, loadMs },
+    };
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+async function loadRegistry(client: PoolClient, versionId: string): Promise<RegistryStore> {
+  const store = new RegistryStore();
+  await client.query(
+    `DECLARE matcher_registry NO SCROLL CURSOR FOR
+       SELECT npi, legal_name, other_names, state FROM registry_organizations WHERE version_id = $1 ORDER BY npi`,
+    [versionId],
+  );
+  for (;;) {
+    const { rows } = await client.query(`FETCH ${FETCH_ROWS * 2} FROM matcher_registry`);
+    for (const r of rows) store.add({ npi: r.npi, legalName: r.legal_name, otherNames: r.other_names ?? [], state: r.state ? String(r.state).trim() : null });
+    if (rows.length < FETCH_ROWS * 2) break;
+  }
+  await client.query('CLOSE matcher_registry');
+  store.seal();
+  return store;
+}
+
+export function createListLoader(opts: { pool: Pool; log: Logger; candidateLimit?: number }): ListLoader {
+  const { pool, log } = opts;
+  let snapshot: MatcherSnapshot | null = null;
+  let running: Promise<void> | null = null;
+  let pending = false;
+  let timer: NodeJS.Timeout | null = null;
+  let listener: PoolClient | null = null;
+  let closed = false;
+  let waiters: ((s: MatcherSnapshot) => void)[] = [];
+  let pendingWaiters: (() => void)[] = [];
+
+  async function loadOnce(): Promise<void> {
+    const snap = await loadSnapshot(pool, opts.candidateLimit);
+    if (closed) return;
+    snapshot = snap;
+    log.info({ versions: snap.versions, ...snap.stats }, 'lists loaded; index swapped');
+    const w = waiters;
+    waiters = [];
+    for (const f of w) f(snap);
+  }
+
+  function run(): Promise<void> {
+    if (running) {
+      pending = true;
+      return new Promise((resolve) => pendingWaiters.push(resolve));
+    }
+    running = (async () => {
+      do {
+        pending = false;
+        const done = pendingWaiters;
+        pendingWaiters = [];
+        try {
+          await loadOnce();
+        } catch (err) {
+          log.error({ err }, 'list load failed; keeping the previous index');
+          if (!snapshot && !closed) {
+            // Without any index the matcher cannot serve: keep trying.
+            pending = true;
+            await new Promise((r) => setTimeout(r, RELISTEN_MS));
+          }
+        }
+        for (const f of done) f();
+      } while (pending && !closed);
+      running = null;
+    })();
+    return running;
+  }
+
+  function schedule(): void {
+    if (timer || closed) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void run();
+    }, COALESCE_MS);
+  }
+
+  async function listen(): Promise<void> {
+    if (closed) return;
+    try {
+      const client = await pool.connect();
+      listener = client;
+      client.on('notification', (msg) => {
+        if (msg.channel !== LIST_PUBLISHED_CHANNEL) return;
+        log.info({ payload: msg.payload }, 'list published; reload scheduled');
+        schedule();
+      });
+      client.on('error', (err) => {
+        log.warn({ err }, 'LISTEN connection lost; reconnecting');
+        if (listener === client) listener = null;
+        client.release(true);
+        if (!closed) setTimeout(() => void listen().then(schedule), RELISTEN_MS);
+      });
+      await client.query(`LISTEN ${LIST_PUBLISHED_CHANNEL}`);
+    } catch (err) {
+      log.warn({ err }, 'could not LISTEN; retrying');
+      if (!closed) setTimeout(() => void listen().then(schedule), RELISTEN_MS);
+    }
+  }
+
+  return {
+    current: () => snapshot,
+    async start() {
+      // Listen first so a publication during the initial load is not lost.
+      await listen();
+      await run();
+    },
+    reload: () => run(),
+    nextLoad: () => new Promise((resolve) => waiters.push(resolve)),
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      if (listener) {
+        const l = listener;
+        listener = null;
+        await l.query(`UNLISTEN ${LIST_PUBLISHED_CHANNEL}`).catch(() => undefined);
+        l.release();
+      }
+      if (running) await running.catch(() => undefined);
+    },
+  };
+}

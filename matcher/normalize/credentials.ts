@@ -1,0 +1,56 @@
+/**
+ * Professional credentials written after a clinician's name (NPPES credential text, state PDFs:
+ * "Ruth Diane Jones, DO"). Legal forms (LLC, INC, CORP, PC) are deliberately absent: they belong
+ * to organization names and are handled by legalForms.ts.
+ *
+ * UNAMBIGUOUS credentials are removed wherever they trail a name. AMBIGUOUS ones are also
+ * common name tokens (DO and MA are Vietnamese and Chinese surnames), so they are removed only
+ * where the writing marks them as credentials (after a comma, in parentheses, or after another
+ * credential); elsewhere the scorer treats them as "soft" tokens whose absence costs little.
+ */
+export const UNAMBIGUOUS_CREDENTIALS: ReadonlySet<string> = new Set([
+  'MD', 'RN', 'LPN', 'LVN', 'APRN', 'ARNP', 'CRNP', 'CRNA', 'CNA', 'CNM', 'CNS', 'FNP', 'ANP', 'DNP', 'PAC',
+  'DDS', 'DMD', 'PHARMD', 'RPH', 'PHD', 'PSYD', 'DPM', 'DPT', 'OTR', 'LCSW', 'LMSW', 'LICSW', 'LMFT', 'LPC',
+  'LPCC', 'MSW', 'MPH', 'MBA', 'MSN', 'BSN', 'CPHT', 'PCA', 'CMA', 'EMT', 'EMTP', 'RRT', 'DVM', 'FACS', 'FACP',
+  'FAAP', 'EDD', 'LMHC', 'LADC', 'CADC', 'CDP', 'RDH', 'RD', 'LDN', 'CCC', 'SLP', 'CRT', 'LNA', 'STNA', 'HHA',
+  'MFT', 'LCPC', 'NPC', 'AUD', 'OTD', 'DACM', 'LAC', 'DC',
+]);
+
+export const AMBIGUOUS_CREDENTIALS: ReadonlySet<string> = new Set(['DO', 'PA', 'NP', 'OD', 'PT', 'OT', 'MA', 'MS', 'BS', 'BA', 'LAT']);
+
+export function isCredential(token: string): boolean {
+  return UNAMBIGUOUS_CREDENTIALS.has(token) || AMBIGUOUS_CREDENTIALS.has(token);
+}
+
+/** "PA-C", "Psy.D.", "Pharm.D." written with inner marks: join them before tokenizing. */
+export function joinDottedCredentials(folded: string): string {
+  return folded.replace(/\bPA\s*-\s*C\b/g, 'PAC').replace(/\bPSY\.\s*D\b/g, 'PSYD').replace(/\bPHARM\.\s*D\b/g, 'PHARMD');
+}
+
+/**
+ * Removes trailing credentials from a token list: unambiguous ones always (keeping at least
+ * one token), ambiguous ones only when `marked` (the segment is known to hold credentials) or
+ * when they sit after an unambiguous credential.
+ */
+export function removeCredentials(tokens: string[], marked = false): string[] {
+  const out = tokens.slice();
+  let sawCredential = false;
+  for (let i = out.length - 1; i > 0; i--) {
+    const t = out[i];
+    if (UNAMBIGUOUS_CREDENTIALS.has(t) || ((marked || sawCredential) && AMBIGUOUS_CREDENTIALS.has(t))) {
+      out.splice(i, 1);
+      sawCredential = true;
+    } else if (!isSuffixLike(t)) {
+      break;
+    }
+  }
+  return out;
+}
+
+function isSuffixLike(t: string): boolean {
+  return t === 'JR' || t === 'SR' || t === 'II' || t === 'III' || t === 'IV';
+}
+
+export function isOnlyCredentials(tokens: string[]): boolean {
+  return tokens.length > 0 && tokens.every((t) => isCredential(t) || isSuffixLike(t));
+}

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Nickname equivalence from the `nicknames` data set (PyPI nicknames==1.0.1, names.csv:
+ * name1,relationship,name2). Two given names are equivalent when one is a nickname of the
+ * other or both belong to the same canonical name's family (BILL ~ WILLIAM ~ WILL), but two
+ * canonical names sharing a nickname are not (ALBERT !~ ALFRED through AL).
+ */
+export interface NicknameTable {
+  /** Family ids a name belongs to (as the canonical name or one of its nicknames). */
+  groupsOf(name: string): readonly number[] | undefined;
+  /** Members of one family, uppercase. */
+  members(group: number): readonly string[];
+  equivalent(a: string, b: string): boolean;
+}
+
+function repoRoot(): string {
+  let dir = __dirname;
+  for (let i = 0; i < 6; i++) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    dir = path.dirname(dir);
+  }
+  return process.cwd();
+}
+
+export function locateNicknamesCsv(): string {
+  const fromEnv = process.env.NICKNAMES_CSV;
+  if (fromEnv) {
+    if (!fs.existsSync(fromEnv)) throw new Error(`NICKNAMES_CSV points at ${fromEnv}, which does not exist`);
+    return fromEnv;
+  }
+  const lib = path.join(repoRoot(), '.venv', 'lib');
+  const candidates = fs.existsSync(lib)
+    ? fs.readdirSync(lib).filter((d) => d.startsWith('python3')).sort().map((d) => path.join(lib, d, 'site-packages', 'nicknames', 'names.csv'))
+    : [];
+  const found = candidates.find((p) => fs.existsSync(p));
+  if (!found) {
+    throw new Error('nickname data set not found: set NICKNAMES_CSV or install PyPI nicknames==1.0.1 into .venv (see README)');
+  }
+  return found;
+}
+
+export function parseNicknames(csv: string): NicknameTable {
+  const groupIndex = new Map<string, number>();
+  const membersOf: string[][] = [];
+  const groups = new Map<string, number[]>();
+  const add = (name: string, g: number): void => {
+    const list = groups.get(name);
+    if (!list) groups.set(name, [g]);
+    else if (!list.includes(g)) list.push(g);
+    if (!membersOf[g].includes(name)) membersOf[g].push(name);
+  };
+  const lines = csv.split(/\r?\n/);
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (!line) continue;
+    const [rawA, rel, rawB] = line.split(',');
+    if (rel !== 'has_nickname' || !rawA || !rawB) continue;
+    const a = rawA.trim().toUpperCase().replace(/[^A-Z]/g, '');
+    const b = rawB.trim().toUpperCase().replace(/[^A-Z]/g, '');
+    if (!a || !b) continue;
+    let g = groupIndex.get(a);
+    if (g === undefined) {
+      g = membersOf.length;
+      groupIndex.set(a, g);
+      membersOf.push([]);
+      add(a, g);
+    }
+    add(b, g);
+  }
+  for (const list of groups.values()) list.sort((x, y) => x - y);
+  return {
+    groupsOf: (name) => groups.get(name),
+    members: (g) => membersOf[g] ?? [],
+    equivalent(a, b) {
+      if (a === b) return true;
+      const ga = groups.get(a);
+      const gb = groups.get(b);
+      if (!ga || !gb) return false;
+      let i = 0;
+      let j = 0;
+      while (i < ga.length && j < gb.length) {
+        if (ga[i] === gb[j]) return true;
+        if (ga[i] < gb[j]) i++;
+        else j++;
+      }
+      return false;
+    },
+  };
+}
+
+let cached: NicknameTable | undefined;
+
+/** The process-wide table, read once; throws loudly when the data set is missing. */
+export function nicknames(): NicknameTable {
+  cached ??= parseNicknames(fs.readFileSync(locateNicknamesCsv(), 'utf8'));
+  return cached;
+}

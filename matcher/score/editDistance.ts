@@ -1,0 +1,41 @@
+/**
+ * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), abandoned
+ * early once it must exceed `max`; returns max + 1 in that case.
+ */
+export function boundedEditDistance(a: string, b: string, max: number): number {
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > max) return max + 1;
+  if (la === 0) return lb;
+  if (lb === 0) return la;
+  let prev2 = new Int32Array(lb + 1);
+  let prev = new Int32Array(lb + 1);
+  let cur = new Int32Array(lb + 1);
+  for (let j = 0; j <= lb; j++) prev[j] = j;
+  for (let i = 1; i <= la; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= lb; j++) {
+      const cb = b.charCodeAt(j - 1);
+      const cost = ca === cb ? 0 : 1;
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, prev2[j - 2] + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[lb];
+}
+
+/** How many edits a token of this length may carry and still be the same token misspelled. */
+export function allowedEdits(length: number): number {
+  if (length >= 4) return 2;
+  if (length >= 3) return 1;
+  return 0;
+}

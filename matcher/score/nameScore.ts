@@ -1,0 +1,177 @@
+import type { NormalizedName, TokenRole } from '../normalize/name';
+import { orgTokenSimilarity, personTokenSimilarity } from './tokenSimilarity';
+
+/**
+ * Name comparison by token alignment. Each query token is paired with at most one list token
+ * (or with two adjacent list tokens written as one, and the reverse: SMITHJONES ~ SMITH JONES),
+ * best pairs first. The score is
+ *
+ *     sum(pair similarity x pair weight) / (sum(pair weight) + sum(cost of unpaired tokens))
+ *
+ * so a name scores 1 only when every token is paired with an equal one; unpaired tokens cost
+ * according to what their absence means (a missing middle name costs little, a missing given
+ * name a lot). Word-order changes and merged tokens shave a little off so variants rank below
+ * the exact name. Exactly equal keys, and only they, score 1.
+ */
+export interface NameComparison {
+  score: number;
+  /** The structural checks for a person passed (surname and a given name both accounted for). */
+  plausible: boolean;
+}
+
+export const ORDER_FACTOR = 0.96;
+export const MERGE_FACTOR = 0.98;
+const NON_EXACT_CAP = 0.99;
+
+/** Cost of leaving a person token unpaired. */
+function personCost(role: TokenRole, token: string, soft: boolean, side: 'q' | 'e', otherLen: number, surnamePaired: boolean): number {
+  if (soft) return 0.1;
+  if (token.length === 1) return 0.2;
+  if (role === 'middle') return 0.25;
+  if (side === 'e' && role === 'surname' && surnamePaired) return 0.3;
+  if (side === 'e' && role === 'given' && otherLen === 1) return 0.5;
+  if (side === 'q' && otherLen === 1) return 0.5;
+  return 1;
+}
+
+interface Pair { qi: number; qn: number; ei: number; en: number; sim: number }
+
+type TokenSim = (q: string, e: string) => number;
+
+/** Best-first greedy alignment; names have a handful of tokens, so this is exact in practice. */
+function align(q: string[], e: string[], sim: TokenSim, simCache?: Map<string, number>): Pair[] {
+  const cands: Pair[] = [];
+  const s = (a: string, b: string): number => {
+    if (!simCache) return sim(a, b);
+    const k = a + '|' + b;
+    let v = simCache.get(k);
+    if (v === undefined) {
+      v = sim(a, b);
+      simCache.set(k, v);
+    }
+    return v;
+  };
+  for (let i = 0; i < q.length; i++) {
+    for (let j = 0; j < e.length; j++) {
+      const v = s(q[i], e[j]);
+      if (v > 0) cands.push({ qi: i, qn: 1, ei: j, en: 1, sim: v });
+    }
+  }
+  // Merged / split tokens: one side writes two adjacent tokens as one.
+  for (let i = 0; i < q.length; i++) {
+    if (q[i].length < 4) continue;
+    for (let j = 0; j + 1 < e.length; j++) {
+      const joined = e[j] + e[j + 1];
+      if (Math.abs(joined.length - q[i].length) > 2) continue;
+      const v = s(q[i], joined) * MERGE_FACTOR;
+      if (v > 0) cands.push({ qi: i, qn: 1, ei: j, en: 2, sim: v });
+    }
+  }
+  for (let j = 0; j < e.length; j++) {
+    if (e[j].length < 4) continue;
+    for (let i = 0; i + 1 < q.length; i++) {
+      const joined = q[i] + q[i + 1];
+      if (Math.abs(joined.length - e[j].length) > 2) continue;
+      const v = s(joined, e[j]) * MERGE_FACTOR;
+      if (v > 0) cands.push({ qi: i, qn: 2, ei: j, en: 1, sim: v });
+    }
+  }
+  // Prefer higher similarity, then pairs covering more tokens, then positional closeness.
+  cands.sort((a, b) => b.sim - a.sim || (b.qn + b.en) - (a.qn + a.en) || Math.abs(a.qi - a.ei) - Math.abs(b.qi - b.ei) || a.qi - b.qi || a.ei - b.ei);
+  const qUsed = new Uint8Array(q.length);
+  const eUsed = new Uint8Array(e.length);
+  const pairs: Pair[] = [];
+  for (const c of cands) {
+    if (qUsed[c.qi] || (c.qn === 2 && qUsed[c.qi + 1]) || eUsed[c.ei] || (c.en === 2 && eUsed[c.ei + 1])) continue;
+    qUsed[c.qi] = 1;
+    if (c.qn === 2) qUsed[c.qi + 1] = 1;
+    eUsed[c.ei] = 1;
+    if (c.en === 2) eUsed[c.ei + 1] = 1;
+    pairs.push(c);
+  }
+  pairs.sort((a, b) => a.qi - b.qi);
+  return pairs;
+}
+
+function monotonic(pairs: Pair[]): boolean {
+  for (let k = 1; k < pairs.length; k++) if (pairs[k].ei < pairs[k - 1].ei) return false;
+  return true;
+}
+
+function finish(raw: number, exact: boolean): number {
+  if (exact) return 1;
+  return Math.min(NON_EXACT_CAP, Math.max(0, raw));
+}
+
+export function comparePersonNames(q: NormalizedName, e: NormalizedName, simCache?: Map<string, number>): NameComparison {
+  if (q.key === e.key) return { score: 1, plausible: true };
+  const pairs = align(q.tokens, e.tokens, personTokenSimilarity, simCache);
+  const qUsed = new Uint8Array(q.tokens.length);
+  const eUsed = new Uint8Array(e.tokens.length);
+  let num = 0;
+  let den = 0;
+  let surnamePaired = false;
+  let surnameBest = 0;
+  let otherPaired = false;
+  for (const p of pairs) {
+    let wq = 0;
+    for (let k = 0; k < p.qn; k++) { qUsed[p.qi + k] = 1; wq += q.tokens[p.qi + k].length === 1 ? 0.5 : 1; }
+    let we = 0;
+    let touchesSurname = false;
+    for (let k = 0; k < p.en; k++) {
+      eUsed[p.ei + k] = 1;
+      we += e.tokens[p.ei + k].length === 1 ? 0.5 : 1;
+      if (e.roles[p.ei + k] === 'surname') touchesSurname = true;
+    }
+    const w = (wq + we) / 2;
+    num += p.sim * w;
+    den += w;
+    if (touchesSurname) {
+      surnamePaired = true;
+      surnameBest = Math.max(surnameBest, p.sim);
+    } else {
+      otherPaired = true;
+    }
+  }
+  for (let i = 0; i < q.tokens.length; i++) {
+    if (!qUsed[i]) den += personCost(q.roles[i], q.tokens[i], q.soft[i], 'q', e.tokens.length, surnamePaired);
+  }
+  for (let j = 0; j < e.tokens.length; j++) {
+    if (!eUsed[j]) den += personCost(e.roles[j], e.tokens[j], e.soft[j], 'e', q.tokens.length, surnamePaired);
+  }
+  let score = den > 0 ? num / den : 0;
+  if (!monotonic(pairs)) score *= ORDER_FACTOR;
+  const oneSided = q.tokens.length === 1 || e.tokens.length === 1;
+  const plausible = surnamePaired && surnameBest >= 0.75 && (otherPaired || oneSided);
+  return { score: finish(score, false), plausible };
+}
+
+/** Organization names: tokens weighted by rarity (IDF) so shared filler words count little. */
+export function compareOrgNames(
+  q: NormalizedName & { strictKey?: string },
+  e: NormalizedName & { strictKey?: string },
+  weight: (token: string) => number,
+  simCache?: Map<string, number>,
+): NameComparison {
+  if (q.strictKey !== undefined && q.strictKey === e.strictKey) return { score: 1, plausible: true };
+  if (q.key === e.key) return { score: 0.98, plausible: true };
+  const pairs = align(q.tokens, e.tokens, orgTokenSimilarity, simCache);
+  const qUsed = new Uint8Array(q.tokens.length);
+  const eUsed = new Uint8Array(e.tokens.length);
+  let num = 0;
+  let den = 0;
+  for (const p of pairs) {
+    let wq = 0;
+    for (let k = 0; k < p.qn; k++) { qUsed[p.qi + k] = 1; wq += weight(q.tokens[p.qi + k]); }
+    let we = 0;
+    for (let k = 0; k < p.en; k++) { eUsed[p.ei + k] = 1; we += weight(e.tokens[p.ei + k]); }
+    const w = (wq + we) / 2;
+    num += p.sim * w;
+    den += w;
+  }
+  for (let i = 0; i < q.tokens.length; i++) if (!qUsed[i]) den += weight(q.tokens[i]);
+  for (let j = 0; j < e.tokens.length; j++) if (!eUsed[j]) den += weight(e.tokens[j]);
+  let score = den > 0 ? num / den : 0;
+  if (!monotonic(pairs)) score *= 0.98;
+  return { score: Math.min(0.97, finish(score, false)), plausible: pairs.length > 0 };
+}

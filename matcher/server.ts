@@ -1,0 +1,194 @@
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Pool } from 'pg';
+import { createPool } from '../infra/db/pool';
+import { createLogger, type Logger } from '../infra/log';
+import { lookupName, screenEntity } from './engine';
+import { createListLoader, type ListLoader, type MatcherSnapshot } from './loader';
+import type { Entity, PublicLookupRequest, PublicLookupResponse, ScreeningResult } from './types';
+
+/**
+ * The matcher's HTTP face. Plain node:http rather than Koa: five fixed routes, no middleware
+ * chain to speak of, and a screen costs well under a millisecond, so the framework's per-request
+ * overhead (context objects, promise chain) would be a visible share of the latency budget.
+ */
+export interface MatcherServerOptions {
+  port: number;
+  host?: string;
+  pool?: Pool;
+  candidateLimit?: number;
+  logger?: Logger;
+}
+
+export interface MatcherServer {
+  url: string;
+  loader: ListLoader;
+  close(): Promise<void>;
+}
+
+export const LOOKUP_NOTICE =
+  'These results are potential matches only, found by name alone. They are not a determination that anyone is excluded: ' +
+  'each must be verified against the source list (identifiers, date of birth, address) before any action is taken.';
+
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+const MAX_BATCH = 5000;
+const LOOKUP_LIMIT = 10;
+
+class HttpError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+function readBody(req: http.IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new HttpError(413, 'body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => {
+      try {
+        resolve(size === 0 ? {} : JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        reject(new HttpError(400, 'body is not valid JSON'));
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
+  res.end(payload);
+}
+
+function isEntity(value: unknown): value is Entity {
+  if (!value || typeof value !== 'object') return false;
+  const e = value as Record<string, unknown>;
+  if (e.type === 'person') return typeof e.name === 'string' && e.name.trim() !== '';
+  if (e.type === 'organization') return typeof e.legalName === 'string' && e.legalName.trim() !== '';
+  return false;
+}
+
+function checkEntity(value: unknown): Entity {
+  if (!isEntity(value)) throw new HttpError(400, 'entity must be a person with a name or an organization with a legalName');
+  const e = value as unknown as Record<string, unknown>;
+  if (e.aliases !== undefined && (!Array.isArray(e.aliases) || e.aliases.some((a) => typeof a !== 'string'))) {
+    throw new HttpError(400, 'aliases must be an array of strings');
+  }
+  for (const f of ['npi', 'state', 'dateOfBirth', 'providerType']) {
+    if (e[f] !== undefined && e[f] !== null && typeof e[f] !== 'string') throw new HttpError(400, `${f} must be a string`);
+  }
+  return value;
+}
+
+export function screenWith(snapshot: MatcherSnapshot, entity: Entity, checkedAt: string): ScreeningResult {
+  const r = screenEntity(snapshot.index, entity, snapshot.registry);
+  return { status: r.status, matches: r.matches, sources: r.sources, checkedAt, recallCapped: r.recallCapped };
+}
+
+export async function startMatcherServer(options: MatcherServerOptions): Promise<MatcherServer> {
+  const log = options.logger ?? createLogger('matcher');
+  const ownPool = !options.pool;
+  const pool = options.pool ?? createPool({ max: 4 });
+  const loader = createListLoader({ pool, log, candidateLimit: options.candidateLimit });
+
+  const notReady = (res: http.ServerResponse): void => send(res, 503, { code: 'not_ready', message: 'the matcher is still loading its lists' });
+
+  async function route(req: http.IncomingMessage, res: http.ServerResponse, reqLog: Logger): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0];
+    const method = req.method ?? 'GET';
+    if (method === 'GET' && path === '/healthz') return send(res, 200, { ok: true });
+    if (method === 'GET' && path === '/readyz') {
+      const snap = loader.current();
+      if (!snap) return send(res, 503, { ready: false });
+      return send(res, 200, { ready: true, versions: snap.versions.map((v) => ({ source: v.source, listVersionId: v.listVersionId })), loadedAt: snap.loadedAt });
+    }
+    if (method !== 'POST' || !['/match', '/match-many', '/lookup'].includes(path)) {
+      throw new HttpError(404, `no route ${method} ${path}`);
+    }
+    const body = (await readBody(req)) as Record<string, unknown>;
+    const snap = loader.current();
+    if (!snap) return notReady(res);
+    const checkedAt = new Date().toISOString();
+    if (path === '/match') {
+      const entity = checkEntity(body.entity);
+      const result = screenWith(snap, entity, checkedAt);
+      reqLog.debug({ status: result.status, matches: result.matches.length, recallCapped: result.recallCapped }, 'screened');
+      return send(res, 200, result);
+    }
+    if (path === '/match-many') {
+      if (!Array.isArray(body.entities)) throw new HttpError(400, 'entities must be an array');
+      if (body.entities.length > MAX_BATCH) throw new HttpError(400, `at most ${MAX_BATCH} entities per call`);
+      const entities = body.entities.map(checkEntity);
+      const results = entities.map((e) => screenWith(snap, e, checkedAt));
+      reqLog.debug({ entities: entities.length }, 'screened many');
+      return send(res, 200, { results });
+    }
+    const name = body.name;
+    if (typeof name !== 'string' || name.trim() === '') throw new HttpError(400, 'name is required');
+    if (body.type !== undefined && body.type !== 'person' && body.type !== 'organization') throw new HttpError(400, 'type must be person or organization');
+    const lookupReq: PublicLookupRequest = { name, ...(body.type ? { type: body.type as 'person' | 'organization' } : {}) };
+    const response: PublicLookupResponse = { results: lookupName(snap.index, lookupReq, LOOKUP_LIMIT), notice: LOOKUP_NOTICE };
+    return send(res, 200, response);
+  }
+
+  const server = http.createServer((req, res) => {
+    const header = req.headers['x-request-id'];
+    const requestId = (Array.isArray(header) ? header[0] : header) || randomUUID();
+    res.setHeader('x-request-id', requestId);
+    const reqLog = log.child({ requestId });
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const line = { method: req.method, path: req.url, status: res.statusCode, ms: Math.round(ms * 1000) / 1000 };
+      if (res.statusCode >= 500) reqLog.warn(line, 'request');
+      else reqLog.debug(line, 'request');
+    });
+    route(req, res, reqLog).catch((err: unknown) => {
+      if (err instanceof HttpError) return send(res, err.status, { code: err.status === 404 ? 'not_found' : 'invalid_request', message: err.message });
+      reqLog.error({ err }, 'matcher request failed');
+      if (!res.headersSent) send(res, 500, { code: 'internal', message: 'matcher failure' });
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  const url = `http://${host}:${addr.port}`;
+  log.info({ url }, 'matcher listening; loading lists');
+  loader.start().catch((err: unknown) => log.error({ err }, 'initial list load failed'));
+
+  let closed = false;
+  return {
+    url,
+    loader,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await loader.close();
+      if (ownPool) await pool.end();
+    },
+  };
+}

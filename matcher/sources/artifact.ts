@@ -1,0 +1,134 @@
+import { createReadStream } from 'node:fs';
+import { open as openFile, stat } from 'node:fs/promises';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import iconv from 'iconv-lite';
+import yauzl from 'yauzl';
+
+/**
+ * Decodes bytes to text: UTF-8 where valid, otherwise the offending line is decoded as
+ * Windows-1252 (NPPES and the LEIE carry stray cp1252 bytes that strict UTF-8 rejects).
+ * Works on whole lines so a multi-byte character is never split across chunks.
+ */
+export class Utf8OrCp1252Decoder extends Transform {
+  private pending: Buffer = Buffer.alloc(0);
+  private readonly utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  replacedLines = 0;
+
+  constructor() {
+    super({ readableObjectMode: false, decodeStrings: true, encoding: 'utf8' });
+  }
+
+  private decodeLines(block: Buffer): string {
+    try {
+      return this.utf8.decode(block);
+    } catch {
+      const lines: string[] = [];
+      let start = 0;
+      while (start < block.length) {
+        let end = block.indexOf(0x0a, start);
+        end = end < 0 ? block.length : end + 1;
+        const line = block.subarray(start, end);
+        try {
+          lines.push(this.utf8.decode(line));
+        } catch {
+          this.replacedLines += 1;
+          lines.push(iconv.decode(line, 'win1252'));
+        }
+        start = end;
+      }
+      return lines.join('');
+    }
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    const data = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    const lastNewline = data.lastIndexOf(0x0a);
+    if (lastNewline < 0) {
+      this.pending = data;
+      callback();
+      return;
+    }
+    this.pending = Buffer.from(data.subarray(lastNewline + 1));
+    callback(null, this.decodeLines(data.subarray(0, lastNewline + 1)));
+  }
+
+  override _flush(callback: TransformCallback): void {
+    callback(null, this.pending.length ? this.decodeLines(this.pending) : '');
+  }
+}
+
+/** Counts bytes flowing through, for progress reporting. */
+export class ByteCounter extends Transform {
+  bytes = 0;
+  constructor(private readonly onBytes?: (bytes: number) => void) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    this.onBytes?.(this.bytes);
+    callback(null, chunk);
+  }
+}
+
+export async function isZip(path: string): Promise<boolean> {
+  const handle = await openFile(path, 'r');
+  try {
+    const magic = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(magic, 0, 4, 0);
+    return bytesRead === 4 && magic.readUInt32LE(0) === 0x04034b50;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Opens the single CSV inside a ZIP (the largest `.csv` entry when there are several). */
+function openCsvInZip(path: string): Promise<{ stream: Readable; size: number; name: string }> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(path, { lazyEntries: true, autoClose: true }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error('cannot open zip'));
+      let best: yauzl.Entry | null = null;
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (/\.csv$/i.test(entry.fileName) && (!best || entry.uncompressedSize > best.uncompressedSize)) best = entry;
+        zip.readEntry();
+      });
+      zip.on('end', () => {
+        const chosen = best as yauzl.Entry | null;
+        if (!chosen) return reject(new Error('the ZIP holds no .csv file'));
+        zip.openReadStream(chosen, (streamErr, stream) => {
+          if (streamErr || !stream) return reject(streamErr ?? new Error('cannot read zip entry'));
+          resolve({ stream, size: chosen.uncompressedSize, name: chosen.fileName });
+        });
+      });
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+export interface TextArtifact {
+  text: Readable;
+  totalBytes: number;
+  innerName: string | null;
+}
+
+/** A text stream over a CSV artifact, whether it is the bare CSV or a ZIP holding one. */
+export async function openTextArtifact(path: string, onBytes?: (bytes: number) => void): Promise<TextArtifact> {
+  let source: Readable;
+  let totalBytes: number;
+  let innerName: string | null = null;
+  if (await isZip(path)) {
+    const inner = await openCsvInZip(path);
+    source = inner.stream;
+    totalBytes = inner.size;
+    innerName = inner.name;
+  } else {
+    source = createReadStream(path, { highWaterMark: 1 << 20 });
+    totalBytes = (await stat(path)).size;
+  }
+  const counter = new ByteCounter(onBytes);
+  const decoder = new Utf8OrCp1252Decoder();
+  source.on('error', (err) => decoder.destroy(err));
+  counter.on('error', (err) => decoder.destroy(err));
+  source.pipe(counter).pipe(decoder);
+  return { text: decoder, totalBytes, innerName };
+}

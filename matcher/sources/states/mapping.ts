@@ -1,0 +1,59 @@
+/**
+ * The declarative description of one state's list. The generic engine (engine.ts) reads the
+ * artifact with it; a state file under states/ holds nothing but one of these objects.
+ *
+ * Column references are normalized header keys (lowercase, non-alphanumeric runs → `_`,
+ * trimmed): `"Date of Suspension"` → `date_of_suspension`. A key ending in `*` matches any
+ * header starting with it; an array lists alternatives, first found wins.
+ */
+export type ColumnRef = string | string[];
+
+export interface SheetLayout {
+  /** XLSX sheet to read (case-insensitive). Omitted: any sheet (or the CSV) whose header matches. */
+  sheet?: string;
+  /** Keys that must all be present in a row for it to be the header row (title rows above are skipped). */
+  headerKeys: string[];
+  /** Every row of this layout is this kind (OH's Individuals / Organizations sheets). */
+  kind?: 'person' | 'organization';
+  /** Reading stops at the row whose first cell is this text (MD's legend block after the data). */
+  stopAtFirstCell?: string;
+  /** Fixed action when the list has no action column. */
+  action?: string;
+  fields: {
+    lastName?: ColumnRef;
+    firstName?: ColumnRef;
+    middleName?: ColumnRef;
+    suffix?: ColumnRef;
+    /** One cell holding the whole name. */
+    fullName?: ColumnRef;
+    /** Word order of a full name without a comma (with a comma it is always `LAST, FIRST`). */
+    fullNameOrder?: 'first_last' | 'last_first';
+    /** The name cell stacks several names on separate lines: the first is primary, the rest aliases (WA). */
+    fullNameStacked?: boolean;
+    /** An organization listed on the same row as a person: it becomes an entry of its own (PA, AR). */
+    orgName?: ColumnRef;
+    /** An affiliated business named for context only; it becomes the entry only when no person is named. */
+    affiliation?: ColumnRef;
+    /** Alias / DBA columns, split by aliasSeparator (default `;` and newlines). */
+    aliases?: ColumnRef;
+    aliasSeparator?: string;
+    /** Owner columns: owner names are kept as aliases so screening the owner finds the entry. */
+    owners?: ColumnRef;
+    npi?: ColumnRef;
+    dateOfBirth?: ColumnRef;
+    /** A state column, or a combined `CITY, ST 12345` / `ST 12345` cell. */
+    state?: ColumnRef;
+    providerType?: ColumnRef;
+    action?: ColumnRef;
+    startDate?: ColumnRef;
+    endDate?: ColumnRef;
+  };
+}
+
+export interface StateListMapping {
+  /** USPS code of the publishing state. */
+  state: string;
+  format: 'csv' | 'xlsx';
+  /** The layouts of the artifact's sheets (one for a CSV). Sheets no layout names are ignored. */
+  layouts: SheetLayout[];
+}

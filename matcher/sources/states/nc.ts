@@ -1,0 +1,15 @@
+import type { StateListMapping } from './mapping';
+
+/** NC Medicaid State Excluded Provider List (XLSX, 6 junk rows): the NPI column also holds atypical ids. */
+export const nc: StateListMapping = {
+  state: 'NC',
+  format: 'xlsx',
+  layouts: [{
+    headerKeys: ['excluded_entity', 'npi*'],
+    action: 'Excluded',
+    fields: {
+      fullName: 'excluded_entity', owners: 'ownership',
+      npi: 'npi*', state: 'state', startDate: 'effective_date',
+    },
+  }],
+};

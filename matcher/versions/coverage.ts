@@ -1,0 +1,151 @@
+import type { Pool } from 'pg';
+import { findSource, LEIE_RELIANT_STATES, SOURCE_CATALOG, stateGaps, type Cadence } from '../sources/catalog';
+import { MEDICAID_JURISDICTIONS } from '../sources/usps';
+import { syncSourceCatalog } from './catalogSync';
+
+/** GET /v1/lists (screening-api-v1 "Coverage report"). */
+export interface CoverageSource {
+  key: string;
+  name: string;
+  listVersionId: string;
+  retrievedAt: string;
+  cadence: Cadence;
+  cadenceLabel: string;
+}
+
+export type RegistryStatus = 'live' | 'stale' | 'disabled' | 'unavailable';
+
+export interface RegistrySource {
+  sourceKey: 'NPPES';
+  scope: 'organization_registry';
+  excludedFromMedicaidDenominator: true;
+  status: RegistryStatus;
+  versionId: string | null;
+  retrievedAt: string | null;
+  artifactRetrievedAt: string | null;
+  sourceUrl: string | null;
+  periodEnd: string | null;
+  organizationCount: number;
+  artifactChecksum: string | null;
+  type1PublicPagesEnabled: false;
+}
+
+export interface CoverageGap {
+  key: string;
+  name: string;
+  reason: string;
+}
+
+export interface CoverageReport {
+  sources: CoverageSource[];
+  additionalSources: CoverageSource[];
+  registrySources: RegistrySource[];
+  gaps: CoverageGap[];
+  totals: { screened: number; total: number };
+  asOf: string;
+}
+
+/** How old a version may get, per cadence, before it counts as stale (a cadence period plus slack). */
+export const FRESHNESS_DAYS: Record<Cadence, number> = {
+  daily: 3,
+  weekly: 10,
+  monthly: 45,
+  quarterly: 100,
+  irregular: 21,
+  on_change: Number.POSITIVE_INFINITY,
+};
+
+interface SourceRow {
+  key: string;
+  enabled: boolean;
+  version_id: string | null;
+  retrieved_at: Date | null;
+  artifact_retrieved_at: Date | null;
+  source_url: string | null;
+  period_end: string | null;
+  entry_count: number | null;
+  artifact_checksum: string | null;
+  as_of: Date;
+}
+
+function isoDate(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return typeof value === 'string' ? value : value.toISOString().slice(0, 10);
+}
+
+/**
+ * The coverage report from the stored version metadata, read in one query so every figure
+ * describes the same moment.
+ *
+ * - `sources`: healthcare exclusion lists with a published version (LEIE, state Medicaid lists).
+ * - `additionalSources`: government-wide lists that are screened too (SAM.gov exclusions).
+ * - `registrySources`: NPPES organizations, a registry, never counted as a Medicaid list.
+ * - `gaps`: jurisdictions without a state adapter (the seven LEIE-reliant states say so), and
+ *   catalog sources that are disabled or have no published version yet.
+ * - `totals`: of the 51 Medicaid jurisdictions (50 states + DC), how many are screened: those
+ *   with a published, enabled state list, plus the seven states that keep no list of their own
+ *   when the LEIE (which they rely on) has a published version.
+ */
+export async function buildCoverageReport(pool: Pool): Promise<CoverageReport> {
+  await syncSourceCatalog(pool);
+  const { rows } = await pool.query<SourceRow>(
+    `SELECT s.key, s.enabled, v.id AS version_id, v.retrieved_at, v.artifact_retrieved_at, v.source_url,
+            to_char(v.period_end, 'YYYY-MM-DD') AS period_end, v.entry_count, v.artifact_checksum, now() AS as_of
+       FROM list_sources s LEFT JOIN list_versions v ON v.id = s.current_version_id`,
+  );
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const asOf = rows[0]?.as_of ?? new Date();
+  const report: CoverageReport = {
+    sources: [], additionalSources: [], registrySources: [], gaps: [], totals: { screened: 0, total: MEDICAID_JURISDICTIONS.length },
+    asOf: asOf.toISOString(),
+  };
+  const screenedStates = new Set<string>();
+  for (const source of SOURCE_CATALOG) {
+    const row = byKey.get(source.key);
+    if (source.coverageGroup === 'registry') {
+      report.registrySources.push(registryEntry(source.cadence, row, asOf));
+      continue;
+    }
+    if (!row?.enabled) {
+      report.gaps.push({ key: source.key, name: source.name, reason: 'disabled by configuration (LIST_SOURCES_DISABLED)' });
+      continue;
+    }
+    if (!row.version_id || !row.retrieved_at) {
+      report.gaps.push({ key: source.key, name: source.name, reason: 'adapter ready, but no list version has been published yet' });
+      continue;
+    }
+    const entry: CoverageSource = {
+      key: source.key, name: source.name, listVersionId: row.version_id, retrievedAt: row.retrieved_at.toISOString(),
+      cadence: source.cadence, cadenceLabel: source.cadenceLabel,
+    };
+    (source.coverageGroup === 'sources' ? report.sources : report.additionalSources).push(entry);
+    if (source.state) screenedStates.add(source.state);
+  }
+  const leieLive = report.sources.some((s) => s.key === 'oig_leie');
+  if (leieLive) for (const st of LEIE_RELIANT_STATES) screenedStates.add(st);
+  for (const gap of stateGaps()) report.gaps.push({ key: gap.key, name: gap.name, reason: gap.reason });
+  report.totals.screened = MEDICAID_JURISDICTIONS.filter((st) => screenedStates.has(st)).length;
+  return report;
+}
+
+function registryEntry(cadence: Cadence, row: SourceRow | undefined, asOf: Date): RegistrySource {
+  const hasVersion = !!row?.version_id && !!row.retrieved_at;
+  let status: RegistryStatus;
+  if (row && !row.enabled) status = 'disabled';
+  else if (!hasVersion) status = 'unavailable';
+  else status = asOf.getTime() - (row?.retrieved_at as Date).getTime() > FRESHNESS_DAYS[cadence] * 86400000 ? 'stale' : 'live';
+  return {
+    sourceKey: 'NPPES',
+    scope: 'organization_registry',
+    excludedFromMedicaidDenominator: true,
+    status,
+    versionId: row?.version_id ?? null,
+    retrievedAt: row?.retrieved_at ? row.retrieved_at.toISOString() : null,
+    artifactRetrievedAt: row?.artifact_retrieved_at ? row.artifact_retrieved_at.toISOString() : null,
+    sourceUrl: row?.source_url ?? (hasVersion ? findSource('nppes')?.publisherUrl ?? null : null),
+    periodEnd: isoDate(row?.period_end ?? null),
+    organizationCount: row?.entry_count ?? 0,
+    artifactChecksum: row?.artifact_checksum ?? null,
+    type1PublicPagesEnabled: false,
+  };
+}

@@ -1,0 +1,242 @@
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { Pool, PoolClient } from 'pg';
+import { leieSupplementKind } from '../sources/leie';
+import { requireSource } from '../sources/catalog';
+import { ArtifactFormatError, ParseReport, type BadRow, type ListEntry, type RegistryOrganization, type SourceAdapter } from '../sources/types';
+import { syncSourceCatalog } from './catalogSync';
+import { fileSha256 } from './checksum';
+import { copyLines, LIST_ENTRY_COLUMNS, listEntryLine, REGISTRY_COLUMNS, registryLine } from './copyRows';
+import {
+  computeDiff, createStagingVersion, currentVersion, discardOrphanedStaging, publishVersion, recordCounts, rejectVersion,
+  type DiffCounts, type ParseCounts,
+} from './store';
+import { applyLeieSupplement } from './supplement';
+
+export type IngestPhase = 'checksum' | 'parse' | 'diff' | 'publish';
+
+export interface IngestProgress {
+  phase: IngestPhase;
+  bytesRead: number;
+  totalBytes: number;
+  rows: number;
+}
+
+export interface IngestOptions {
+  pool: Pool;
+  sourceKey: string;
+  artifactPath: string;
+  /** The artifact's own name (defaults to the file's basename); LEIE supplements are recognised by it. */
+  artifactName?: string;
+  sourceUrl?: string | null;
+  retrievedAt?: Date;
+  artifactRetrievedAt?: Date | null;
+  /** Publish even when the new version is less than half the size of the current one. */
+  force?: boolean;
+  onProgress?: (progress: IngestProgress) => void;
+}
+
+export type IngestResult =
+  | { outcome: 'published'; sourceKey: string; versionId: string; seq: number; checksum: string; rowCount: number;
+      entryCount: number; badRowCount: number; badRows: BadRow[]; diff: DiffCounts; artifactKind: string }
+  | { outcome: 'unchanged'; sourceKey: string; versionId: string; checksum: string }
+  | { outcome: 'refused'; sourceKey: string; versionId: string; checksum: string; reason: string; rowCount: number;
+      badRowCount: number; badRows: BadRow[] };
+
+/** A version is refused when more than this share of its data rows could not be read. */
+export function maxBadRowShare(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.LIST_MAX_BAD_ROW_SHARE ?? '0.02');
+  return Number.isFinite(value) && value >= 0 ? value : 0.02;
+}
+
+/** A full artifact that shrinks the list below this share of the current version is refused unless forced. */
+const MIN_SHARE_OF_CURRENT = 0.5;
+
+class Refusal extends Error {}
+
+function countsOf(report: ParseReport, entryCount: number): ParseCounts {
+  return {
+    rowCount: report.rows,
+    entryCount,
+    badRowCount: report.badRowCount,
+    badRows: report.badRows,
+    skipped: report.skipped,
+    duplicates: report.duplicates,
+    invalidNpis: report.invalidNpis,
+    periodEnd: report.periodEnd,
+  };
+}
+
+/**
+ * Keeps the first of several rows with one entry key. Exact duplicates (SAM repeats rows) are
+ * dropped; a different row under the same key gets the content hash appended so both stay listed.
+ */
+async function* uniqueEntries(entries: AsyncIterable<ListEntry>, report: ParseReport): AsyncGenerator<ListEntry> {
+  const seen = new Map<string, string>();
+  for await (const entry of entries) {
+    const prior = seen.get(entry.entryKey);
+    if (prior === undefined) {
+      seen.set(entry.entryKey, entry.contentHash);
+      yield entry;
+    } else if (prior === entry.contentHash) {
+      report.duplicates += 1;
+    } else {
+      const entryKey = `${entry.entryKey}#${entry.contentHash.slice(0, 12)}`;
+      if (seen.has(entryKey)) report.duplicates += 1;
+      else {
+        seen.set(entryKey, entry.contentHash);
+        yield { ...entry, entryKey };
+      }
+    }
+  }
+}
+
+async function* uniqueOrganizations(orgs: AsyncIterable<RegistryOrganization>, report: ParseReport): AsyncGenerator<RegistryOrganization> {
+  const seen = new Set<string>();
+  for await (const org of orgs) {
+    if (seen.has(org.npi)) report.duplicates += 1;
+    else {
+      seen.add(org.npi);
+      yield org;
+    }
+  }
+}
+
+/** Streams the adapter's output into the staged version with COPY; returns the number of rows stored. */
+async function loadEntries(client: PoolClient, adapter: SourceAdapter, versionId: string, path: string, report: ParseReport,
+  onBytes: (bytes: number) => void): Promise<number> {
+  let stored = 0;
+  const ctx = { path, report, onBytes };
+  if (adapter.target === 'list_entries') {
+    const lines = async function* (): AsyncGenerator<string> {
+      for await (const entry of uniqueEntries(adapter.parse(ctx), report)) {
+        stored += 1;
+        yield listEntryLine(versionId, entry);
+      }
+    };
+    await copyLines(client, 'list_entries', LIST_ENTRY_COLUMNS, lines());
+  } else {
+    const lines = async function* (): AsyncGenerator<string> {
+      for await (const org of uniqueOrganizations(adapter.parse(ctx), report)) {
+        stored += 1;
+        yield registryLine(versionId, org);
+      }
+    };
+    await copyLines(client, 'registry_organizations', REGISTRY_COLUMNS, lines());
+  }
+  return stored;
+}
+
+function lockId(sourceKey: string): string {
+  return `list-ingestion:${sourceKey}`;
+}
+
+/**
+ * The whole ingestion of one artifact, shared by `screenctl lists ingest` and the listIngestion
+ * activity: checksum → (unchanged? stop) → stage a version → parse and COPY its entries → refuse
+ * or diff → publish atomically. One ingestion per source runs at a time (advisory lock).
+ */
+export async function ingestArtifact(options: IngestOptions): Promise<IngestResult> {
+  const { pool, sourceKey, artifactPath } = options;
+  const source = requireSource(sourceKey);
+  const artifactName = options.artifactName ?? basename(artifactPath);
+  const supplement = source.key === 'oig_leie' ? leieSupplementKind(artifactName) : null;
+  const totalBytes = (await stat(artifactPath)).size;
+  const progress = (phase: IngestPhase, bytesRead: number, rows: number): void =>
+    options.onProgress?.({ phase, bytesRead, totalBytes, rows });
+
+  await syncSourceCatalog(pool);
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockId(sourceKey)]);
+    await discardOrphanedStaging(client, sourceKey);
+    const checksum = await fileSha256(artifactPath, (b) => progress('checksum', b, 0));
+    const current = await currentVersion(client, sourceKey);
+    if (current && (await alreadyApplied(client, sourceKey, checksum, current, supplement !== null))) {
+      return { outcome: 'unchanged', sourceKey, versionId: current.id, checksum };
+    }
+    const staged = await createStagingVersion(client, {
+      sourceKey,
+      checksum,
+      artifactName,
+      artifactKind: supplement ? (supplement === 'excl' ? 'supplement_excl' : 'supplement_rein') : 'full',
+      artifactBytes: totalBytes,
+      sourceUrl: options.sourceUrl ?? null,
+      retrievedAt: options.retrievedAt ?? new Date(),
+      artifactRetrievedAt: options.artifactRetrievedAt ?? null,
+      previousVersionId: current?.id ?? null,
+    });
+    const report = new ParseReport();
+    let entryCount = 0;
+    try {
+      const onBytes = (b: number): void => progress('parse', b, report.rows);
+      if (supplement) {
+        if (!current) throw new Refusal('an LEIE supplement needs a published full LEIE version to apply to');
+        entryCount = await applyLeieSupplement(client, {
+          kind: supplement, versionId: staged.id, currentVersionId: current.id, path: artifactPath, report, onBytes,
+        });
+      } else {
+        entryCount = await loadEntries(client, source.adapter, staged.id, artifactPath, report, onBytes);
+      }
+      const refusal = refusalReason(report, entryCount, current, options.force === true || supplement !== null);
+      if (refusal) throw new Refusal(refusal);
+    } catch (err) {
+      if (!(err instanceof Refusal) && !(err instanceof ArtifactFormatError) && !isParseError(err)) throw err;
+      const reason = (err as Error).message;
+      await rejectVersion(client, staged.id, reason, countsOf(report, entryCount));
+      return {
+        outcome: 'refused', sourceKey, versionId: staged.id, checksum, reason, rowCount: report.rows,
+        badRowCount: report.badRowCount, badRows: report.badRows,
+      };
+    }
+    await recordCounts(client, staged.id, countsOf(report, entryCount));
+    progress('diff', totalBytes, report.rows);
+    const diff = await computeDiff(client, source.adapter.target, staged.id, current?.id ?? null, entryCount);
+    progress('publish', totalBytes, report.rows);
+    await publishVersion(client, sourceKey, staged.id, diff);
+    return {
+      outcome: 'published', sourceKey, versionId: staged.id, seq: staged.seq, checksum, rowCount: report.rows, entryCount,
+      badRowCount: report.badRowCount, badRows: report.badRows, diff,
+      artifactKind: supplement ? `supplement_${supplement}` : 'full',
+    };
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockId(sourceKey)]).catch(() => undefined);
+    client.release();
+  }
+}
+
+/** CSV syntax errors that abort a stream (e.g. a quote left open by a truncated download). */
+function isParseError(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'CsvError' || 'code' in err && String((err as { code: unknown }).code).startsWith('CSV_'));
+}
+
+/**
+ * A full artifact is unchanged when the current version has its checksum. A supplement is
+ * unchanged when it was already applied since the last full version.
+ */
+async function alreadyApplied(client: PoolClient, sourceKey: string, checksum: string, current: { artifactChecksum: string },
+  isSupplement: boolean): Promise<boolean> {
+  if (!isSupplement) return current.artifactChecksum === checksum;
+  const { rows } = await client.query(
+    `SELECT 1 FROM list_versions v
+      WHERE v.source_key = $1 AND v.artifact_checksum = $2 AND v.state IN ('published', 'superseded')
+        AND v.seq > coalesce((SELECT max(seq) FROM list_versions WHERE source_key = $1 AND artifact_kind = 'full'
+                               AND state IN ('published', 'superseded')), 0)`,
+    [sourceKey, checksum],
+  );
+  return rows.length > 0;
+}
+
+/** The refusal rule: no entries, too many unreadable rows, or a full list shrinking by half. */
+export function refusalReason(report: ParseReport, entryCount: number, current: { entryCount: number } | null, force: boolean): string | null {
+  if (report.rows > 0 && report.badRowCount / report.rows > maxBadRowShare()) {
+    return `${report.badRowCount} of ${report.rows} rows could not be read (more than ${(maxBadRowShare() * 100).toFixed(1)}%)`;
+  }
+  if (report.rows === 0 && report.badRowCount > 0) return `none of the ${report.badRowCount} rows could be read`;
+  if (entryCount === 0) return 'the artifact holds no entries';
+  if (!force && current && current.entryCount > 0 && entryCount < current.entryCount * MIN_SHARE_OF_CURRENT) {
+    return `the artifact has ${entryCount} entries, less than half of the current version's ${current.entryCount}; ` +
+      'probably a truncated download (re-run with force to publish it)';
+  }
+  return null;
+}

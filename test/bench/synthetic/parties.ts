@@ -59,15 +59,17 @@ const NPI_MULTIPLIER = 38_734_577; // odd and not a multiple of 5, so k → k·M
  * Hands out distinct NPIs: persons and organizations draw counters from disjoint halves of the
  * 8-digit space, scrambled by a fixed bijection so neighbours do not look sequential.
  */
-class NpiAllocator {
+export class NpiAllocator {
   private counter: number;
   private readonly end: number;
-  constructor(rng: Rng, half: 0 | 1) {
+  constructor(private readonly rng: Rng, kind: 'person' | 'organization') {
+    const half = kind === 'person' ? 0 : 1;
     const halfSize = NPI_SPACE / 2;
     this.counter = half * halfSize + rng.int(halfSize / 2);
     this.end = (half + 1) * halfSize;
   }
-  next(rng: Rng): string {
+  next(): string {
+    const { rng } = this;
     if (this.counter >= this.end) throw new Error('NPI space exhausted');
     const scrambled = (Number((BigInt(this.counter) * BigInt(NPI_MULTIPLIER)) % BigInt(NPI_SPACE)) + 12_345_678) % NPI_SPACE;
     this.counter++;
@@ -153,6 +155,8 @@ function drawAliases(rng: Rng, names: NameData, sex: 'M' | 'F', first: string, m
 export interface PartyFactoryOptions {
   /** Overrides the per-profession share of persons (or organizations) holding an NPI; 1 = all. */
   npiShare?: number;
+  /** Share one allocator between factories of the same kind so their NPIs never collide. */
+  npis?: NpiAllocator;
 }
 
 export interface PersonFactory { next(): SyntheticPerson }
@@ -160,7 +164,7 @@ export interface PersonFactory { next(): SyntheticPerson }
 /** Streams persons; one factory per run keeps every NPI distinct. */
 export function createPersonFactory(rng: Rng, options: PartyFactoryOptions = {}): PersonFactory {
   const names = loadNameData();
-  const npis = new NpiAllocator(rng, 0);
+  const npis = options.npis ?? new NpiAllocator(rng, 'person');
   return {
     next(): SyntheticPerson {
       const profession: Profession = professionTable.pick(rng);
@@ -177,7 +181,7 @@ export function createPersonFactory(rng: Rng, options: PartyFactoryOptions = {})
       const credential = profession.credentials.length > 0 && rng.chance(0.85) ? rng.pick(profession.credentials) : null;
       const dateOfBirth = drawDateOfBirth(rng);
       const state = pickState(rng);
-      const npi = rng.chance(options.npiShare ?? profession.npiShare) ? npis.next(rng) : null;
+      const npi = rng.chance(options.npiShare ?? profession.npiShare) ? npis.next() : null;
       const aliases = drawAliases(rng, names, sex, firstName, middleName, lastName);
       const person: SyntheticPerson = {
         kind: 'person', firstName, middleName, lastName, suffix, credential, dateOfBirth, state, npi,
@@ -238,11 +242,18 @@ function stripLegalForm(name: string): string {
   return name.replace(/,? (INC\.?|LLC|L\.L\.C\.|PLLC|PC|P\.C\.|PA|CORP|CORPORATION|CO|LTD|LP|LLP)$/, '');
 }
 
+/** A plain "FIRST [M] LAST" name, e.g. for an organization's authorized official. */
+export function drawPersonName(rng: Rng): { first: string; middle: string | null; last: string } {
+  const names = loadNameData();
+  const first = drawFirst(rng, names, rng.chance(0.5) ? 'F' : 'M');
+  return { first, middle: rng.chance(0.4) ? String.fromCharCode(65 + rng.int(26)) : null, last: drawSurname(rng, names) };
+}
+
 export interface OrganizationFactory { next(): SyntheticOrganization }
 
 export function createOrganizationFactory(rng: Rng, options: PartyFactoryOptions = {}): OrganizationFactory {
   const names = loadNameData();
-  const npis = new NpiAllocator(rng, 1);
+  const npis = options.npis ?? new NpiAllocator(rng, 'organization');
   return {
     next(): SyntheticOrganization {
       const legalName = drawLegalName(rng, names);
@@ -252,7 +263,7 @@ export function createOrganizationFactory(rng: Rng, options: PartyFactoryOptions
         if (rng.chance(0.15)) dbaNames.push(brandStem(rng));
       }
       const state = pickState(rng);
-      const npi = rng.chance(options.npiShare ?? 0.7) ? npis.next(rng) : null;
+      const npi = rng.chance(options.npiShare ?? 0.7) ? npis.next() : null;
       const ownerName = rng.chance(0.4)
         ? fullName(drawFirst(rng, names, rng.chance(0.5) ? 'F' : 'M'), rng.chance(0.4) ? String.fromCharCode(65 + rng.int(26)) : null, drawSurname(rng, names))
         : null;

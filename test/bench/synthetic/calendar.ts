@@ -1,0 +1,56 @@
+import { pad2 } from './text';
+
+/** Dates as days since 1970-01-01 (UTC), so nothing depends on the machine's time zone. */
+const DAY_MS = 86_400_000;
+
+export function dayOf(iso: string): number {
+  return Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
+}
+
+export function isoOf(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** "2025-03-01" → "20250301" (LEIE). */
+export function compactDate(iso: string): string {
+  return iso.replace(/-/g, '');
+}
+
+/** "2025-03-01" → "03/01/2025" (SAM, NPPES, most states). */
+export function usDate(iso: string): string {
+  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+}
+
+/** "2025-03-01" → "25060": two-digit year plus day of the year, as in SAM extract names. */
+export function julianStamp(iso: string): string {
+  const year = Number(iso.slice(0, 4));
+  const dayOfYear = dayOf(iso) - dayOf(`${year}-01-01`) + 1;
+  return `${String(year).slice(2)}${String(dayOfYear).padStart(3, '0')}`;
+}
+
+/** The as-of date of a generated set: fixed by the seed so reruns are byte-identical. */
+export function asOfDateForSeed(seed: number): string {
+  return isoOf(dayOf('2025-01-01') + (Math.abs(seed) % 365));
+}
+
+export function monthStart(iso: string): string {
+  return `${iso.slice(0, 7)}-01`;
+}
+
+export function previousMonthStart(iso: string): string {
+  const year = Number(iso.slice(0, 4));
+  const month = Number(iso.slice(5, 7));
+  return month === 1 ? `${year - 1}-12-01` : `${year}-${pad2(month - 1)}-01`;
+}
+
+export function addYears(iso: string, years: number): string {
+  const shifted = `${Number(iso.slice(0, 4)) + years}${iso.slice(4)}`;
+  return shifted.endsWith('02-29') ? shifted.replace('02-29', '02-28') : shifted;
+}
+
+/** The Sunday on or before the date (NPPES cut-off). */
+export function sundayOnOrBefore(iso: string): string {
+  const day = dayOf(iso);
+  const weekday = (day + 4) % 7; // 1970-01-01 was a Thursday; 0 = Sunday
+  return isoOf(day - weekday);
+}

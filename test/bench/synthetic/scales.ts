@@ -1,0 +1,31 @@
+/** Row targets per scale. `small` is for unit tests, `demo` for `npm start`, `full` for benchmarks. */
+export type ScaleName = 'small' | 'demo' | 'full';
+
+export const STATE_CODES_GENERATED = ['ca', 'pa', 'la', 'ar', 'wa', 'nc', 'oh', 'ga', 'md', 'co', 'ny', 'sc'] as const;
+export type GeneratedState = (typeof STATE_CODES_GENERATED)[number];
+
+export interface ScaleConfig {
+  name: ScaleName;
+  leieRows: number;
+  samRows: number;
+  nppesOrganizations: number;
+  nppesIndividuals: number;
+  stateRows: Readonly<Record<GeneratedState, number>>;
+}
+
+function uniformStates(rows: number): Record<GeneratedState, number> {
+  return Object.fromEntries(STATE_CODES_GENERATED.map((state) => [state, rows])) as Record<GeneratedState, number>;
+}
+
+export const SCALES: Readonly<Record<ScaleName, ScaleConfig>> = {
+  small: { name: 'small', leieRows: 300, samRows: 400, nppesOrganizations: 300, nppesIndividuals: 40, stateRows: uniformStates(30) },
+  demo: { name: 'demo', leieRows: 2000, samRows: 3000, nppesOrganizations: 5000, nppesIndividuals: 300, stateRows: uniformStates(100) },
+  full: {
+    name: 'full', leieRows: 80_000, samRows: 150_000, nppesOrganizations: 2_000_000, nppesIndividuals: 40_000,
+    stateRows: { ca: 3500, pa: 2500, la: 1800, ar: 700, wa: 900, nc: 600, oh: 1600, ga: 1200, md: 900, co: 500, ny: 3000, sc: 800 },
+  },
+};
+
+export function isScaleName(value: string): value is ScaleName {
+  return value === 'small' || value === 'demo' || value === 'full';
+}

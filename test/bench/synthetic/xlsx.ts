@@ -1,0 +1,31 @@
+import ExcelJS from 'exceljs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { pinZipTimes } from './zipFiles';
+
+export type CellValue = string | number | Date | null;
+export interface SheetSpec { name: string; rows: CellValue[][] }
+
+/** Writes a workbook whose bytes depend only on its content (pinned metadata and ZIP times). */
+export async function writeWorkbook(path: string, sheets: readonly SheetSpec[], modified: Date): Promise<void> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'State Medicaid Agency';
+  workbook.lastModifiedBy = 'State Medicaid Agency';
+  workbook.created = modified;
+  workbook.modified = modified;
+  for (const sheet of sheets) {
+    const worksheet = workbook.addWorksheet(sheet.name);
+    for (const row of sheet.rows) worksheet.addRow(row);
+    worksheet.eachRow((row) => row.eachCell((cell) => {
+      if (cell.value instanceof Date) cell.numFmt = 'mm/dd/yyyy';
+    }));
+  }
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, await pinZipTimes(buffer, modified));
+}
+
+/** "2025-03-01" as a real Excel date cell (serial number with a date format). */
+export function excelDate(iso: string): Date {
+  return new Date(`${iso}T00:00:00Z`);
+}

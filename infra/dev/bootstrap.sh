@@ -12,10 +12,14 @@ die() { printf '[bootstrap] ERROR: %s\n' "$*" >&2; exit 1; }
 node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
 [ "$node_major" = "20" ] || die "Node.js 20 is required (found: $(node --version 2>/dev/null || echo none))."
 
-# npm dependencies: install when missing or when the lock file changed since the last install.
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing npm dependencies (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error >&2
+# npm dependencies: install when missing or when package.json / the lock file changed since.
+# `npm install` rather than `npm ci`: npm's lock file omits other platforms' optional
+# packages (@swc/core's), which makes `npm ci` refuse a lock that `npm install` honours.
+deps_stamp() { cat package.json package-lock.json | sha256sum | cut -d' ' -f1; }
+if [ ! -d node_modules ] || [ "$(cat node_modules/.install-stamp 2>/dev/null)" != "$(deps_stamp)" ]; then
+  say "installing npm dependencies"
+  npm install --no-audit --no-fund --loglevel=error >&2
+  deps_stamp > node_modules/.install-stamp
 fi
 
 # Pinned Python-packaged tools in .venv, reinstalled only when requirements.txt changes.

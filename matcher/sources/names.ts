@@ -5,8 +5,8 @@ import { clean } from './placeholders';
  * `d/b/a` is also seen glued to the next word (`d/b/aMontessori`), so it needs no space after it.
  */
 const ALIAS_MARKER =
-  /\s*[(\[]?\s*(?:\b(?:a\.k\.a\.?|aka|f\/k\/a|f\.k\.a\.?|fka|dba|d\.b\.a\.?)(?=[\s:.,(]|$)|\bd\/b\/a\.?)\s*:?\s*/i;
-const OWNER_MARKER = /\s*[(\[]?\s*\bowners?\s*:\s*/i;
+  /\s*[([]?\s*(?:\b(?:a\.k\.a\.?|aka|f\/k\/a|f\.k\.a\.?|fka|dba|d\.b\.a\.?)(?=[\s:.,(]|$)|\bd\/b\/a\.?)\s*:?\s*/i;
+const OWNER_MARKER = /\s*[([]?\s*\bowners?\s*:\s*/i;
 
 export interface SplitName {
   primary: string | null;
@@ -15,7 +15,7 @@ export interface SplitName {
 }
 
 function trimPunctuation(text: string): string | null {
-  return clean(text.replace(/^[\s,;()\[\]]+|[\s,;()\[\]]+$/g, ''));
+  return clean(text.replace(/^[\s,;()[\]]+|[\s,;()[\]]+$/g, ''));
 }
 
 /**

@@ -1,0 +1,109 @@
+import type { Command } from 'commander';
+import { SingleBar } from 'cli-progress';
+import { createPool } from '../../db/pool';
+import { SOURCE_CATALOG } from '../../../matcher/sources/catalog';
+import { syncSourceCatalog } from '../../../matcher/versions/catalogSync';
+import { buildCoverageReport } from '../../../matcher/versions/coverage';
+import { ingestArtifact, type IngestProgress, type IngestResult } from '../../../matcher/versions/ingest';
+import { withPool } from './withPool';
+
+const MB = 1024 * 1024;
+
+function progressBar(): { update(p: IngestProgress): void; stop(): void } {
+  const bar = new SingleBar({
+    stream: process.stderr,
+    format: '{phase} [{bar}] {percentage}% | {mbRead}/{mbTotal} MB | {rows} rows',
+    hideCursor: true,
+  });
+  let started = false;
+  return {
+    update(p) {
+      const payload = { phase: p.phase.padEnd(8), mbRead: (p.bytesRead / MB).toFixed(1), mbTotal: (p.totalBytes / MB).toFixed(1), rows: p.rows };
+      if (!started) {
+        bar.start(Math.max(p.totalBytes, 1), p.bytesRead, payload);
+        started = true;
+      } else bar.update(p.bytesRead, payload);
+    },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
+}
+
+function describe(result: IngestResult): string {
+  switch (result.outcome) {
+    case 'published':
+      return `${result.sourceKey}: published version ${result.versionId} (#${result.seq}, ${result.artifactKind}): ` +
+        `${result.entryCount} entries from ${result.rowCount} rows, ${result.badRowCount} bad rows; ` +
+        `diff +${result.diff.added} -${result.diff.removed} ~${result.diff.changed}`;
+    case 'unchanged':
+      return `${result.sourceKey}: artifact unchanged (sha256 ${result.checksum.slice(0, 12)}…); version ${result.versionId} stays current`;
+    case 'refused': {
+      const rows = result.badRows.slice(0, 20).map((b) => `  row ${b.row}: ${b.reason}`).join('\n');
+      return `${result.sourceKey}: artifact refused: ${result.reason}\n` +
+        `  ${result.badRowCount} bad rows of ${result.rowCount}; the current version stays published` + (rows ? `\n${rows}` : '');
+    }
+  }
+}
+
+/** screenctl lists ingest | status | coverage */
+export function registerListsCommands(program: Command): void {
+  const lists = program.command('lists').description('Exclusion and registry lists: ingest artifacts, show versions and coverage.');
+
+  lists
+    .command('ingest <source> <file>')
+    .description(`Ingest an artifact as a new list version of SOURCE (${SOURCE_CATALOG.map((s) => s.key).join('|')}). ` +
+      'Returns once the version is published, or says the artifact is unchanged or refused. ' +
+      'For oig_leie, files named YYMMEXCL.csv / YYMMREIN.csv apply as supplements to the current version.')
+    .option('--json', 'print the result as JSON, no progress bar')
+    .option('--force', 'publish even if the list shrinks below half of the current version')
+    .action((source: string, file: string, opts: { json?: boolean; force?: boolean }) =>
+      withPool(createPool, async (pool) => {
+        const bar = opts.json ? null : progressBar();
+        let result: IngestResult;
+        try {
+          result = await ingestArtifact({ pool, sourceKey: source, artifactPath: file, force: opts.force, onProgress: (p) => bar?.update(p) });
+        } finally {
+          bar?.stop();
+        }
+        process.stdout.write((opts.json ? JSON.stringify(result) : describe(result)) + '\n');
+        if (result.outcome === 'refused') process.exitCode = 2;
+      }),
+    );
+
+  lists
+    .command('status')
+    .description('Current version of every list source.')
+    .option('--json', 'print JSON')
+    .action((opts: { json?: boolean }) =>
+      withPool(createPool, async (pool) => {
+        await syncSourceCatalog(pool);
+        const { rows } = await pool.query(
+          `SELECT s.key, s.enabled, s.artifact_location IS NOT NULL AS scheduled, v.id AS version_id, v.seq, v.artifact_kind,
+                  v.retrieved_at, v.published_at, v.entry_count, v.bad_row_count, v.diff_added, v.diff_removed, v.diff_changed,
+                  v.artifact_checksum
+             FROM list_sources s LEFT JOIN list_versions v ON v.id = s.current_version_id ORDER BY s.key`,
+        );
+        if (opts.json) {
+          process.stdout.write(JSON.stringify(rows) + '\n');
+          return;
+        }
+        for (const r of rows) {
+          const version = r.version_id
+            ? `#${r.seq} ${r.version_id} ${r.artifact_kind} retrieved ${r.retrieved_at.toISOString()} ${r.entry_count} entries ` +
+              `(+${r.diff_added ?? 0} -${r.diff_removed ?? 0} ~${r.diff_changed ?? 0})`
+            : 'no published version';
+          process.stdout.write(`${r.key.padEnd(16)} ${r.enabled ? '' : '[disabled] '}${version}\n`);
+        }
+      }),
+    );
+
+  lists
+    .command('coverage')
+    .description('The coverage report GET /v1/lists serves, as JSON.')
+    .action(() =>
+      withPool(createPool, async (pool) => {
+        process.stdout.write(JSON.stringify(await buildCoverageReport(pool), null, 2) + '\n');
+      }),
+    );
+}

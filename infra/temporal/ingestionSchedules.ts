@@ -1,0 +1,53 @@
+import { ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, type Client, type ScheduleOptions } from '@temporalio/client';
+import { config } from '../config';
+import { artifactLocation, SOURCE_CATALOG, type SourceDefinition } from '../../matcher/sources/catalog';
+
+export function ingestionScheduleId(sourceKey: string): string {
+  return `list-ingestion/${sourceKey}`;
+}
+
+function scheduleOptions(source: SourceDefinition): ScheduleOptions {
+  return {
+    scheduleId: ingestionScheduleId(source.key),
+    // Poll at the publisher's cadence (daily for monthly lists so a late release is picked up
+    // within a day); an unchanged artifact is recognised by its checksum and creates no version.
+    spec: { intervals: [{ every: source.pollEvery }] },
+    action: {
+      type: 'startWorkflow',
+      workflowType: 'listIngestion',
+      workflowId: ingestionScheduleId(source.key),
+      taskQueue: config.taskQueue,
+      args: [{ sourceKey: source.key }],
+    },
+    policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 day' },
+    memo: { cadence: source.cadence, cadenceLabel: source.cadenceLabel },
+  };
+}
+
+/**
+ * One Temporal Schedule per source that has an artifact location (`LIST_ARTIFACT_<KEY>`),
+ * id `list-ingestion/{sourceKey}`. Idempotent: existing schedules are updated to the current
+ * catalog, and schedules of sources whose location was removed are deleted.
+ * Returns the ids of the schedules in place.
+ */
+export async function ensureIngestionSchedules(client: Client, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  const ensured: string[] = [];
+  for (const source of SOURCE_CATALOG) {
+    const handle = client.schedule.getHandle(ingestionScheduleId(source.key));
+    if (!artifactLocation(source.key, env)) {
+      await handle.delete().catch((err: unknown) => {
+        if (!(err instanceof ScheduleNotFoundError)) throw err;
+      });
+      continue;
+    }
+    const options = scheduleOptions(source);
+    try {
+      await client.schedule.create(options);
+    } catch (err) {
+      if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+      await handle.update((previous) => ({ ...previous, spec: options.spec, action: options.action, policies: options.policies }));
+    }
+    ensured.push(options.scheduleId);
+  }
+  return ensured;
+}

@@ -52,7 +52,6 @@ export async function bootTestStack(): Promise<TestStack> {
 
 async function bundleWorkflows(outFile: string): Promise<void> {
   const workflowsPath = path.join(REPO_ROOT, 'workflows', 'index.ts');
-  if (!fs.existsSync(workflowsPath)) return; // TODO(lead): remove once workflows/index.ts has landed
   const { code } = await bundleWorkflowCode({ workflowsPath, logger: quietBundlerLogger });
   fs.writeFileSync(outFile, code);
 }

@@ -84,7 +84,7 @@ export async function isZip(path: string): Promise<boolean> {
 /** Opens the single CSV inside a ZIP (the largest `.csv` entry when there are several). */
 function openCsvInZip(path: string): Promise<{ stream: Readable; size: number; name: string }> {
   return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, autoClose: true }, (err, zip) => {
+    yauzl.open(path, { lazyEntries: true, autoClose: false }, (err, zip) => {
       if (err || !zip) return reject(err ?? new Error('cannot open zip'));
       let best: yauzl.Entry | null = null;
       zip.on('entry', (entry: yauzl.Entry) => {
@@ -95,7 +95,12 @@ function openCsvInZip(path: string): Promise<{ stream: Readable; size: number; n
         const chosen = best as yauzl.Entry | null;
         if (!chosen) return reject(new Error('the ZIP holds no .csv file'));
         zip.openReadStream(chosen, (streamErr, stream) => {
-          if (streamErr || !stream) return reject(streamErr ?? new Error('cannot read zip entry'));
+          if (streamErr || !stream) {
+            zip.close();
+            return reject(streamErr ?? new Error('cannot read zip entry'));
+          }
+          stream.on('end', () => zip.close());
+          stream.on('error', () => zip.close());
           resolve({ stream, size: chosen.uncompressedSize, name: chosen.fileName });
         });
       });

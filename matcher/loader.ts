@@ -231,3 +231,14 @@ export function createListLoader(opts: { pool: Pool; log: Logger; candidateLimit
     },
   };
 }
+
+/** A loader over a fixed snapshot (benchmarks, tests of the HTTP layer): no database, no reloads. */
+export function staticLoader(snapshot: MatcherSnapshot): ListLoader {
+  return {
+    current: () => snapshot,
+    start: async () => undefined,
+    reload: async () => undefined,
+    nextLoad: () => Promise.resolve(snapshot),
+    close: async () => undefined,
+  };
+}

@@ -19,6 +19,8 @@ export interface MatcherServerOptions {
   pool?: Pool;
   candidateLimit?: number;
   logger?: Logger;
+  /** Replaces the PostgreSQL loader (benchmarks over a generated snapshot). */
+  loader?: ListLoader;
 }
 
 export interface MatcherServer {
@@ -98,9 +100,9 @@ export function screenWith(snapshot: MatcherSnapshot, entity: Entity, checkedAt:
 
 export async function startMatcherServer(options: MatcherServerOptions): Promise<MatcherServer> {
   const log = options.logger ?? createLogger('matcher');
-  const ownPool = !options.pool;
-  const pool = options.pool ?? createPool({ max: 4 });
-  const loader = createListLoader({ pool, log, candidateLimit: options.candidateLimit });
+  const ownPool = !options.pool && !options.loader;
+  const pool = options.loader ? null : (options.pool ?? createPool({ max: 4 }));
+  const loader = options.loader ?? createListLoader({ pool: pool as Pool, log, candidateLimit: options.candidateLimit });
 
   const notReady = (res: http.ServerResponse): void => send(res, 503, { code: 'not_ready', message: 'the matcher is still loading its lists' });
 
@@ -188,7 +190,7 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
         server.closeIdleConnections();
       });
       await loader.close();
-      if (ownPool) await pool.end();
+      if (ownPool && pool) await pool.end();
     },
   };
 }

@@ -69,7 +69,7 @@ export class CandidateFinder {
     let usable = 0;
     for (let i = 0; i < q.length; i++) {
       totalWeight += this.index.weightOf(q[i]);
-      if (q[i].length <= 1) continue;
+      if (q[i].length <= 1 && (this.kind === 'person' || !/\d/.test(q[i]))) continue;
       usable++;
       for (const e of this.index.expand(q[i])) visit(e.token, 1 << i, this.index.idf[e.token] * e.factor);
     }

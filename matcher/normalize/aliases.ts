@@ -9,7 +9,21 @@ const WORDS = String.raw`(?:DBA|AKA|FKA|NKA|ALSO\s+KNOWN\s+AS|FORMERLY\s+KNOWN\s
 // Slashed and dotted markers may be glued to the next word; plain words need a boundary.
 const MARKER_RE = new RegExp(String.raw`(?:^|(?<=[\s,;(\[]))(?:${SLASHED}|${DOTTED}|${WORDS}(?=$|[\s,.:;)\]]))[\s:.,]*`, 'g');
 
+const LEADING_MARKER_RE = new RegExp(String.raw`^[\s(]*(?:${SLASHED}|${DOTTED}|${WORDS}(?=$|[\s,.:;)\]]))`);
+
+/** "AKA JOHNNY" in a middle-name column: the whole cell is an alias, not a middle name. */
+export function startsWithAliasMarker(folded: string): boolean {
+  return LEADING_MARKER_RE.test(folded);
+}
+
+// Cheap test that rules out most names before the full marker pattern runs.
+const MAYBE_MARKED = /[/;\n\r|()[\]]|AKA|DBA|FKA|NKA|A\.|B\.|K\.|KNOWN|BUSINESS|TRADING|FORMERLY|ALIAS/;
+
 export function splitAliases(folded: string): string[] {
+  if (!MAYBE_MARKED.test(folded)) {
+    const one = folded.replace(/\s+/g, ' ').replace(/^[\s,.-]+|[\s,-]+$/g, '');
+    return /[A-Z0-9]/.test(one) ? [one] : [];
+  }
   const withParens = folded.replace(/[()[\]]/g, ';');
   const parts = withParens.replace(MARKER_RE, ';').split(/[;\n\r|]+/);
   return parts.map((p) => p.replace(/\s+/g, ' ').replace(/^[\s,.-]+|[\s,-]+$/g, '')).filter((p) => /[A-Z0-9]/.test(p));

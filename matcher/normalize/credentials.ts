@@ -24,6 +24,7 @@ export function isCredential(token: string): boolean {
 
 /** "PA-C", "Psy.D.", "Pharm.D." written with inner marks: join them before tokenizing. */
 export function joinDottedCredentials(folded: string): string {
+  if (!folded.includes('PA') && !folded.includes('PSY') && !folded.includes('PHARM')) return folded;
   return folded.replace(/\bPA\s*-\s*C\b/g, 'PAC').replace(/\bPSY\.\s*D\b/g, 'PSYD').replace(/\bPHARM\.\s*D\b/g, 'PHARMD');
 }
 
@@ -33,18 +34,14 @@ export function joinDottedCredentials(folded: string): string {
  * when they sit after an unambiguous credential.
  */
 export function removeCredentials(tokens: string[], marked = false): string[] {
-  const out = tokens.slice();
-  let sawCredential = false;
-  for (let i = out.length - 1; i > 0; i--) {
-    const t = out[i];
-    if (UNAMBIGUOUS_CREDENTIALS.has(t) || ((marked || sawCredential) && AMBIGUOUS_CREDENTIALS.has(t))) {
-      out.splice(i, 1);
-      sawCredential = true;
-    } else if (!isSuffixLike(t)) {
-      break;
-    }
-  }
-  return out;
+  // The trailing run of credential-or-suffix tokens ("JONES RN PA JR").
+  let start = tokens.length;
+  while (start > 1 && (isCredential(tokens[start - 1]) || isSuffixLike(tokens[start - 1]))) start--;
+  if (start === tokens.length) return tokens.slice();
+  const run = tokens.slice(start);
+  const certain = marked || run.some((t) => UNAMBIGUOUS_CREDENTIALS.has(t));
+  const kept = run.filter((t) => isSuffixLike(t) || (!certain && AMBIGUOUS_CREDENTIALS.has(t)) || (!UNAMBIGUOUS_CREDENTIALS.has(t) && !AMBIGUOUS_CREDENTIALS.has(t)));
+  return [...tokens.slice(0, start), ...kept];
 }
 
 function isSuffixLike(t: string): boolean {

@@ -10,7 +10,10 @@ const SPECIAL: Record<string, string> = {
 };
 const SPECIAL_RE = new RegExp(`[${Object.keys(SPECIAL).join('')}]`, 'g');
 
+const ASCII_RE = /^[\x00-\x7f]*$/;
+
 export function fold(input: string): string {
+  if (ASCII_RE.test(input)) return input.toUpperCase().replace(/`/g, "'");
   return input
     .replace(SPECIAL_RE, (c) => SPECIAL[c])
     .normalize('NFKD')

@@ -1,3 +1,5 @@
+import { boundedEditDistance } from '../score/editDistance';
+
 /**
  * Common abbreviations in organization names, mapped to one canonical spelling so that
  * "ST JOSEPH MED CTR" and "SAINT JOSEPH MEDICAL CENTER" compare equal token by token.
@@ -58,8 +60,21 @@ for (const group of GROUPS) for (const word of group) CANONICAL.set(word, group[
 /** Leading articles and filler that do not identify an organization. */
 const STOP = new Set(['THE']);
 
+const FULL_WORDS = [...CANONICAL.keys()].filter((w) => w.length >= 5).sort();
+
+/**
+ * The canonical spelling of a word, also for a misspelt long form ("FAILY" -> FAM): otherwise
+ * mapping FAMILY to FAM would turn a one-letter typo into a four-letter difference.
+ */
 export function canonicalOrgWord(token: string): string {
-  return CANONICAL.get(token) ?? token;
+  const known = CANONICAL.get(token);
+  if (known !== undefined) return known;
+  if (token.length < 5 || /\d/.test(token)) return token;
+  const allowed = token.length >= 8 ? 2 : 1;
+  for (const word of FULL_WORDS) {
+    if (Math.abs(word.length - token.length) <= allowed && boundedEditDistance(token, word, allowed) <= allowed) return CANONICAL.get(word) as string;
+  }
+  return token;
 }
 
 export function canonicalizeOrgTokens(tokens: string[]): string[] {

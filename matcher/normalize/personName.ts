@@ -3,14 +3,23 @@ import { fold } from './fold';
 import { removeHonorifics } from './honorifics';
 import type { NormalizedName, TokenRole } from './name';
 import { reorderPersonName } from './nameOrder';
-import { splitAliases } from './aliases';
+import { splitAliases, startsWithAliasMarker } from './aliases';
 import { tokenize } from './punctuation';
 import { isSuffix, removeSuffixes } from './suffixes';
 
 const PLACEHOLDER_RE = /\b(?:N\/A|NMN|NONE|UNKNOWN|UNK)\b/g;
 
+const ORDINAL_SUFFIXES: Record<string, string> = { '2ND': 'II', '3RD': 'III', '4TH': 'IV' };
+const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '3': 'E', '4': 'A', '5': 'S', '6': 'G', '7': 'T', '8': 'B', '9': 'G' };
+
+/** Person names hold no digits: a digit is a scanner's misreading of a letter (1V -> IV, MYER5 -> MYERS). */
+export function lettersForDigits(folded: string): string {
+  if (!/\d/.test(folded)) return folded;
+  return folded.replace(/\b(2ND|3RD|4TH)\b/g, (m) => ORDINAL_SUFFIXES[m]).replace(/\d/g, (d) => DIGIT_AS_LETTER[d]);
+}
+
 function cleanFolded(raw: string): string {
-  return joinDottedCredentials(fold(raw)).replace(PLACEHOLDER_RE, ' ');
+  return lettersForDigits(joinDottedCredentials(fold(raw))).replace(PLACEHOLDER_RE, ' ');
 }
 
 function build(display: string, tokens: string[], roles: TokenRole[]): NormalizedName {
@@ -58,7 +67,9 @@ export function normalizePersonName(raw: string): NormalizedName[] {
 
 function part(raw: string | null | undefined): { main: string[]; extra: string[][] } {
   if (!raw) return { main: [], extra: [] };
-  const pieces = splitAliases(cleanFolded(raw)).map((p) => tokenize(p));
+  const folded = cleanFolded(raw);
+  const pieces = splitAliases(folded).map((p) => tokenize(p));
+  if (startsWithAliasMarker(folded)) return { main: [], extra: pieces };
   return { main: pieces[0] ?? [], extra: pieces.slice(1) };
 }
 

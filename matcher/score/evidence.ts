@@ -7,8 +7,8 @@ import type { FieldEvidence } from '../types';
  * non-matching name into a match (the NPI rule in engine.ts is the one exception, stated there).
  */
 export const ADJUST = {
-  dobMatch: 0.03, dobConflict: -0.1,
-  npiMatch: 0.05, npiConflict: -0.05,
+  dobMatch: 0.08, dobConflict: -0.1,
+  npiMatch: 0.1, npiConflict: -0.05,
   stateMatch: 0.01, stateConflict: -0.02,
   typeMatch: 0.01, typeConflict: -0.01,
 } as const;

@@ -1,0 +1,171 @@
+/**
+ * Matcher benchmark: builds the index over a synthetic full-scale list set (default 350k
+ * exclusion entries + 2M NPPES organizations, generated at run time, nothing written), then
+ * prints build time, RSS, per-screen latency in process and over HTTP, and matchMany throughput.
+ *
+ *   npm run bench:matcher -- [--entries 350000] [--registry 2000000] [--queries 4000] [--seed 7]
+ */
+import { buildMatcherIndex, screenEntity, type ListEntry } from '../../matcher/engine';
+import { createMatcherClient } from '../../matcher/client';
+import { staticLoader, type MatcherSnapshot } from '../../matcher/loader';
+import { RegistryStore } from '../../matcher/registry';
+import { startMatcherServer } from '../../matcher/server';
+import { createLogger } from '../../infra/log';
+import type { Entity } from '../../matcher/types';
+import { createOrganizationFactory, createPersonFactory, createRng, type Rng } from './synthetic/parties';
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+const ENTRIES = arg('entries', 350_000);
+const REGISTRY = arg('registry', 2_000_000);
+const QUERIES = arg('queries', 4000);
+const SEED = arg('seed', 7);
+const ORG_SHARE = 0.12;
+const RETRIEVED = '2026-11-01T00:00:00.000Z';
+
+function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function describe(label: string, ms: number[]): void {
+  const s = ms.slice().sort((a, b) => a - b);
+  const mean = s.reduce((a, b) => a + b, 0) / s.length;
+  console.log(`${label.padEnd(28)} n=${s.length}  p50=${percentile(s, 50).toFixed(3)} ms  p99=${percentile(s, 99).toFixed(3)} ms  max=${s[s.length - 1].toFixed(3)} ms  mean=${mean.toFixed(3)} ms`);
+}
+
+function generateEntries(rng: Rng, n: number): ListEntry[] {
+  const persons = createPersonFactory(rng);
+  const orgs = createOrganizationFactory(rng);
+  const sources = ['leie', 'sam', 'state_ca', 'state_ny', 'state_tx'];
+  const out: ListEntry[] = [];
+  for (let i = 0; i < n; i++) {
+    const sourceKey = sources[i % sources.length];
+    const base = { sourceKey, sourceName: sourceKey.toUpperCase(), listVersionId: `00000000-0000-4000-8000-00000000000${i % sources.length}`, retrievedAt: RETRIEVED, entryKey: String(i).padStart(8, '0') };
+    if (rng.next() < ORG_SHARE) {
+      const o = orgs.next();
+      out.push({ ...base, kind: 'organization', name: o.legalName, lastName: null, firstName: null, middleName: null, suffix: null, aliases: o.dbaNames, npis: o.npi ? [o.npi] : [], dateOfBirth: null, state: o.state, providerType: null });
+    } else {
+      const p = persons.next();
+      const name = `${p.lastName}${p.suffix ? ` ${p.suffix}` : ''}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}`;
+      out.push({ ...base, kind: 'person', name, lastName: p.lastName, firstName: p.firstName, middleName: p.middleName, suffix: p.suffix, aliases: p.aliases, npis: p.npi ? [p.npi] : [], dateOfBirth: p.dateOfBirth, state: p.state, providerType: p.providerType });
+    }
+  }
+  return out;
+}
+
+function typo(rng: Rng, s: string): string {
+  if (s.length < 4) return s;
+  const i = 1 + rng.int(s.length - 2);
+  return s.slice(0, i) + s[i + 1] + s[i] + s.slice(i + 2);
+}
+
+function queries(rng: Rng, entries: ListEntry[], n: number): Entity[] {
+  const fresh = createPersonFactory(createRng(SEED + 1000));
+  const freshOrgs = createOrganizationFactory(createRng(SEED + 2000));
+  const out: Entity[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = rng.next();
+    if (r < 0.5) {
+      const e = entries[rng.int(entries.length)];
+      if (e.kind === 'organization') out.push({ type: 'organization', legalName: rng.chance(0.5) ? typo(rng, e.name) : e.name, npi: e.npis[0] });
+      else out.push({ type: 'person', name: `${e.firstName} ${rng.chance(0.5) ? typo(rng, e.lastName ?? '') : e.lastName}`, dateOfBirth: e.dateOfBirth ?? undefined, state: e.state ?? undefined });
+    } else if (r < 0.9) {
+      const p = fresh.next();
+      out.push({ type: 'person', name: `${p.firstName} ${p.middleName ?? ''} ${p.lastName}`.replace(/\s+/g, ' '), dateOfBirth: p.dateOfBirth, npi: p.npi ?? undefined });
+    } else {
+      const o = freshOrgs.next();
+      out.push({ type: 'organization', legalName: o.legalName, npi: o.npi ?? undefined });
+    }
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const rng = createRng(SEED);
+  console.log(`matcher bench: ${ENTRIES} list entries, ${REGISTRY} registry organizations, ${QUERIES} queries, seed ${SEED}`);
+  let t = Date.now();
+  const entries = generateEntries(rng, ENTRIES);
+  console.log(`generated entries in ${Date.now() - t} ms`);
+
+  t = Date.now();
+  const store = new RegistryStore();
+  const orgFactory = createOrganizationFactory(createRng(SEED + 3));
+  for (let i = 0; i < REGISTRY; i++) {
+    const o = orgFactory.next();
+    store.add({ npi: o.npi ?? String(1000000000 + i), legalName: o.legalName, otherNames: o.dbaNames, state: o.state });
+  }
+  store.seal();
+  console.log(`registry: ${store.size} organizations in ${Date.now() - t} ms, ${mb(store.memoryBytes())} of buffers`);
+
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  t = Date.now();
+  const index = buildMatcherIndex(entries);
+  const buildMs = Date.now() - t;
+  global.gc?.();
+  const mem = process.memoryUsage();
+  console.log(`index build: ${buildMs} ms  (${index.person.names.length} person names / ${index.person.tokens.words.length} tokens, ${index.organization.names.length} org names)`);
+  console.log(`RSS after build: ${mb(mem.rss)} (index share ~${mb(mem.rss - rssBefore)}), heap used ${mb(mem.heapUsed)}`);
+
+  const qs = queries(createRng(SEED + 1), entries, QUERIES);
+  const registry = (npi: string) => store.get(npi);
+  for (const q of qs.slice(0, 200)) screenEntity(index, q, registry);
+  const times: number[] = [];
+  let matched = 0;
+  let capped = 0;
+  for (const q of qs) {
+    const s = process.hrtime.bigint();
+    const r = screenEntity(index, q, registry);
+    times.push(Number(process.hrtime.bigint() - s) / 1e6);
+    if (r.status === 'potential_match') matched++;
+    if (r.recallCapped) capped++;
+  }
+  describe('in-process screen', times);
+  console.log(`  potential_match ${matched}/${qs.length}, recallCapped ${capped}`);
+
+  const snapshot: MatcherSnapshot = {
+    index,
+    versions: [...index.sources],
+    registry,
+    loadedAt: new Date().toISOString(),
+    stats: { entries: entries.length, registryOrganizations: store.size, buildMs, loadMs: 0 },
+  };
+  const server = await startMatcherServer({ port: 0, loader: staticLoader(snapshot), logger: createLogger('matcher-bench', 'warn') });
+  const client = createMatcherClient(server.url);
+  try {
+    for (const q of qs.slice(0, 200)) await client.match(q, { requestId: 'warm' });
+    const httpTimes: number[] = [];
+    for (const [i, q] of qs.entries()) {
+      const s = process.hrtime.bigint();
+      await client.match(q, { requestId: `bench-${i}` });
+      httpTimes.push(Number(process.hrtime.bigint() - s) / 1e6);
+    }
+    describe('HTTP match (sequential)', httpTimes);
+    const batch = 500;
+    const s = process.hrtime.bigint();
+    let n = 0;
+    for (let i = 0; i < qs.length; i += batch) {
+      const chunk = qs.slice(i, i + batch);
+      const results = await client.matchMany(chunk, { requestId: `bench-many-${i}` });
+      n += results.length;
+    }
+    const secs = Number(process.hrtime.bigint() - s) / 1e9;
+    console.log(`HTTP matchMany (batches of ${batch}): ${n} entities in ${secs.toFixed(2)} s = ${(n / secs).toFixed(0)} screens/s`);
+  } finally {
+    client.close();
+    await server.close();
+  }
+  console.log(`final RSS ${mb(process.memoryUsage().rss)}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

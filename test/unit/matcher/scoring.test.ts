@@ -1,0 +1,147 @@
+import { buildMatcherIndex, lookupName, nameSimilarity, screenEntity, type ListEntry, type RegistryOrganization } from '../../../matcher/engine';
+import { boundedEditDistance } from '../../../matcher/score/editDistance';
+import { finalScore } from '../../../matcher/score/evidence';
+import { POTENTIAL_MATCH_LABEL } from '../../../matcher/types';
+
+const base = {
+  sourceName: 'HHS-OIG LEIE', listVersionId: '11111111-1111-4111-8111-111111111111', retrievedAt: '2026-11-01T00:00:00.000Z',
+  aliases: [], npis: [], dateOfBirth: null, state: null, providerType: null, suffix: null, middleName: null,
+} as const;
+
+function person(entryKey: string, last: string, first: string, extra: Partial<ListEntry> = {}): ListEntry {
+  return { ...base, sourceKey: 'leie', entryKey, kind: 'person', name: `${last}, ${first}`, lastName: last, firstName: first, ...extra } as ListEntry;
+}
+function org(entryKey: string, name: string, extra: Partial<ListEntry> = {}): ListEntry {
+  return { ...base, sourceKey: 'leie', entryKey, kind: 'organization', name, lastName: null, firstName: null, ...extra } as ListEntry;
+}
+
+const entries: ListEntry[] = [
+  person('p1', 'SMITH', 'JOHN', { name: 'SMITH, JOHN ALLEN', middleName: 'ALLEN', npis: ['1234567893'], dateOfBirth: '1970-01-02', state: 'TX', providerType: 'NURSE' }),
+  person('p2', 'SMITH-JONES', 'MARY'),
+  person('p3', 'MULLER', 'WILLIAM'),
+  person('p4', 'NGUYEN', 'ANH'),
+  { ...person('p5', 'SMITH', 'JOHN'), sourceKey: 'sam', sourceName: 'SAM.gov', listVersionId: '22222222-2222-4222-8222-222222222222' },
+  org('o1', 'ACME HEALTH SERVICES, INC. DBA ACME CARE', { npis: ['1999999992'], state: 'CA' }),
+  org('o2', 'SUNRISE VALLEY PHARMACY LLC'),
+];
+const index = buildMatcherIndex(entries);
+
+describe('exact names score 1, every variant less', () => {
+  it('scores 1 for the same normalized name written differently', () => {
+    expect(nameSimilarity('Dr. John A. Smith, MD', 'SMITH, JOHN A', 'person')).toBe(1);
+    expect(nameSimilarity('ACME HEALTH SERVICES, INC.', 'Acme Health Services Inc', 'organization')).toBe(1);
+  });
+  it.each([
+    ['Jon Smith', 'SMITH, JOHN'],
+    ['Smith John', 'SMITH, JOHN'],
+    ['John Smyth', 'SMITH, JOHN'],
+    ['Bill Muller', 'MULLER, WILLIAM'],
+    ['John Smith', 'SMITH, JOHN ALLEN'],
+  ])('%s vs %s is below 1 and above the threshold', (a, b) => {
+    const s = nameSimilarity(a, b, 'person');
+    expect(s).toBeLessThan(1);
+    expect(s).toBeGreaterThanOrEqual(0.8);
+  });
+  it('keeps organization variants below 1', () => {
+    expect(nameSimilarity('ACME HEALTH SERVICES LLC', 'ACME HEALTH SERVICES INC', 'organization')).toBeLessThan(1);
+  });
+  it('rounds final scores and never lets a variant reach 1', () => {
+    expect(finalScore(0.99999, 0.05)).toBeLessThan(1);
+    expect(finalScore(1, 0)).toBe(1);
+    expect(finalScore(1, -0.1)).toBeCloseTo(0.9);
+  });
+});
+
+describe('screening a person', () => {
+  it('reports a variant as a potential match with evidence for every field and provenance', () => {
+    const r = screenEntity(index, { type: 'person', name: 'Johnny Smith', dateOfBirth: '1970-01-02', npi: '1234567893', state: 'TX', providerType: 'Registered Nurse' });
+    expect(r.status).toBe('potential_match');
+    const top = r.matches[0];
+    expect(top.label).toBe(POTENTIAL_MATCH_LABEL);
+    expect(top.provenance).toEqual({ sourceList: 'leie', listVersionId: base.listVersionId, retrievedAt: base.retrievedAt });
+    expect(top.fields.map((f) => f.field)).toEqual(['name', 'npi', 'state', 'providerType', 'dateOfBirth']);
+    expect(Object.fromEntries(top.fields.map((f) => [f.field, f.state]))).toEqual({ name: 'matched', npi: 'matched', state: 'matched', providerType: 'matched', dateOfBirth: 'matched' });
+    expect(top.fields.find((f) => f.field === 'dateOfBirth')).toMatchObject({ rosterValue: '1970-01-02', listValue: '1970-01-02', strong: true });
+  });
+  it('orders matches strongest first with a stable tie-break and lists sources sorted', () => {
+    const r = screenEntity(index, { type: 'person', name: 'John Smith' });
+    expect(r.matches.map((m) => [m.provenance.sourceList, m.score])).toEqual([['sam', 1], ['leie', expect.any(Number)]]);
+    expect(r.matches[1].score).toBeLessThan(1);
+    expect(r.sources.map((s) => s.source)).toEqual(['leie', 'sam']);
+  });
+  it('lowers the score on a conflicting date of birth but keeps the match', () => {
+    const same = screenEntity(index, { type: 'person', name: 'John Allen Smith' });
+    const conflicting = screenEntity(index, { type: 'person', name: 'John Allen Smith', dateOfBirth: '1980-05-05' });
+    const leie = (r: typeof same) => r.matches.find((m) => m.provenance.sourceList === 'leie');
+    expect(leie(same)?.score).toBe(1);
+    expect(leie(conflicting)?.score).toBeLessThan(1);
+    expect(leie(conflicting)?.fields.find((f) => f.field === 'dateOfBirth')?.state).toBe('not_matched');
+  });
+  it('reports an exact NPI match even when the name differs', () => {
+    const r = screenEntity(index, { type: 'person', name: 'Joan Wexler', npi: '1234567893' });
+    expect(r.status).toBe('potential_match');
+    expect(r.matches[0].fields[0]).toMatchObject({ field: 'name', state: 'not_matched' });
+    expect(r.matches[0].fields[1]).toMatchObject({ field: 'npi', state: 'matched', strong: true });
+  });
+  it('finds hyphenated, merged and partial compound surnames', () => {
+    for (const name of ['Mary Smith Jones', 'Mary Smithjones', 'Mary Jones', 'MARY SMITH-JONES']) {
+      expect(screenEntity(index, { type: 'person', name }).matches[0]?.provenance).toBeDefined();
+    }
+  });
+  it('returns clear for a different person', () => {
+    expect(screenEntity(index, { type: 'person', name: 'Patricia Okonkwo' }).status).toBe('clear');
+    expect(screenEntity(index, { type: 'person', name: 'John Wexler' }).status).toBe('clear');
+  });
+  it('is deterministic: the same input gives byte-identical output', () => {
+    const a = JSON.stringify(screenEntity(index, { type: 'person', name: 'J Smith' }));
+    const b = JSON.stringify(screenEntity(buildMatcherIndex(entries.slice().reverse()), { type: 'person', name: 'J Smith' }));
+    expect(a).toBe(b);
+  });
+});
+
+describe('candidate limit and recallCapped', () => {
+  it('sets recallCapped when a bare surname has more viable candidates than the limit', () => {
+    const many = Array.from({ length: 30 }, (_, i) => person(`s${i}`, 'SMITH', ['ANN', 'BEN', 'CARL', 'DORA', 'EVAN', 'FAY'][i % 6] + String.fromCharCode(65 + i)));
+    const small = buildMatcherIndex(many, { candidateLimit: 10 });
+    const bare = screenEntity(small, { type: 'person', name: 'SMITH' });
+    expect(bare.recallCapped).toBe(true);
+    expect(bare.matches.length).toBeLessThanOrEqual(10);
+    const full = screenEntity(small, { type: 'person', name: 'ANNA SMITH' });
+    expect(full.recallCapped).toBe(false);
+  });
+});
+
+describe('screening an organization', () => {
+  it('matches DBA names, legal-form and abbreviation variants', () => {
+    for (const legalName of ['Acme Care', 'ACME HLTH SVCS LLC', 'Services Health Acme', 'Sunrise Valley Pharmacy']) {
+      expect(screenEntity(index, { type: 'organization', legalName }).status).toBe('potential_match');
+    }
+    expect(screenEntity(index, { type: 'organization', legalName: 'Acme Hospice' }).status).toBe('clear');
+  });
+  it('screens the NPPES names of an organization found by NPI and says so in the evidence', () => {
+    const registry = (npi: string): RegistryOrganization | undefined =>
+      npi === '1555666779' ? { npi, legalName: 'SUNRISE VALLEY PHARMACY, L.L.C.', otherNames: [], state: 'CA' } : undefined;
+    const withRegistry = buildMatcherIndex(entries, { registrySource: { source: 'nppes', listVersionId: '33333333-3333-4333-8333-333333333333', retrievedAt: base.retrievedAt } });
+    const r = screenEntity(withRegistry, { type: 'organization', legalName: 'Blue Door Holdings', npi: '1555666779' }, registry);
+    expect(r.status).toBe('potential_match');
+    expect(r.matches[0].fields[0].rosterValue).toContain('NPPES registry name for NPI 1555666779');
+    expect(r.sources.map((s) => s.source)).toEqual(['leie', 'nppes', 'sam']);
+  });
+});
+
+describe('public lookup', () => {
+  it('returns name-level results without date of birth or address', () => {
+    const results = lookupName(index, { name: 'john smith' });
+    expect(results.length).toBeGreaterThan(0);
+    expect(Object.keys(results[0]).sort()).toEqual(['label', 'listVersionId', 'name', 'retrievedAt', 'score', 'source', 'sourceName', 'type']);
+    expect(lookupName(index, { name: 'john smith', type: 'organization' })).toEqual([]);
+  });
+});
+
+describe('edit distance', () => {
+  it('counts transpositions as one edit and stops past the bound', () => {
+    expect(boundedEditDistance('JOHN', 'JHON', 2)).toBe(1);
+    expect(boundedEditDistance('SMITH', 'SMYTHE', 2)).toBe(2);
+    expect(boundedEditDistance('SMITH', 'JONES', 2)).toBe(3);
+  });
+});

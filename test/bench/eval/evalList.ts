@@ -1,0 +1,172 @@
+import type { SyntheticOrganization, SyntheticPerson, Rng } from '../synthetic/parties';
+import { foldToAscii, titleCase } from '../synthetic/text';
+import { foldName } from './text';
+
+/**
+ * The synthetic exclusion list the eval screens against: generated parties turned into list
+ * entries the way each source spells them. One party can sit on two lists (LEIE and a state list),
+ * so a query's target is a party, and every entry of that party is a correct hit.
+ */
+export interface EvalListEntry {
+  sourceKey: string;
+  sourceName: string;
+  listVersionId: string;
+  retrievedAt: string;
+  entryKey: string;
+  kind: 'person' | 'organization';
+  name: string;
+  lastName: string | null;
+  firstName: string | null;
+  middleName: string | null;
+  suffix: string | null;
+  aliases: string[];
+  npis: string[];
+  dateOfBirth: string | null;
+  state: string | null;
+  providerType: string | null;
+}
+
+/** How a source writes names: federal lists are plain ASCII uppercase; states keep accents, mix case, add credentials. */
+type NameStyle = 'federal' | 'title' | 'upperWithCredential';
+
+interface SourceSpec {
+  key: string;
+  name: string;
+  style: NameStyle;
+  share: number;
+}
+
+export const EVAL_SOURCES: readonly SourceSpec[] = [
+  { key: 'oig_leie', name: 'HHS-OIG List of Excluded Individuals/Entities', style: 'federal', share: 0.55 },
+  { key: 'sam_exclusions', name: 'SAM.gov Exclusions', style: 'federal', share: 0.25 },
+  { key: 'state_ca', name: 'California Medi-Cal Suspended and Ineligible Provider List', style: 'title', share: 0.12 },
+  { key: 'state_ny', name: 'New York OMIG Exclusion List', style: 'upperWithCredential', share: 0.08 },
+];
+
+/** Share of parties listed by a second source as well (federal + state overlap is common). */
+const SECOND_LISTING_SHARE = 0.06;
+const RETRIEVED_AT = '2026-11-01T00:00:00.000Z';
+
+export interface ListedParty {
+  partyId: number;
+  party: SyntheticPerson | SyntheticOrganization;
+  entries: EvalListEntry[];
+}
+
+export interface EvalList {
+  entries: EvalListEntry[];
+  parties: ListedParty[];
+  /** entryKey → partyId */
+  partyOfEntry: Map<string, number>;
+}
+
+function styleText(text: string, style: NameStyle): string {
+  if (style === 'federal') return foldToAscii(text).toUpperCase();
+  if (style === 'title') return titleCase(text);
+  return text.toUpperCase();
+}
+
+function styleOptional(text: string | null, style: NameStyle): string | null {
+  return text === null ? null : styleText(text, style);
+}
+
+function personEntry(person: SyntheticPerson, source: SourceSpec, entryKey: string): EvalListEntry {
+  const first = styleText(person.firstName, source.style);
+  const middle = styleOptional(person.middleName, source.style);
+  const last = styleText(person.lastName, source.style);
+  const suffix = styleOptional(person.suffix, source.style);
+  let name = [first, middle, last, suffix].filter(Boolean).join(' ');
+  // State PDFs carry the credential inside the name cell ("Ruth Diane Jones, DO"), data-sources.md §5.1.
+  if (source.style === 'upperWithCredential' && person.credential) name += `, ${person.credential.toUpperCase()}`;
+  return {
+    sourceKey: source.key,
+    sourceName: source.name,
+    listVersionId: `eval-${source.key}-v1`,
+    retrievedAt: RETRIEVED_AT,
+    entryKey,
+    kind: 'person',
+    name,
+    lastName: last,
+    firstName: first,
+    middleName: middle,
+    suffix,
+    aliases: person.aliases.map((alias) => styleText(alias, source.style)),
+    npis: person.npi ? [person.npi] : [],
+    dateOfBirth: person.dateOfBirth,
+    state: person.state,
+    providerType: person.providerType,
+  };
+}
+
+function organizationEntry(organization: SyntheticOrganization, source: SourceSpec, entryKey: string): EvalListEntry {
+  return {
+    sourceKey: source.key,
+    sourceName: source.name,
+    listVersionId: `eval-${source.key}-v1`,
+    retrievedAt: RETRIEVED_AT,
+    entryKey,
+    kind: 'organization',
+    name: styleText(organization.legalName, source.style),
+    lastName: null,
+    firstName: null,
+    middleName: null,
+    suffix: null,
+    aliases: organization.dbaNames.map((dba) => styleText(dba, source.style)),
+    npis: organization.npi ? [organization.npi] : [],
+    dateOfBirth: null,
+    state: organization.state,
+    providerType: null,
+  };
+}
+
+function pickSource(rng: Rng, exclude: SourceSpec | null): SourceSpec {
+  const candidates = EVAL_SOURCES.filter((source) => source !== exclude);
+  const total = candidates.reduce((sum, source) => sum + source.share, 0);
+  let roll = rng.next() * total;
+  for (const source of candidates) {
+    roll -= source.share;
+    if (roll < 0) return source;
+  }
+  return candidates[candidates.length - 1];
+}
+
+export function buildEvalList(rng: Rng, persons: SyntheticPerson[], organizations: SyntheticOrganization[]): EvalList {
+  const entries: EvalListEntry[] = [];
+  const parties: ListedParty[] = [];
+  const partyOfEntry = new Map<string, number>();
+  const sequenceBySource = new Map<string, number>();
+  const nextKey = (source: SourceSpec): string => {
+    const sequence = (sequenceBySource.get(source.key) ?? 0) + 1;
+    sequenceBySource.set(source.key, sequence);
+    return `${source.key}:${sequence}`;
+  };
+  const list = (party: SyntheticPerson | SyntheticOrganization): void => {
+    const partyId = parties.length;
+    const first = pickSource(rng, null);
+    const sources = rng.chance(SECOND_LISTING_SHARE) ? [first, pickSource(rng, first)] : [first];
+    const partyEntries = sources.map((source) => {
+      const key = nextKey(source);
+      return party.kind === 'person' ? personEntry(party, source, key) : organizationEntry(party, source, key);
+    });
+    for (const entry of partyEntries) {
+      entries.push(entry);
+      partyOfEntry.set(entry.entryKey, partyId);
+    }
+    parties.push({ partyId, party, entries: partyEntries });
+  };
+  persons.forEach(list);
+  organizations.forEach(list);
+  return { entries, parties, partyOfEntry };
+}
+
+/** Entries grouped by folded name, so a query whose target has a namesake on the list accepts either. */
+export function entriesByFoldedName(entries: readonly EvalListEntry[]): Map<string, string[]> {
+  const byName = new Map<string, string[]>();
+  for (const entry of entries) {
+    const key = `${entry.kind}|${foldName(entry.name)}`;
+    const keys = byName.get(key);
+    if (keys) keys.push(entry.entryKey);
+    else byName.set(key, [entry.entryKey]);
+  }
+  return byName;
+}

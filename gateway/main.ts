@@ -7,13 +7,17 @@ import { createMatcherClient } from '../matcher/client';
 import { buildCoverageReport } from '../matcher/versions/coverage';
 import { createApp } from './app';
 import { createTemporalProbe } from './temporalReadiness';
+import { RATE_COUNTER_TIMEOUT_MS, waitForRedis } from './limits/waitForRedis';
 
 /** Gateway process: serves the v1 API on GATEWAY_HOST:GATEWAY_PORT; SIGTERM/SIGINT drain and exit. */
 async function main(): Promise<void> {
   const logger = createLogger('gateway');
   const pool = createPool({ max: 20 });
-  const redis = createRedis();
+  // A dead Redis is refused at once (no offline queue); the longer command timeout only keeps
+  // a briefly busy machine from turning slow replies into 429s.
+  const redis = createRedis({ commandTimeout: RATE_COUNTER_TIMEOUT_MS });
   redis.on('error', (err: Error) => logger.debug({ err: err.message }, 'redis connection error'));
+  if (!(await waitForRedis(redis, 5000))) logger.warn('redis not reachable yet: requests are refused with 429 until it is');
   const matcher = createMatcherClient(config.matcherUrl);
   const temporal = createTemporalProbe(config.temporalAddress);
   const app = createApp({

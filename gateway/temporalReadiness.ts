@@ -1,6 +1,6 @@
 import { Connection } from '@temporalio/client';
 
-const DEADLINE_MS = 1000;
+const DEADLINE_MS = 2000;
 
 /**
  * Readiness probe for the Temporal frontend: one lazily opened connection, a cheap

@@ -46,11 +46,11 @@ export function isPlanKey(value: string): value is PlanKey {
   return (PLAN_KEYS as readonly string[]).includes(value);
 }
 
-/** Plans whose allowance is larger than `plan`'s, or that bill the excess instead of refusing. */
+/** Paid plans whose allowance is larger than `plan`'s, or that bill the excess instead of refusing. */
 export function plansWithMoreRoom(plan: PlanKey): Plan[] {
   const current = PLANS[plan];
   return PLAN_KEYS.map((key) => PLANS[key]).filter(
-    (other) => other.key !== plan && (other.billsExcess || (other.includedCalls ?? 0) > (current.includedCalls ?? 0)),
+    (other) => other.key !== plan && other.key !== 'trial' && (other.billsExcess || (other.includedCalls ?? 0) > (current.includedCalls ?? 0)),
   );
 }
 

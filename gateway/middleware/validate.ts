@@ -4,6 +4,30 @@ import type { Operation } from '../openapi/operations';
 import { compileValidators } from '../openapi/validator';
 import type { GatewayContext, Middleware } from '../context';
 
+const DRAIN_TIMEOUT_MS = 5000;
+
+/**
+ * Reads and discards the rest of a refused body (bounded in time) so the client, still
+ * sending, receives the 413 instead of a reset connection; the connection is then closed.
+ */
+function drain(ctx: GatewayContext, timeoutMs: number): Promise<void> {
+  ctx.set('Connection', 'close');
+  const req = ctx.req;
+  if (req.readableEnded) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, timeoutMs);
+    function done(): void {
+      clearTimeout(timer);
+      req.off('end', done);
+      req.off('error', done);
+      resolve();
+    }
+    req.on('end', done);
+    req.on('error', done);
+    req.resume();
+  });
+}
+
 async function readJsonBody(ctx: GatewayContext, operation: Operation): Promise<{ body?: unknown; fields: FieldErrors }> {
   if (!ctx.is('application/json')) {
     const sent = ctx.get('Content-Type');
@@ -15,6 +39,7 @@ async function readJsonBody(ctx: GatewayContext, operation: Operation): Promise<
   } catch (err) {
     const type = (err as { type?: string }).type;
     if (type === 'entity.too.large') {
+      await drain(ctx, DRAIN_TIMEOUT_MS);
       throw new ApiError(413, 'payload_too_large', `The request body exceeds the limit of ${operation.bodyLimit} bytes for this operation.`);
     }
     if (type === 'request.size.invalid' || type === 'request.aborted') return { fields: { body: ['incomplete body: length does not match Content-Length'] } };

@@ -25,3 +25,14 @@ export function componentRef(name: string): string {
 export function resolveDocumentRef(ref: string): string {
   return `${COMPONENTS_ID}${ref}`;
 }
+
+/** A copy of an inline document schema whose #/… refs point at the registered components. */
+export function rebaseRefs<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(rebaseRefs) as T;
+  if (schema && typeof schema === 'object') {
+    return Object.fromEntries(
+      Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? resolveDocumentRef(v) : rebaseRefs(v)]),
+    ) as T;
+  }
+  return schema;
+}

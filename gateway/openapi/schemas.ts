@@ -260,6 +260,7 @@ export const schemas: Record<string, Schema> = {
     'Every error. Clients branch on code; messages may change.',
   ),
   ValidationError: {
+    type: 'object',
     allOf: [ref('Error')],
     properties: { code: { const: 'invalid_request' }, fields: { type: 'object' } },
     required: ['fields'],
@@ -283,6 +284,7 @@ export const schemas: Record<string, Schema> = {
     ['plan', 'period', 'includedCalls', 'usedCalls', 'resetsOn', 'plansWithMoreRoom'],
   ),
   AllowanceError: {
+    type: 'object',
     allOf: [ref('Error')],
     properties: { code: { enum: ['api_allowance_reached', 'single_screening_allowance_reached'] }, allowance: { type: 'object' } },
     required: ['allowance'],

@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { FieldErrors } from '../errors';
-import { createOpenApiAjv, resolveDocumentRef } from './ajv';
+import { createOpenApiAjv, rebaseRefs, resolveDocumentRef } from './ajv';
 import type { Operation, ParameterSpec } from './operations';
 
 /** Person name fields removed on 2026-08-23; a body carrying them is refused naming `name`. */
@@ -92,7 +92,7 @@ export function compileValidators(operations: Operation[]): Map<string, Operatio
     const bodyValidator: ValidateFunction | null = operation.bodySchemaRef
       ? ajv.compile({ $ref: resolveDocumentRef(operation.bodySchemaRef) })
       : null;
-    const params = operation.parameters.map((spec: ParameterSpec) => ({ spec, validate: ajv.compile(spec.schema) }));
+    const params = operation.parameters.map((spec: ParameterSpec) => ({ spec, validate: ajv.compile(rebaseRefs(spec.schema)) }));
     validators.set(operation.operationId, {
       parameters({ headers, params: pathParams, query }) {
         const fields: FieldErrors = {};

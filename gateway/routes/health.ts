@@ -1,6 +1,6 @@
 import type { GatewayContext, GatewayDeps } from '../context';
 
-const CHECK_TIMEOUT_MS = 1500;
+const CHECK_TIMEOUT_MS = 5000;
 
 async function check(probe: () => Promise<unknown>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;

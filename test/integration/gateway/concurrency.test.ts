@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import type Redis from 'ioredis';
+import { createPool } from '../../../infra/db/pool';
+import { createRedis } from '../../../infra/redis';
+import { issueApiKey } from '../../../gateway/auth/apiKeys';
+import { billingPeriod } from '../../../gateway/billing/period';
+import type { MatcherServer } from '../../../matcher/server';
+import {
+  awaitFreshWindow,
+  call,
+  createOrgWithKey,
+  freePort,
+  preloadScreens,
+  startGatewayProcess,
+  startMatcher,
+  type GatewayProcess,
+} from './support/stack';
+
+/**
+ * Two gateway processes (`tsx gateway/main.ts`) share one PostgreSQL, one Redis and one
+ * matcher, as replicas behind a load balancer would. Requests alternate between them.
+ */
+let pool: Pool;
+let redis: Redis;
+let matcher: MatcherServer;
+let gateways: GatewayProcess[];
+const person = { type: 'person', name: 'Jane Q Public', state: 'TX' };
+
+beforeAll(async () => {
+  pool = createPool();
+  redis = createRedis({ commandTimeout: 2000 });
+  matcher = await startMatcher(pool);
+  const env = { MATCHER_URL: matcher.url };
+  gateways = await Promise.all([startGatewayProcess(await freePort(), env), startGatewayProcess(await freePort(), env)]);
+}, 400_000);
+
+afterAll(async () => {
+  await Promise.all((gateways ?? []).map((g) => g.stop()));
+  await matcher?.close();
+  redis?.disconnect();
+  await pool?.end();
+});
+
+const via = (i: number): string => gateways[i % gateways.length].url;
+
+function tally(statuses: number[]): Record<number, number> {
+  return statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
+}
+
+describe('rate limit across gateway instances', () => {
+  it('admits exactly the plan burst limit when three times as many requests arrive at once through two gateways', async () => {
+    const { apiKey } = await createOrgWithKey(pool, 'medium');
+    await awaitFreshWindow(redis, 25_000);
+    const statuses = await Promise.all(
+      Array.from({ length: 180 }, (_, i) => call(via(i), 'GET', '/v1/usage', { apiKey }).then((r) => r.status)),
+    );
+    expect(tally(statuses)).toEqual({ 200: 60, 429: 120 });
+  });
+});
+
+describe('monthly allowance at its boundary', () => {
+  it('never admits more screenings than included when many arrive at once through two gateways', async () => {
+    const { orgId } = await createOrgWithKey(pool, 'small');
+    const period = billingPeriod(new Date());
+    await preloadScreens(pool, orgId, period, 490);
+    // Four keys of one organization: the 30/min burst limit of each key is not what refuses here.
+    const keys = await Promise.all(Array.from({ length: 4 }, () => issueApiKey(pool, orgId)));
+    await awaitFreshWindow(redis, 25_000);
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => call(via(i), 'POST', '/v1/screen', { apiKey: keys[i % 4].apiKey, body: { ...person, name: `Person ${i}` } }).then((r) => r.status)),
+    );
+    expect(tally(statuses)).toEqual({ 200: 10, 402: 30 });
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM usage_events WHERE org_id = $1', [orgId]);
+    expect(rows[0].n).toBe(500);
+  });
+});
+
+describe('POST /v1/screen idempotency under concurrency', () => {
+  it('meters 20 concurrent calls with one Idempotency-Key once and answers them all alike', async () => {
+    const { apiKey, orgId } = await createOrgWithKey(pool, 'enterprise');
+    const headers = { 'idempotency-key': `op-${randomUUID()}` };
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => call(via(i), 'POST', '/v1/screen', { apiKey, body: person, headers })));
+    expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
+    for (const reply of replies) expect(reply.body).toEqual(replies[0].body);
+    const { rows } = await pool.query("SELECT count(*)::int AS n FROM usage_events WHERE org_id = $1 AND kind = 'screen'", [orgId]);
+    expect(rows[0].n).toBe(1);
+    expect((await call(via(0), 'GET', '/v1/usage', { apiKey })).body.screenCalls).toBe(1);
+  });
+});

@@ -1,0 +1,88 @@
+import { openApiDocument } from '../../../gateway/openapi/document';
+import { createOperationResolver, listOperations } from '../../../gateway/openapi/operations';
+import { compileValidators, fieldPath } from '../../../gateway/openapi/validator';
+import { createOpenApiAjv, rebaseRefs } from '../../../gateway/openapi/ajv';
+
+const operations = listOperations();
+const validators = compileValidators(operations);
+
+describe('OpenAPI document', () => {
+  it('is OpenAPI 3.1 and covers every endpoint of the contract', () => {
+    expect(openApiDocument.openapi).toBe('3.1.0');
+    expect(operations.map((o) => `${o.method} ${o.path}`)).toEqual(
+      expect.arrayContaining([
+        'POST /screen', 'POST /batch', 'GET /batch/{jobId}', 'PUT /monitor', 'DELETE /monitor/{id}',
+        'GET /lists', 'GET /usage', 'POST /public/lookup', 'GET /openapi.json',
+      ]),
+    );
+  });
+
+  it('compiles every component schema under strict ajv', () => {
+    const ajv = createOpenApiAjv();
+    for (const schema of Object.values(openApiDocument.components.schemas)) expect(() => ajv.compile(rebaseRefs(schema))).not.toThrow();
+  });
+
+  it('gives every operation a unique id, an access class and a body limit when it takes a body', () => {
+    expect(new Set(operations.map((o) => o.operationId)).size).toBe(operations.length);
+    for (const o of operations) {
+      expect(['public', 'read', 'write']).toContain(o.access);
+      if (o.bodySchemaRef) expect(o.bodyLimit).toBeGreaterThan(0);
+    }
+  });
+
+  it('meters POST /screen as single screening and POST /batch, PUT /monitor as API allowance', () => {
+    const byId = Object.fromEntries(operations.map((o) => [o.operationId, o.allowance]));
+    expect(byId).toMatchObject({ screen: 'single_screening', submitBatch: 'api', enrollMonitor: 'api' });
+    expect(operations.filter((o) => o.allowance).map((o) => o.operationId).sort()).toEqual(['enrollMonitor', 'screen', 'submitBatch']);
+  });
+});
+
+describe('operation resolver', () => {
+  const resolve = createOperationResolver(operations);
+
+  it('matches /v1 paths and extracts path parameters', () => {
+    expect(resolve('GET', '/v1/batch/job-1')).toMatchObject({ operation: { operationId: 'getBatch' }, params: { jobId: 'job-1' } });
+    expect(resolve('DELETE', '/v1/monitor/abc')?.params).toEqual({ id: 'abc' });
+  });
+
+  it('finds nothing for unknown paths or methods', () => {
+    expect(resolve('GET', '/v1/screen')).toBeNull();
+    expect(resolve('GET', '/screen')).toBeNull();
+    expect(resolve('GET', '/v1/batch/a/b')).toBeNull();
+  });
+});
+
+describe('request validation', () => {
+  const screen = validators.get('screen')!;
+
+  it('accepts both entity variants', () => {
+    expect(screen.body({ type: 'person', name: 'Jane Public', aliases: ['J P'], dateOfBirth: '1970-01-31', npi: '1234567890', state: 'TX', providerType: 'RN' })).toEqual({});
+    expect(screen.body({ type: 'organization', legalName: 'Acme LLC', npi: '1234567890', state: 'CA' })).toEqual({});
+  });
+
+  it('names `name` when a removed person field is sent', () => {
+    const fields = screen.body({ type: 'person', firstName: 'Jane', lastName: 'Public' });
+    expect(Object.keys(fields).sort()).toEqual(['firstName', 'lastName', 'name']);
+    expect(fields.name.join(' ')).toMatch(/firstName was removed/);
+  });
+
+  it('refuses unknown fields and fields of the other variant', () => {
+    expect(screen.body({ type: 'organization', legalName: 'Acme', dateOfBirth: '1970-01-01' })).toEqual({ dateOfBirth: ['unknown field'] });
+  });
+
+  it('requires Idempotency-Key on batch and bounds its items', () => {
+    const batch = validators.get('submitBatch')!;
+    expect(batch.parameters({ headers: {}, params: {}, query: {} })).toEqual({ 'Idempotency-Key': ['required header'] });
+    expect(batch.parameters({ headers: { 'idempotency-key': 'k'.repeat(256) }, params: {}, query: {} })).toEqual({ 'Idempotency-Key': ['must have at most 255 characters'] });
+    expect(batch.body({ items: [] })).toEqual({ items: ['must have at least 1 item'] });
+    expect(batch.body({ items: [{ type: 'person', name: 'A' }, { type: 'person' }] })).toEqual({ 'items[1].name': ['required'] });
+  });
+});
+
+describe('field paths', () => {
+  it('reads like the body: dotted properties, bracketed indexes, `body` for the root', () => {
+    expect(fieldPath('/items/3', 'name')).toBe('items[3].name');
+    expect(fieldPath('/aliases/0')).toBe('aliases[0]');
+    expect(fieldPath('')).toBe('body');
+  });
+});

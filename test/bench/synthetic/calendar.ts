@@ -1,14 +1,30 @@
 import { pad2 } from './text';
 
 /** Dates as days since 1970-01-01 (UTC), so nothing depends on the machine's time zone. */
-const DAY_MS = 86_400_000;
-
+// Pure arithmetic (Hinnant's civil-date algorithms): Date parsing/formatting was the hot spot of the 2M-row NPPES file.
 export function dayOf(iso: string): number {
-  return Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
+  const year = Number(iso.slice(0, 4));
+  const month = Number(iso.slice(5, 7));
+  const dayOfMonth = Number(iso.slice(8, 10));
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + dayOfMonth - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
 }
 
 export function isoOf(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  const z = day + 719468;
+  const era = Math.floor(z / 146097);
+  const dayOfEra = z - era * 146097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const mp = Math.floor((5 * dayOfYear + 2) / 153);
+  const dayOfMonth = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${year}-${pad2(month)}-${pad2(dayOfMonth)}`;
 }
 
 /** "2025-03-01" → "20250301" (LEIE). */

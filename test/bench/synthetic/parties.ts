@@ -71,7 +71,8 @@ export class NpiAllocator {
   next(): string {
     const { rng } = this;
     if (this.counter >= this.end) throw new Error('NPI space exhausted');
-    const scrambled = (Number((BigInt(this.counter) * BigInt(NPI_MULTIPLIER)) % BigInt(NPI_SPACE)) + 12_345_678) % NPI_SPACE;
+    // counter·M stays below 2^53, so plain doubles are exact here
+    const scrambled = (((this.counter * NPI_MULTIPLIER) % NPI_SPACE) + 12_345_678) % NPI_SPACE;
     this.counter++;
     return npiWithCheckDigit((rng.chance(0.6) ? '1' : '2') + String(scrambled).padStart(8, '0'));
   }
@@ -85,20 +86,20 @@ const FEMALE_HEAVY = new Set(['Nurse Aide', 'Home Health Aide', 'Personal Care A
 const SUFFIXES = WeightedTable.of([['JR', 55], ['SR', 15], ['II', 8], ['III', 15], ['IV', 3], ['JR.', 4]] as const);
 
 /** A few census names whose owners often write them with diacritics (kept mainly for state lists). */
-const ACCENTED: Readonly<Record<string, string>> = {
+const ACCENTED: ReadonlyMap<string, string> = new Map(Object.entries({
   JOSE: 'JOSÉ', MARIA: 'MARÍA', JESUS: 'JESÚS', RAMON: 'RAMÓN', ANDRES: 'ANDRÉS', RENE: 'RENÉ', ANGEL: 'ÁNGEL', RAUL: 'RAÚL',
   MONICA: 'MÓNICA', SOFIA: 'SOFÍA', LUCIA: 'LUCÍA', JOEL: 'JOËL', ZOE: 'ZOË', CHLOE: 'CHLOË',
   GARCIA: 'GARCÍA', MARTINEZ: 'MARTÍNEZ', RODRIGUEZ: 'RODRÍGUEZ', HERNANDEZ: 'HERNÁNDEZ', LOPEZ: 'LÓPEZ', GONZALEZ: 'GONZÁLEZ',
   PEREZ: 'PÉREZ', SANCHEZ: 'SÁNCHEZ', RAMIREZ: 'RAMÍREZ', NUNEZ: 'NÚÑEZ', MUNOZ: 'MUÑOZ', JIMENEZ: 'JIMÉNEZ', GOMEZ: 'GÓMEZ',
   DIAZ: 'DÍAZ', MULLER: 'MÜLLER', PENA: 'PEÑA', IBANEZ: 'IBÁÑEZ', CORDOVA: 'CÓRDOVA', BOLANOS: 'BOLAÑOS', GUZMAN: 'GUZMÁN',
   FERNANDEZ: 'FERNÁNDEZ', ALVAREZ: 'ÁLVAREZ', SCHRODER: 'SCHRÖDER', BRANDAO: 'BRANDÃO', BELANGER: 'BÉLANGER',
-};
+}));
 
 /** Census spellings drop apostrophes; real lists mostly keep them. */
-const APOSTROPHE: Readonly<Record<string, string>> = {
+const APOSTROPHE: ReadonlyMap<string, string> = new Map(Object.entries({
   OBRIEN: "O'BRIEN", OCONNOR: "O'CONNOR", ONEIL: "O'NEIL", ONEILL: "O'NEILL", OCONNELL: "O'CONNELL", ODONNELL: "O'DONNELL",
   OMALLEY: "O'MALLEY", OHARA: "O'HARA", OKEEFE: "O'KEEFE", OROURKE: "O'ROURKE", DANGELO: "D'ANGELO", DAMICO: "D'AMICO",
-};
+}));
 
 const ACCENT_SHARE = 0.35;
 const REFERENCE_YEAR = 2025;
@@ -111,9 +112,9 @@ export function personSex(person: SyntheticPerson): 'M' | 'F' {
 }
 
 function withVariants(rng: Rng, name: string): string {
-  const apostrophe = APOSTROPHE[name];
+  const apostrophe = APOSTROPHE.get(name);
   if (apostrophe && rng.chance(0.7)) return apostrophe;
-  const accented = ACCENTED[name];
+  const accented = ACCENTED.get(name);
   if (accented && rng.chance(ACCENT_SHARE)) return accented;
   return name;
 }
@@ -218,7 +219,8 @@ function brandStem(rng: Rng): string {
   const adjective = rng.pick(ORG_ADJECTIVES);
   const second = rng.chance(0.25) ? ` ${rng.pick(ORG_ADJECTIVES)}` : '';
   const connector = rng.chance(0.3) ? ` ${rng.pick(ORG_CONNECTORS)}` : '';
-  return `${adjective}${second}${connector} ${serviceTable.pick(rng)}`.replace(/(\b\w+\b) \1/g, '$1');
+  const words = `${adjective}${second}${connector} ${serviceTable.pick(rng)}`.split(' ');
+  return words.filter((word, index) => word !== words[index - 1]).join(' '); // no "HEALTH HEALTH"
 }
 
 function drawLegalName(rng: Rng, names: NameData): string {

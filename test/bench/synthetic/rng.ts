@@ -18,33 +18,46 @@ function splitmix32(seed: number): () => number {
   };
 }
 
-/** sfc32: fast, passes PractRand, and needs nothing but 32-bit integer arithmetic. */
-export function createRng(seed: number): Rng {
-  const init = splitmix32(seed);
-  let a = init();
-  let b = init();
-  let c = init();
-  let d = init();
-  const nextUint32 = (): number => {
-    const t = (((a + b) >>> 0) + d) >>> 0;
-    d = (d + 1) >>> 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) >>> 0;
-    c = ((c << 21) | (c >>> 11)) >>> 0;
-    c = (c + t) >>> 0;
+/** sfc32: fast, passes PractRand, and needs nothing but 32-bit integer arithmetic. A class, not closures, so cheap per-party streams stay cheap. */
+class Sfc32 implements Rng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+  constructor(seed: number) {
+    const init = splitmix32(seed);
+    this.a = init();
+    this.b = init();
+    this.c = init();
+    this.d = init();
+    for (let i = 0; i < 12; i++) this.nextUint32();
+  }
+  private nextUint32(): number {
+    const t = (((this.a + this.b) >>> 0) + this.d) >>> 0;
+    this.d = (this.d + 1) >>> 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) >>> 0;
+    this.c = ((this.c << 21) | (this.c >>> 11)) >>> 0;
+    this.c = (this.c + t) >>> 0;
     return t;
-  };
-  for (let i = 0; i < 12; i++) nextUint32();
-  const next = (): number => nextUint32() / 4294967296;
-  return {
-    next,
-    int: (maxExclusive) => Math.floor(next() * maxExclusive),
-    pick: <T>(items: readonly T[]): T => {
-      if (items.length === 0) throw new Error('pick from an empty list');
-      return items[Math.floor(next() * items.length)];
-    },
-    chance: (p) => next() < p,
-  };
+  }
+  next(): number {
+    return this.nextUint32() / 4294967296;
+  }
+  int(maxExclusive: number): number {
+    return Math.floor(this.next() * maxExclusive);
+  }
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new Error('pick from an empty list');
+    return items[Math.floor(this.next() * items.length)];
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+}
+
+export function createRng(seed: number): Rng {
+  return new Sfc32(seed);
 }
 
 /** A child stream whose draws do not disturb the parent beyond one draw; keeps writers independent. */

@@ -284,6 +284,6 @@ export async function writeSam(outDir: string, universe: Universe, rng: Rng, tar
   const base = samFileBase(universe.asOf);
   const csv = [quoteAllLine(SAM_V2_HEADER), ...rows.map(lineOf)].join('\r\n') + '\r\n';
   const path = join('sam', `${base}.ZIP`);
-  await writeZip(join(outDir, path), [{ name: `${base}.CSV`, content: csv }], new Date(`${universe.asOf}T06:00:00Z`));
+  writeZip(join(outDir, path), [{ name: `${base}.CSV`, content: csv }], new Date(`${universe.asOf}T06:00:00Z`));
   return { source: 'sam_exclusions', path, format: 'sam_v2', rows: rows.length };
 }

@@ -10,7 +10,7 @@ const SPECIAL: Record<string, string> = {
 };
 const SPECIAL_RE = new RegExp(`[${Object.keys(SPECIAL).join('')}]`, 'g');
 
-const ASCII_RE = /^[\x00-\x7f]*$/;
+const ASCII_RE = /^[ -~]*$/;
 
 export function fold(input: string): string {
   if (ASCII_RE.test(input)) return input.toUpperCase().replace(/`/g, "'");

@@ -89,7 +89,7 @@ describe('matcher server over PostgreSQL: loads the current versions and answers
   });
 
   it('reports its versions on /readyz and screens with the contract shape', async () => {
-    const ready = await fetch(`${server.url}/readyz`).then((r) => r.json());
+    const ready = (await fetch(`${server.url}/readyz`).then((r) => r.json())) as { versions: { source: string; listVersionId: string }[] };
     expect(ready.versions).toContainEqual({ source: SOURCE, listVersionId: firstVersion });
     const r = await client.match({ type: 'person', name: 'Johnny A. Smith', dateOfBirth: '1970-01-02' }, { requestId: 'it-1' });
     expect(r.status).toBe('potential_match');

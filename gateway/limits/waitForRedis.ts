@@ -1,7 +1,7 @@
 import type Redis from 'ioredis';
 
 /** Command timeout of the gateway's Redis client (rate-limit windows). */
-export const RATE_COUNTER_TIMEOUT_MS = 2000;
+export const RATE_COUNTER_TIMEOUT_MS = 3000;
 
 /**
  * Resolves once the client is connected, or after `timeoutMs` either way: a gateway that

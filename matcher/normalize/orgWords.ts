@@ -70,7 +70,7 @@ export function canonicalOrgWord(token: string): string {
   const known = CANONICAL.get(token);
   if (known !== undefined) return known;
   if (token.length < 5 || /\d/.test(token)) return token;
-  const allowed = token.length >= 8 ? 2 : 1;
+  const allowed = token.length >= 10 ? 2 : 1;
   for (const word of FULL_WORDS) {
     if (Math.abs(word.length - token.length) <= allowed && boundedEditDistance(token, word, allowed) <= allowed) return CANONICAL.get(word) as string;
   }

@@ -55,7 +55,7 @@ export function plansWithMoreRoom(plan: PlanKey): Plan[] {
 }
 
 export function planTableMarkdown(): string {
-  const money = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
+  const money = (cents: number): string => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   const rows = PLAN_KEYS.map((key) => PLANS[key]).map((p) =>
     [
       p.label,

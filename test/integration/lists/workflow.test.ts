@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { createListActivities } from '../../../activities/lists';
+import { createLogger } from '../../../infra/log';
+import { ensureIngestionSchedules } from '../../../infra/temporal/ingestionSchedules';
+import { listIngestion } from '../../../workflows/listIngestion';
+import { copyFixture, createListsDatabase, type ListsDatabase } from './support';
+
+let db: ListsDatabase;
+let connection: Connection;
+let client: Client;
+beforeAll(async () => {
+  db = await createListsDatabase();
+  connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS as string });
+  client = new Client({ connection });
+});
+afterAll(async () => {
+  await connection.close();
+  await db.drop();
+});
+
+describe('listIngestion workflow', () => {
+  it('fetches the configured artifact, ingests it and publishes a version', async () => {
+    const taskQueue = `lists-test-${randomBytes(3).toString('hex')}`;
+    const env = { LIST_ARTIFACT_STATE_LA: copyFixture('states/la.csv') };
+    const workerConnection = await NativeConnection.connect({ address: process.env.TEMPORAL_ADDRESS as string });
+    const worker = await Worker.create({
+      connection: workerConnection,
+      taskQueue,
+      workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH as string },
+      activities: createListActivities({ pool: db.pool, logger: createLogger('lists-test', 'silent'), env }),
+      maxCachedWorkflows: 10,
+      shutdownGraceTime: '2s',
+    });
+    const run = (sourceKey: string) =>
+      client.workflow.execute(listIngestion, { taskQueue, workflowId: `list-ingestion/${sourceKey}/${taskQueue}`, args: [{ sourceKey }] });
+    const [published, unchanged, unconfigured] = await worker.runUntil(async () => [
+      await run('state_la'), await run('state_la'), await run('state_ar'),
+    ]);
+    await workerConnection.close();
+    expect(published).toMatchObject({ outcome: 'published', sourceKey: 'state_la', entryCount: 3 });
+    expect(unchanged).toMatchObject({ outcome: 'unchanged', sourceKey: 'state_la' });
+    expect(unconfigured).toEqual({ outcome: 'no_artifact_location', sourceKey: 'state_ar' });
+    const { rows } = await db.pool.query(
+      `SELECT s.current_version_id, v.state, v.source_url, v.artifact_name FROM list_sources s JOIN list_versions v ON v.source_key = s.key WHERE s.key = 'state_la'`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ state: 'published', artifact_name: 'la.csv', source_url: null });
+    if (published.outcome !== 'published') throw new Error('not published');
+    expect(rows[0].current_version_id).toBe(published.versionId);
+  });
+});
+
+describe('ensureIngestionSchedules', () => {
+  it('creates one schedule per source with an artifact location, idempotently, and removes unconfigured ones', async () => {
+    const env = { LIST_ARTIFACT_STATE_SC: '/nonexistent/sc.xlsx', LIST_ARTIFACT_OIG_LEIE: 'https://example.invalid/UPDATED.csv' };
+    expect(await ensureIngestionSchedules(client, env)).toEqual(['list-ingestion/oig_leie', 'list-ingestion/state_sc']);
+    expect(await ensureIngestionSchedules(client, env)).toEqual(['list-ingestion/oig_leie', 'list-ingestion/state_sc']);
+    const leie = await client.schedule.getHandle('list-ingestion/oig_leie').describe();
+    expect(leie.action).toMatchObject({ type: 'startWorkflow', workflowType: 'listIngestion', args: [{ sourceKey: 'oig_leie' }] });
+    expect(leie.spec.intervals?.[0].every).toBe(86_400_000);
+    expect(await ensureIngestionSchedules(client, { LIST_ARTIFACT_OIG_LEIE: env.LIST_ARTIFACT_OIG_LEIE })).toEqual(['list-ingestion/oig_leie']);
+    await expect(client.schedule.getHandle('list-ingestion/state_sc').describe()).rejects.toThrow();
+    await ensureIngestionSchedules(client, {});
+    await expect(client.schedule.getHandle('list-ingestion/oig_leie').describe()).rejects.toThrow();
+  });
+});

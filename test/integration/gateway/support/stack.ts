@@ -10,16 +10,13 @@ import { createPool } from '../../../../infra/db/pool';
 import { createRedis } from '../../../../infra/redis';
 import { createMatcherClient, type MatcherClient } from '../../../../matcher/client';
 import { startMatcherServer, type MatcherServer } from '../../../../matcher/server';
+import { buildCoverageReport } from '../../../../matcher/versions/coverage';
 import { createApp } from '../../../../gateway/app';
 import { createTemporalProbe } from '../../../../gateway/temporalReadiness';
 import { RATE_COUNTER_TIMEOUT_MS, waitForRedis } from '../../../../gateway/limits/waitForRedis';
 import { issueApiKey } from '../../../../gateway/auth/apiKeys';
 import { createOrganization } from '../../../../gateway/orgs/organizations';
 import type { PlanKey } from '../../../../gateway/billing/plans';
-
-// Loaded on first use: the coverage report module belongs to the lists work and may land later.
-const buildCoverageReport = (pool: Pool): Promise<unknown> =>
-  (require('../../../../matcher/versions/coverage') as { buildCoverageReport(pool: Pool): Promise<unknown> }).buildCoverageReport(pool);
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 

@@ -15,6 +15,7 @@ export interface Expansion { token: number; factor: number }
 export const FACTOR = { exact: 1, merged: 1, nickname: 0.9, split: 0.9, typo: 0.85, phonetic: 0.7 } as const;
 /** Phonetic keys shared by more tokens than this are too vague to fetch candidates. */
 const MAX_PHONETIC_FANOUT = 40;
+const EXPAND_CACHE_SIZE = 50_000;
 
 export class TokenIndex {
   readonly vocab = new Map<string, number>();
@@ -84,8 +85,19 @@ export class TokenIndex {
     return id === undefined ? this.maxIdf : this.idf[id];
   }
 
-  /** Vocabulary tokens a query token may stand for, best first, each token once. */
+  private readonly expandCache = new Map<string, Expansion[]>();
+
+  /** Vocabulary tokens a query token may stand for, best first, each token once (memoized: names repeat). */
   expand(token: string): Expansion[] {
+    const hit = this.expandCache.get(token);
+    if (hit) return hit;
+    const computed = this.computeExpansions(token);
+    if (this.expandCache.size >= EXPAND_CACHE_SIZE) this.expandCache.clear();
+    this.expandCache.set(token, computed);
+    return computed;
+  }
+
+  private computeExpansions(token: string): Expansion[] {
     const out = new Map<number, number>();
     const put = (id: number | undefined, factor: number): void => {
       if (id === undefined) return;

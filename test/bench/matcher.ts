@@ -140,7 +140,7 @@ async function main(): Promise<void> {
     stats: { entries: entries.length, registryOrganizations: store.size, buildMs, loadMs: 0 },
   };
   const server = await startMatcherServer({ port: 0, loader: staticLoader(snapshot), logger: createLogger('matcher-bench', 'warn') });
-  const client = createMatcherClient(server.url);
+  const client = createMatcherClient(server.url, { timeoutMs: 60_000 });
   try {
     for (const q of qs.slice(0, 200)) await client.match(q, { requestId: 'warm' });
     const httpTimes: number[] = [];

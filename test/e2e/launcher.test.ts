@@ -1,0 +1,117 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { freePort } from '../../infra/temporal/devServer';
+
+/**
+ * `npm start` as a newcomer runs it: the launcher brings up Temporal, matcher, worker and
+ * gateway on ports of its own, answers /readyz, screens with the demo key it printed, and
+ * leaves no process behind after SIGTERM.
+ */
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const START_TIMEOUT_MS = 240_000;
+
+function descendants(pid: number): number[] {
+  let out = '';
+  try {
+    out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
+  } catch {
+    return [];
+  }
+  const children = out.split('\n').map((s) => Number(s.trim())).filter((n) => n > 0);
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('npm start launcher', () => {
+  let launcher: ChildProcess;
+  let stdout = '';
+  let dataDir: string;
+  let databaseUrl: string;
+  let gatewayPort: number;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'screening-e2e-'));
+    const testDb = new URL(process.env.DATABASE_URL as string);
+    testDb.pathname = `${testDb.pathname}_e2e`;
+    databaseUrl = testDb.toString();
+    gatewayPort = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      GATEWAY_PORT: String(gatewayPort),
+      MATCHER_PORT: String(await freePort()),
+      TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
+      TEMPORAL_UI_PORT: String(await freePort()),
+      REDIS_KEY_PREFIX: `${process.env.REDIS_KEY_PREFIX}e2e:`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    };
+    delete env.MATCHER_URL;
+    launcher = spawn(process.execPath, ['--import', 'tsx', 'infra/dev/launcher.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    launcher.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    launcher.stderr?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    while (!stdout.includes('Press Ctrl-C') && Date.now() < deadline && launcher.exitCode === null) {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    if (!stdout.includes('Press Ctrl-C')) throw new Error(`the stack did not come up:\n${stdout.slice(-3000)}`);
+  }, START_TIMEOUT_MS + 10_000);
+
+  afterAll(async () => {
+    if (launcher.exitCode === null) launcher.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    const admin = new Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('prints the API base URL, the Temporal UI URL and a demo API key', () => {
+    expect(stdout).toContain(`API base URL   http://127.0.0.1:${gatewayPort}/v1`);
+    expect(stdout).toMatch(/Temporal UI {4}http:\/\/127\.0\.0\.1:\d+/);
+    expect(stdout).toMatch(/Demo API key {3}esk_\w+/);
+  });
+
+  it('answers /readyz and screens a listed demo person with the printed key', async () => {
+    const base = `http://127.0.0.1:${gatewayPort}`;
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    const apiKey = /Demo API key {3}(\S+)/.exec(stdout)?.[1] as string;
+
+    const manifest = JSON.parse(fs.readFileSync(path.join(dataDir, 'lists', 'demo', 'manifest.json'), 'utf8')) as {
+      files: { source: string; path: string }[];
+    };
+    const leie = manifest.files.find((f) => f.source === 'oig_leie' && f.path.endsWith('UPDATED.csv'));
+    const firstRow = fs.readFileSync(path.join(dataDir, 'lists', 'demo', leie!.path), 'utf8').split(/\r?\n/)[1];
+    const [last, first] = firstRow.split(',').map((cell) => cell.replace(/"/g, ''));
+
+    const res = await fetch(`${base}/v1/screen`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'person', name: `${first} ${last}` }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; matches: { provenance: { sourceList: string } }[] };
+    expect(body.status).toBe('potential_match');
+    expect(body.matches.map((m) => m.provenance.sourceList)).toContain('oig_leie');
+  });
+
+  it('leaves no process of the stack running after SIGTERM', async () => {
+    const stackPids = descendants(launcher.pid as number);
+    expect(stackPids.length).toBeGreaterThanOrEqual(4); // temporal, matcher, worker, gateway
+    const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
+    launcher.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(stackPids.filter(alive)).toEqual([]);
+  }, 90_000);
+});

@@ -15,24 +15,14 @@ import {
   type ScreeningResult,
   type SourceRef,
 } from './types';
+import type { ListedParty } from './sources/types';
 
-export interface ListEntry {
+/** A listed party of one published version, with the provenance every match carries. */
+export interface ListEntry extends ListedParty {
   sourceKey: string;
   sourceName: string;
   listVersionId: string;
   retrievedAt: string;
-  entryKey: string;
-  kind: 'person' | 'organization';
-  name: string;
-  lastName: string | null;
-  firstName: string | null;
-  middleName: string | null;
-  suffix: string | null;
-  aliases: string[];
-  npis: string[];
-  dateOfBirth: string | null /* YYYY-MM-DD */;
-  state: string | null;
-  providerType: string | null;
 }
 
 export interface RegistryOrganization {

@@ -6,9 +6,9 @@
 export type EntryKind = 'person' | 'organization';
 export type EndDateKind = 'date' | 'indefinite' | 'permanent' | 'deceased';
 
-export interface ListEntry {
+/** The listed party as the matcher screens it: the fields shared by ingestion and matching. */
+export interface ListedParty {
   entryKey: string;
-  contentHash: string;
   kind: EntryKind;
   name: string;
   lastName: string | null;
@@ -20,6 +20,10 @@ export interface ListEntry {
   dateOfBirth: string | null;
   state: string | null;
   providerType: string | null;
+}
+
+export interface ListEntry extends ListedParty {
+  contentHash: string;
   action: string | null;
   startDate: string | null;
   endDate: string | null;

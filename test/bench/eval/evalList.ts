@@ -1,3 +1,4 @@
+import type { ListEntry } from '../../../matcher/engine';
 import type { SyntheticOrganization, SyntheticPerson, Rng } from '../synthetic/parties';
 import { foldToAscii, titleCase } from '../synthetic/text';
 import { foldName } from './text';
@@ -7,24 +8,7 @@ import { foldName } from './text';
  * entries the way each source spells them. One party can sit on two lists (LEIE and a state list),
  * so a query's target is a party, and every entry of that party is a correct hit.
  */
-export interface EvalListEntry {
-  sourceKey: string;
-  sourceName: string;
-  listVersionId: string;
-  retrievedAt: string;
-  entryKey: string;
-  kind: 'person' | 'organization';
-  name: string;
-  lastName: string | null;
-  firstName: string | null;
-  middleName: string | null;
-  suffix: string | null;
-  aliases: string[];
-  npis: string[];
-  dateOfBirth: string | null;
-  state: string | null;
-  providerType: string | null;
-}
+export type EvalListEntry = ListEntry;
 
 /** How a source writes names: federal lists are plain ASCII uppercase; states keep accents, mix case, add credentials. */
 type NameStyle = 'federal' | 'title' | 'upperWithCredential';

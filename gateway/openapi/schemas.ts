@@ -16,6 +16,9 @@ const closed = (properties: Record<string, Schema>, required: string[], descript
   additionalProperties: false,
 });
 
+/** A name must hold at least one non-space character: blank names cannot be screened. */
+const screenableName: Schema = { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' };
+
 const aliases: Schema = {
   type: 'array',
   maxItems: 50,
@@ -41,7 +44,7 @@ export const schemas: Record<string, Schema> = {
   PersonEntity: closed(
     {
       type: { type: 'string', const: 'person' },
-      name: { type: 'string', minLength: 1, maxLength: 255, description: 'The whole name, including any generational suffix.' },
+      name: { ...screenableName, description: 'The whole name, including any generational suffix; at least one non-space character.' },
       aliases,
       dateOfBirth: { type: 'string', format: 'date', description: 'YYYY-MM-DD' },
       ...entityFields,
@@ -53,7 +56,7 @@ export const schemas: Record<string, Schema> = {
   OrganizationEntity: closed(
     {
       type: { type: 'string', const: 'organization' },
-      legalName: { type: 'string', minLength: 1, maxLength: 255 },
+      legalName: { ...screenableName, description: 'At least one non-space character.' },
       aliases,
       ...entityFields,
     },
@@ -222,7 +225,7 @@ export const schemas: Record<string, Schema> = {
     ['period', 'screenCalls', 'recordMonths', 'price'],
   ),
   PublicLookupRequest: closed(
-    { name: { type: 'string', minLength: 1, maxLength: 255 }, type: { type: 'string', enum: ['person', 'organization'] } },
+    { name: screenableName, type: { type: 'string', enum: ['person', 'organization'] } },
     ['name'],
   ),
   PublicLookupResult: closed(

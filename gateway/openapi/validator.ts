@@ -61,6 +61,9 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldEr
       case 'maxLength':
         add(fields, fieldPath(error.instancePath), lengthReason(error.keyword, Number(params.limit), 'character'));
         break;
+      case 'pattern':
+        add(fields, fieldPath(error.instancePath), params.pattern === '\\S' ? 'must contain a non-space character' : `must match ${String(params.pattern)}`);
+        break;
       case 'minItems':
       case 'maxItems':
         add(fields, fieldPath(error.instancePath), lengthReason(error.keyword === 'minItems' ? 'minLength' : 'maxLength', Number(params.limit), 'item'));

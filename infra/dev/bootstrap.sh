@@ -18,7 +18,8 @@ node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0
 deps_stamp() { cat package.json package-lock.json | sha256sum | cut -d' ' -f1; }
 if [ ! -d node_modules ] || [ "$(cat node_modules/.install-stamp 2>/dev/null)" != "$(deps_stamp)" ]; then
   say "installing npm dependencies"
-  npm install --no-audit --no-fund --loglevel=error >&2
+  # --prefer-offline: the lock carries no tarball URLs, so reuse cached registry metadata when present.
+  npm install --prefer-offline --no-audit --no-fund --loglevel=error >&2
   deps_stamp > node_modules/.install-stamp
 fi
 

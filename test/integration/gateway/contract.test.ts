@@ -151,6 +151,7 @@ describe('400 invalid_request', () => {
     ['an unknown type', { type: 'vessel', name: 'Jane' }, { type: /person/ }],
     ['a name over 255 characters', { type: 'person', name: 'x'.repeat(256) }, { name: /at most 255/ }],
     ['an empty legalName', { type: 'organization', legalName: '' }, { legalName: /at least 1/ }],
+    ['a name of spaces only', { type: 'person', name: '   ' }, { name: /non-space/ }],
     ['51 aliases', { ...person, aliases: Array.from({ length: 51 }, (_, i) => `a${i}`) }, { aliases: /at most 50/ }],
     ['a 9-character npi', { ...person, npi: '123456789' }, { npi: /at least 10/ }],
     ['a 3-character state', { ...person, state: 'TEX' }, { state: /at most 2/ }],

@@ -32,6 +32,24 @@ async function temporalAnswers(): Promise<boolean> {
   }
 }
 
+/** Uses a Temporal server already answering at TEMPORAL_ADDRESS, or starts the dev server. */
+async function ensureTemporal(): Promise<DevServer | null> {
+  if (await temporalAnswers()) {
+    log.info({ address: config.temporalAddress }, 'using the Temporal server already answering');
+    return null;
+  }
+  const port = Number(config.temporalAddress.split(':').pop());
+  const server = await startTemporalDevServer({
+    port,
+    uiPort: config.temporalUiPort,
+    dbFile: path.join(dataDir, 'temporal', 'dev.sqlite'),
+    logFile: path.join(logDir, 'temporal.log'),
+    namespace: config.temporalNamespace,
+  });
+  log.info({ address: server.address }, 'Temporal dev server started');
+  return server;
+}
+
 async function main(): Promise<void> {
   let temporal: DevServer | null = null;
   const services: ManagedService[] = [];
@@ -57,32 +75,22 @@ async function main(): Promise<void> {
     const applied = await migrate();
     log.info({ applied }, 'database migrated');
 
-    if (await temporalAnswers()) {
-      log.info({ address: config.temporalAddress }, 'using the Temporal server already answering');
-    } else {
-      const port = Number(config.temporalAddress.split(':').pop());
-      temporal = await startTemporalDevServer({
-        port,
-        uiPort: config.temporalUiPort,
-        dbFile: path.join(dataDir, 'temporal', 'dev.sqlite'),
-        logFile: path.join(logDir, 'temporal.log'),
-        namespace: config.temporalNamespace,
-      });
-      log.info({ address: temporal.address }, 'Temporal dev server started');
-    }
-
-    const demo = await seedDemo({ dataDir, log });
-    if (stopping) return;
-
+    // Matcher and gateway need only the migrated database (the matcher reloads on every list
+    // publication), so they start while Temporal comes up and the demo data is seeded.
     const env = { ...process.env };
-    services.push(startService('matcher', 'matcher/main.ts', env, logDir));
-    services.push(startService('worker', 'infra/worker.ts', env, logDir));
-    services.push(startService('gateway', 'gateway/main.ts', env, logDir));
-    for (const service of services) {
+    const watch = (service: ManagedService) => {
+      services.push(service);
       void service.exited.then((code) => {
         if (!stopping) void shutdown(1, `${service.name} exited with code ${code}; see ${path.join(logDir, service.name + '.log')}`);
       });
-    }
+    };
+    watch(startService('matcher', 'matcher/main.ts', env, logDir));
+    watch(startService('gateway', 'gateway/main.ts', env, logDir));
+
+    const [startedTemporal, demo] = await Promise.all([ensureTemporal(), seedDemo({ dataDir, log })]);
+    temporal = startedTemporal;
+    if (stopping) return;
+    watch(startService('worker', 'infra/worker.ts', env, logDir));
 
     const apiBase = `http://${config.gatewayHost}:${config.gatewayPort}`;
     await waitForHttpOk(`${apiBase}/readyz`, 180_000, () => !stopping);

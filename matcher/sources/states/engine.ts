@@ -31,26 +31,24 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
+// State workbooks hold at most a few thousand rows, so they are read whole: exceljs's
+// streaming reader races when a worksheet entry is parsed before workbook.xml.
 async function* xlsxSheets(ctx: ParseContext): AsyncGenerator<SheetRows> {
   const size = (await stat(ctx.path)).size;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(ctx.path, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
-  for await (const worksheet of reader) {
-    const sheet = worksheet as unknown as AsyncIterable<ExcelJS.Row> & { name?: string };
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(ctx.path);
+  for (const worksheet of workbook.worksheets) {
+    const sheetRows: { cells: string[]; line: number }[] = [];
+    worksheet.eachRow((row) => {
+      const values = (row.values as unknown[]) ?? [];
+      const cells: string[] = [];
+      for (let i = 1; i < values.length; i += 1) cells.push(cellText(values[i]));
+      sheetRows.push({ cells, line: row.number });
+    });
     async function* rows(): AsyncGenerator<{ cells: string[]; line: number }> {
-      for await (const row of sheet) {
-        const values = (row.values as unknown[]) ?? [];
-        const cells: string[] = [];
-        for (let i = 1; i < values.length; i += 1) cells.push(cellText(values[i]));
-        yield { cells, line: row.number };
-      }
+      yield* sheetRows;
     }
-    yield { name: sheet.name ?? null, rows: rows() };
+    yield { name: worksheet.name ?? null, rows: rows() };
   }
   ctx.onBytes?.(size);
 }

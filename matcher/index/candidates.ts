@@ -8,7 +8,8 @@ import { FACTOR, type TokenIndex } from './tokenIndex';
  * (one when either side has a single usable token); for organizations it must answer at least
  * half of the query's weight. Viable names are ranked by accumulated weight and the first
  * `limit` are scored; `capped` says more viable names were left unscored. Names whose exact key
- * equals the query's are always scored, whatever the limit.
+ * equals the query's, or whose tokens are the query's in another order, are always scored,
+ * whatever the limit.
  */
 export const DEFAULT_CANDIDATE_LIMIT = 500;
 const MAX_QUERY_TOKENS = 16;
@@ -26,6 +27,8 @@ export class CandidateFinder {
   private readonly hits: Uint8Array;
   private readonly nonInitial: Uint8Array;
   private touched: Int32Array;
+  /** Names by their tokens in sorted order: the same words in another order are always scored. */
+  private readonly orderFreeKeys = new Map<string, number[]>();
 
   constructor(
     private readonly index: TokenIndex,
@@ -40,6 +43,12 @@ export class CandidateFinder {
     this.nonInitial = new Uint8Array(n);
     for (let i = 0; i < n; i++) this.nonInitial[i] = Math.min(255, names[i].tokens.filter((t) => t.length > 1).length);
     this.touched = new Int32Array(1024);
+    names.forEach((name, id) => {
+      const key = orderFreeKey(name.tokens);
+      const list = this.orderFreeKeys.get(key);
+      if (list) list.push(id);
+      else this.orderFreeKeys.set(key, [id]);
+    });
   }
 
   find(query: NormalizedName, limit: number): Candidates {
@@ -65,17 +74,30 @@ export class CandidateFinder {
         this.acc[id] += weight;
       }
     };
+    // A hit earns the weight of the query token it answers, scaled by how close the variant is:
+    // a rare misspelling of a common query word must not outrank the word's nickname or the word.
+    const qWeight = q.map((t) => this.index.queryWeightOf(t));
+    // Each vocabulary token answers one query token, the one it is closest to: LISA must not
+    // count as both MELISSA's nickname and ALIA's misspelling in one name.
+    const claims = new Map<number, { qi: number; factor: number }>();
     let totalWeight = 0;
     let usable = 0;
     for (let i = 0; i < q.length; i++) {
-      totalWeight += this.index.weightOf(q[i]);
-      if (q[i].length <= 1 && (this.kind === 'person' || !/\d/.test(q[i]))) continue;
+      totalWeight += qWeight[i];
+      // A person's initials are matched in scoring; an organization's single letters (A & B) are words.
+      if (q[i].length <= 1 && this.kind === 'person') continue;
       usable++;
-      for (const e of this.index.expand(q[i])) visit(e.token, 1 << i, this.index.idf[e.token] * e.factor);
+      for (const e of this.index.expand(q[i])) {
+        const prior = claims.get(e.token);
+        if (!prior || e.factor > prior.factor) claims.set(e.token, { qi: i, factor: e.factor });
+      }
     }
+    // Best variants first, so a name's first hit for a query token is its closest one.
+    const ordered = [...claims].sort((a, b) => b[1].factor - a[1].factor || a[1].qi - b[1].qi || a[0] - b[0]);
+    for (const [token, { qi, factor }] of ordered) visit(token, 1 << qi, qWeight[qi] * factor);
     for (let i = 0; i + 1 < q.length; i++) {
       const joined = this.index.vocab.get(q[i] + q[i + 1]);
-      if (joined !== undefined) visit(joined, (1 << i) | (1 << (i + 1)), this.index.idf[joined] * FACTOR.merged);
+      if (joined !== undefined) visit(joined, (1 << i) | (1 << (i + 1)), (qWeight[i] + qWeight[i + 1]) * FACTOR.merged);
     }
 
     const viable: number[] = [];
@@ -109,12 +131,17 @@ export class CandidateFinder {
       this.hits[id] = 0;
     }
     const exact = this.keys.get(query.key);
-    if (exact) {
+    const reordered = this.orderFreeKeys.get(orderFreeKey(query.tokens));
+    if (exact || reordered) {
       const have = new Set(chosen);
-      for (const id of exact) if (!have.has(id)) chosen.push(id);
+      for (const id of [...(exact ?? []), ...(reordered ?? [])]) if (!have.has(id)) { have.add(id); chosen.push(id); }
     }
     return { ids: chosen, capped };
   }
+}
+
+function orderFreeKey(tokens: readonly string[]): string {
+  return tokens.slice().sort().join(' ');
 }
 
 function popcount(x: number): number {

@@ -1,4 +1,5 @@
 import { nicknames } from '../normalize/nicknames';
+import { ocrKey } from '../normalize/ocr';
 import type { NormalizedName } from '../normalize/name';
 import { phoneticKey } from '../normalize/phonetic';
 import { allowedEdits, boundedEditDistance } from '../score/editDistance';
@@ -12,8 +13,8 @@ import { buildDeletionTable, lookupDeletions, type DeletionTable } from './delet
  */
 export interface Expansion { token: number; factor: number }
 
-export const FACTOR = { exact: 1, merged: 1, nickname: 0.9, split: 0.9, typo: 0.85, phonetic: 0.7 } as const;
-/** Phonetic keys shared by more tokens than this are too vague to fetch candidates. */
+export const FACTOR = { exact: 1, merged: 1, ocr: 0.9, nickname: 0.9, split: 0.9, typo: 0.85, typo2: 0.8, phonetic: 0.7 } as const;
+/** Phonetic and OCR keys shared by more tokens than this are too vague to fetch candidates. */
 const MAX_PHONETIC_FANOUT = 40;
 const EXPAND_CACHE_SIZE = 50_000;
 
@@ -26,6 +27,8 @@ export class TokenIndex {
   readonly postings: Int32Array;
   private readonly deletionTable: DeletionTable;
   private readonly phonetic = new Map<string, number[]>();
+  /** OCR key -> tokens: an OCR misread (RN for M, 1 for L) can be more edits away than a typo. */
+  private readonly ocr = new Map<string, number[]>();
 
   constructor(names: readonly NormalizedName[], readonly usesNicknames: boolean) {
     const counts: number[] = [];
@@ -72,6 +75,10 @@ export class TokenIndex {
     for (let i = 0; i < v; i++) {
       const w = this.words[i];
       if (w.length < 3) continue;
+      const okey = ocrKey(w);
+      const olist = this.ocr.get(okey);
+      if (olist) olist.push(i);
+      else this.ocr.set(okey, [i]);
       const key = phoneticKey(w);
       if (key.length < 3) continue;
       const list = this.phonetic.get(key);
@@ -83,6 +90,19 @@ export class TokenIndex {
   weightOf(token: string): number {
     const id = this.vocab.get(token);
     return id === undefined ? this.maxIdf : this.idf[id];
+  }
+
+  /**
+   * How much a query token weighs in candidate generation. A token not in the vocabulary but near
+   * some (a typo, an OCR misread) weighs what the most common of them weighs: a misspelt common
+   * word must not outweigh the rest of the name. A token near nothing weighs the maximum.
+   */
+  queryWeightOf(token: string): number {
+    const id = this.vocab.get(token);
+    if (id !== undefined) return this.idf[id];
+    let lowest = Infinity;
+    for (const e of this.expand(token)) lowest = Math.min(lowest, this.idf[e.token]);
+    return Number.isFinite(lowest) ? lowest : this.maxIdf;
   }
 
   private readonly expandCache = new Map<string, Expansion[]>();
@@ -117,10 +137,14 @@ export class TokenIndex {
       for (const id of near) {
         const w = this.words[id];
         const allowed = allowedEdits(Math.min(w.length, token.length));
-        if (w !== token && allowed > 0 && boundedEditDistance(token, w, allowed) <= allowed) put(id, FACTOR.typo);
+        if (w === token || allowed === 0) continue;
+        const distance = boundedEditDistance(token, w, allowed);
+        if (distance <= allowed) put(id, distance === 1 ? FACTOR.typo : FACTOR.typo2);
       }
     }
     if (token.length >= 3) {
+      const olist = this.ocr.get(ocrKey(token));
+      if (olist && olist.length <= MAX_PHONETIC_FANOUT) for (const id of olist) put(id, FACTOR.ocr);
       const key = phoneticKey(token);
       const list = key.length >= 3 ? this.phonetic.get(key) : undefined;
       if (list && list.length <= MAX_PHONETIC_FANOUT) for (const id of list) put(id, FACTOR.phonetic);

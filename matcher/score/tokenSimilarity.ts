@@ -22,7 +22,8 @@ export function editSimilarity(a: string, b: string): number {
 
 export function personTokenSimilarity(q: string, e: string): number {
   if (q === e) return 1;
-  if (q.length === 1 || e.length === 1) return q[0] === e[0] ? SIM.initial : 0;
+  // An initial misread by OCR (M scanned as RN, I as L) counts as the initial.
+  if (q.length === 1 || e.length === 1) return q[0] === e[0] || ocrKey(q) === ocrKey(e) ? SIM.initial : 0;
   let best = editSimilarity(q, e);
   if (best < SIM.ocr && ocrKey(q) === ocrKey(e)) best = SIM.ocr;
   if (best < SIM.nickname && nicknames().equivalent(q, e)) best = SIM.nickname;

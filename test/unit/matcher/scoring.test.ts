@@ -111,6 +111,34 @@ describe('candidate limit and recallCapped', () => {
   });
 });
 
+describe('candidate generation under a crowded index', () => {
+  // Many names share the common words, so the target is only found if candidate generation
+  // reaches it through the variant itself, not by luck of the candidate limit.
+  const words = ['FAMILY', 'PRACTICE', 'DENTAL', 'MEDICAL', 'CENTER', 'HOME', 'HEALTH', 'CLINIC'];
+  const crowd: ListEntry[] = [];
+  for (let i = 0; i < 400; i++) crowd.push(org(`c${i}`, `${words[i % 8]} ${words[(i * 3 + 1) % 8]} ${String.fromCharCode(65 + (i % 26))}${i} LLC`));
+  for (let i = 0; i < 400; i++) crowd.push(person(`m${i}`, `MILLER${i % 3 === 0 ? '' : String.fromCharCode(65 + (i % 26))}`, ['ANN', 'JOHN', 'MARY', 'PAUL'][i % 4] + String.fromCharCode(65 + (i % 26))));
+  crowd.push(org('t1', 'A & B FAMILY PRACTICE, INC'), org('t2', 'A+ DENTAL, CORPORATION'), org('t3', 'CLEMENT K WEST DDS PLLC'));
+  crowd.push(person('t4', 'MILLER', 'JENNIFER'), person('t5', 'JARAMILLO', 'KAREN'));
+  const crowded = buildMatcherIndex(crowd, { candidateLimit: 20 });
+  const found = (entity: Parameters<typeof screenEntity>[1], entryKey: string): boolean => {
+    const r = screenEntity(crowded, entity);
+    return r.matches.some((m) => (m.fields[0].listValue ?? '').includes(crowd.find((e) => e.entryKey === entryKey)!.name));
+  };
+  it('finds OCR misreads that are more than two edits away (RN for M, 1 for L)', () => {
+    expect(found({ type: 'person', name: 'JENNIFER RNIL1ER' }, 't4')).toBe(true);
+    expect(found({ type: 'person', name: 'KAREN JARARNIL1O' }, 't5')).toBe(true);
+  });
+  it('always scores an organization written with the same words in another order', () => {
+    expect(found({ type: 'organization', legalName: 'DENTAL A+ CORPORATION' }, 't2')).toBe(true);
+    expect(found({ type: 'organization', legalName: 'B & A FAMILY PRACTICE INC' }, 't1')).toBe(true);
+  });
+  it('finds a misspelt organization whose other words are single letters or common', () => {
+    expect(found({ type: 'organization', legalName: 'A & B FAMILY PRACTIEC INC' }, 't1')).toBe(true);
+    expect(found({ type: 'organization', legalName: 'CLMENT K WEST DDS PLLC' }, 't3')).toBe(true);
+  });
+});
+
 describe('screening an organization', () => {
   it('matches DBA names, legal-form and abbreviation variants', () => {
     for (const legalName of ['Acme Care', 'ACME HLTH SVCS LLC', 'Services Health Acme', 'Sunrise Valley Pharmacy']) {

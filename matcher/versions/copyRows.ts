@@ -32,6 +32,11 @@ export function listEntryLine(versionId: string, e: ListEntry): string {
   ].join('\t') + '\n';
 }
 
+/** A REIN supplement row, as the columns the reinstatement is matched on. */
+export function reinstatementLine(e: ListEntry): string {
+  return [text(e.entryKey), e.kind, text(e.name), nullable(e.dateOfBirth), nullable(e.startDate)].join('\t') + '\n';
+}
+
 export const REGISTRY_COLUMNS = ['version_id', 'npi', 'legal_name', 'other_names', 'state', 'content_hash'];
 
 export function registryLine(versionId: string, o: RegistryOrganization): string {

@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import { parseLeie } from '../sources/leie';
 import type { ListEntry, ParseReport } from '../sources/types';
-import { copyLines, LIST_ENTRY_COLUMNS, listEntryLine } from './copyRows';
+import { copyLines, LIST_ENTRY_COLUMNS, listEntryLine, reinstatementLine } from './copyRows';
 
 export interface SupplementInput {
   kind: 'excl' | 'rein';
@@ -37,14 +37,32 @@ export async function applyLeieSupplement(client: PoolClient, input: SupplementI
   } else {
     // A reinstatement row keeps the original exclusion's names, DOB and dates, so it matches by
     // entry key (the REINDATE is not part of the key); otherwise by name, DOB and exclusion date.
-    for (const row of rows) {
-      const { rowCount } = await client.query(
-        `DELETE FROM list_entries WHERE version_id = $1 AND (entry_key = $2 OR (kind = $3 AND upper(name) = upper($4)
-           AND date_of_birth IS NOT DISTINCT FROM $5::date AND start_date IS NOT DISTINCT FROM $6::date))`,
-        [input.versionId, row.entryKey, row.kind, row.name, row.dateOfBirth, row.startDate],
-      );
-      if (!rowCount) input.report.skipped += 1;
-    }
+    await client.query(`CREATE TEMP TABLE IF NOT EXISTS leie_reinstatements
+      (row_no serial, entry_key text, kind text, name text, date_of_birth date, start_date date)`);
+    await client.query('TRUNCATE leie_reinstatements');
+    await copyLines(client, 'leie_reinstatements', ['entry_key', 'kind', 'name', 'date_of_birth', 'start_date'], (async function* () {
+      for (const r of rows) yield reinstatementLine(r);
+    })());
+    await client.query('ANALYZE leie_reinstatements');
+    // Two equi-joins (entry key; kind and name) rather than one OR, which would compare every
+    // reinstatement with every listed entry.
+    const { rows: unmatched } = await client.query(
+      `WITH matched AS (
+         SELECT r.row_no, e.entry_key FROM leie_reinstatements r
+           JOIN list_entries e ON e.version_id = $1 AND e.entry_key = r.entry_key
+         UNION
+         SELECT r.row_no, e.entry_key FROM leie_reinstatements r
+           JOIN list_entries e ON e.version_id = $1 AND e.kind = r.kind AND upper(e.name) = upper(r.name)
+          WHERE e.date_of_birth IS NOT DISTINCT FROM r.date_of_birth AND e.start_date IS NOT DISTINCT FROM r.start_date
+       ), removed AS (
+         DELETE FROM list_entries e USING (SELECT DISTINCT entry_key FROM matched) m
+          WHERE e.version_id = $1 AND e.entry_key = m.entry_key
+       )
+       SELECT (SELECT count(*) FROM leie_reinstatements) - (SELECT count(DISTINCT row_no) FROM matched) AS n`,
+      [input.versionId],
+    );
+    input.report.skipped += Number(unmatched[0].n);
+    await client.query('DROP TABLE leie_reinstatements');
   }
   const { rows: count } = await client.query('SELECT count(*)::int AS n FROM list_entries WHERE version_id = $1', [input.versionId]);
   return count[0].n;

@@ -43,6 +43,8 @@ async function readJsonBody(ctx: GatewayContext, operation: Operation): Promise<
       throw new ApiError(413, 'payload_too_large', `The request body exceeds the limit of ${operation.bodyLimit} bytes for this operation.`);
     }
     if (type === 'request.size.invalid' || type === 'request.aborted') return { fields: { body: ['incomplete body: length does not match Content-Length'] } };
+    // The client closed the connection before its body was read: nobody is left to answer, and it is not our failure.
+    if (ctx.req.destroyed) return { fields: { body: ['incomplete body: the client closed the connection'] } };
     throw err;
   }
   if (raw.trim() === '') return { fields: { body: ['required: a JSON object'] } };

@@ -29,6 +29,14 @@ export class CandidateFinder {
   private touched: Int32Array;
   /** Names by their tokens in sorted order: the same words in another order are always scored. */
   private readonly orderFreeKeys = new Map<string, number[]>();
+  /** Each name's vocabulary token ids (compressed rows), to test a name for a token without its postings. */
+  private readonly nameTokenOffsets: Int32Array;
+  private readonly nameTokenIds: Int32Array;
+  /** Postings restricted to names with at most one non-initial token: the names one hit makes viable. */
+  private readonly soloOffsets: Int32Array;
+  private readonly soloPostings: Int32Array;
+  /** Scratch: best factor of the probed query token's variants, by vocabulary token id (0 = not a variant). */
+  private readonly probeFactor: Float32Array;
 
   constructor(
     private readonly index: TokenIndex,
@@ -43,6 +51,27 @@ export class CandidateFinder {
     this.nonInitial = new Uint8Array(n);
     for (let i = 0; i < n; i++) this.nonInitial[i] = Math.min(255, names[i].tokens.filter((t) => t.length > 1).length);
     this.touched = new Int32Array(1024);
+    this.nameTokenOffsets = new Int32Array(n + 1);
+    for (let i = 0; i < n; i++) this.nameTokenOffsets[i + 1] = this.nameTokenOffsets[i] + names[i].tokens.length;
+    this.nameTokenIds = new Int32Array(this.nameTokenOffsets[n]);
+    const vocabSize = index.words.length;
+    const soloCounts = new Int32Array(vocabSize + 1);
+    for (let i = 0, k = 0; i < n; i++) {
+      for (const t of names[i].tokens) {
+        const id = index.vocab.get(t) as number;
+        this.nameTokenIds[k++] = id;
+        if (this.nonInitial[i] <= 1) soloCounts[id + 1]++;
+      }
+    }
+    for (let t = 0; t < vocabSize; t++) soloCounts[t + 1] += soloCounts[t];
+    this.soloOffsets = soloCounts;
+    this.soloPostings = new Int32Array(soloCounts[vocabSize]);
+    const fill = soloCounts.slice(0, vocabSize);
+    for (let i = 0; i < n; i++) {
+      if (this.nonInitial[i] > 1) continue;
+      for (let k = this.nameTokenOffsets[i]; k < this.nameTokenOffsets[i + 1]; k++) this.soloPostings[fill[this.nameTokenIds[k]]++] = i;
+    }
+    this.probeFactor = new Float32Array(vocabSize);
     names.forEach((name, id) => {
       const key = orderFreeKey(name.tokens);
       const list = this.orderFreeKeys.get(key);
@@ -51,28 +80,37 @@ export class CandidateFinder {
     });
   }
 
+  /** The query token whose variants have the most postings in all. */
+  private longestPostings(ordered: [number, { qi: number; factor: number }][]): number {
+    const cost = new Map<number, number>();
+    const { offsets } = this.index;
+    for (const [token, { qi }] of ordered) cost.set(qi, (cost.get(qi) ?? 0) + offsets[token + 1] - offsets[token]);
+    let best = -1;
+    let bestCost = -1;
+    for (const [qi, c] of cost) if (c > bestCost || (c === bestCost && qi < best)) { best = qi; bestCost = c; }
+    return best;
+  }
+
   find(query: NormalizedName, limit: number): Candidates {
     const q = query.tokens.slice(0, MAX_QUERY_TOKENS);
     let touchedCount = 0;
-    const visit = (token: number, bits: number, weight: number): void => {
-      const { offsets, postings } = this.index;
-      for (let p = offsets[token], end = offsets[token + 1]; p < end; p++) {
-        const id = postings[p];
-        const m = this.mask[id];
-        if ((m & bits) === bits) continue;
-        if (m === 0) {
-          if (touchedCount === this.touched.length) {
-            const bigger = new Int32Array(this.touched.length * 2);
-            bigger.set(this.touched);
-            this.touched = bigger;
-          }
-          this.touched[touchedCount++] = id;
+    const hit = (id: number, bits: number, weight: number): void => {
+      const m = this.mask[id];
+      if ((m & bits) === bits) return;
+      if (m === 0) {
+        if (touchedCount === this.touched.length) {
+          const bigger = new Int32Array(this.touched.length * 2);
+          bigger.set(this.touched);
+          this.touched = bigger;
         }
-        const fresh = bits & ~m;
-        this.mask[id] = m | bits;
-        this.hits[id] += popcount(fresh);
-        this.acc[id] += weight;
+        this.touched[touchedCount++] = id;
       }
+      this.mask[id] = m | bits;
+      this.hits[id] += popcount(bits & ~m);
+      this.acc[id] += weight;
+    };
+    const visit = (token: number, bits: number, weight: number, offsets = this.index.offsets, postings = this.index.postings): void => {
+      for (let p = offsets[token], end = offsets[token + 1]; p < end; p++) hit(postings[p], bits, weight);
     };
     // A hit earns the weight of the query token it answers, scaled by how close the variant is:
     // a rare misspelling of a common query word must not outrank the word's nickname or the word.
@@ -94,11 +132,35 @@ export class CandidateFinder {
     }
     // Best variants first, so a name's first hit for a query token is its closest one.
     const ordered = [...claims].sort((a, b) => b[1].factor - a[1].factor || a[1].qi - b[1].qi || a[0] - b[0]);
-    for (const [token, { qi, factor }] of ordered) visit(token, 1 << qi, qWeight[qi] * factor);
+    // A person name needs hits on two query tokens (unless it has a single usable token), so the
+    // query token with the longest postings (SMITH and its variants) need not be walked: every
+    // viable name is reached through another token and is only probed for it. Its postings
+    // restricted to one-token names are still walked, since one hit makes those viable.
+    const probed = this.kind === 'person' && usable >= 2 ? this.longestPostings(ordered) : -1;
+    for (const [token, { qi, factor }] of ordered) {
+      if (qi === probed) visit(token, 1 << qi, qWeight[qi] * factor, this.soloOffsets, this.soloPostings);
+      else visit(token, 1 << qi, qWeight[qi] * factor);
+    }
+    let probedUpTo = 0;
+    const probe = (): void => {
+      if (probed < 0) return;
+      const bit = 1 << probed;
+      for (const [token, { qi, factor }] of ordered) if (qi === probed) this.probeFactor[token] = factor;
+      for (; probedUpTo < touchedCount; probedUpTo++) {
+        const id = this.touched[probedUpTo];
+        if (this.mask[id] & bit) continue;
+        let best = 0;
+        for (let k = this.nameTokenOffsets[id], end = this.nameTokenOffsets[id + 1]; k < end; k++) best = Math.max(best, this.probeFactor[this.nameTokenIds[k]]);
+        if (best > 0) hit(id, bit, qWeight[probed] * best);
+      }
+      for (const [token, { qi }] of ordered) if (qi === probed) this.probeFactor[token] = 0;
+    };
+    probe();
     for (let i = 0; i + 1 < q.length; i++) {
       const joined = this.index.vocab.get(q[i] + q[i + 1]);
       if (joined !== undefined) visit(joined, (1 << i) | (1 << (i + 1)), (qWeight[i] + qWeight[i + 1]) * FACTOR.merged);
     }
+    probe();
 
     const viable: number[] = [];
     const initials = q.filter((t) => t.length === 1);
@@ -120,10 +182,7 @@ export class CandidateFinder {
     }
     const capped = viable.length > limit;
     let chosen = viable;
-    if (capped) {
-      const acc = this.acc;
-      chosen = viable.sort((a, b) => acc[b] - acc[a] || a - b).slice(0, limit);
-    }
+    if (capped) chosen = topByWeight(viable, this.acc, limit);
     for (let k = 0; k < touchedCount; k++) {
       const id = this.touched[k];
       this.acc[id] = 0;
@@ -138,6 +197,47 @@ export class CandidateFinder {
     }
     return { ids: chosen, capped };
   }
+}
+
+/**
+ * The `limit` ids of greatest accumulated weight, ties to the lower id, in that order: the
+ * same as sorting all viable ids and cutting, without sorting thousands of them. The
+ * limit-th greatest weight is found by selection, then only the ids at or above it are sorted.
+ */
+export function topByWeight(ids: number[], acc: Float32Array, limit: number): number[] {
+  const weights = new Float32Array(ids.length);
+  for (let i = 0; i < ids.length; i++) weights[i] = acc[ids[i]];
+  const threshold = kthLargest(weights, limit);
+  const kept = ids.filter((id) => acc[id] >= threshold);
+  kept.sort((a, b) => acc[b] - acc[a] || a - b);
+  return kept.slice(0, limit);
+}
+
+/** Hoare quickselect (middle pivot, deterministic) for the k-th largest value; reorders `values`. */
+function kthLargest(values: Float32Array, k: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  const target = k - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >>> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i] > pivot) i++;
+      while (values[j] < pivot) j--;
+      if (i <= j) {
+        const t = values[i];
+        values[i] = values[j];
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else break;
+  }
+  return values[target];
 }
 
 function orderFreeKey(tokens: readonly string[]): string {

@@ -3,7 +3,21 @@
  * 2/Z, 6/G and "RN"/"M", "VV"/"W", "CL"/"D". Two tokens with the same key are treated as the
  * same token misread.
  */
+const MEMO_SIZE = 100_000;
+const memo = new Map<string, string>();
+
+/** Memoized: the scorer asks for the same list tokens' keys over and over. */
 export function ocrKey(token: string): string {
+  let key = memo.get(token);
+  if (key === undefined) {
+    key = computeOcrKey(token);
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    memo.set(token, key);
+  }
+  return key;
+}
+
+function computeOcrKey(token: string): string {
   return token
     .replace(/RN/g, 'M')
     .replace(/VV/g, 'W')

@@ -1,4 +1,5 @@
 import { buildMatcherIndex, lookupName, nameSimilarity, screenEntity, type ListEntry, type RegistryOrganization } from '../../../matcher/engine';
+import { topByWeight } from '../../../matcher/index/candidates';
 import { boundedEditDistance } from '../../../matcher/score/editDistance';
 import { finalScore } from '../../../matcher/score/evidence';
 import { POTENTIAL_MATCH_LABEL } from '../../../matcher/types';
@@ -171,5 +172,19 @@ describe('edit distance', () => {
     expect(boundedEditDistance('JOHN', 'JHON', 2)).toBe(1);
     expect(boundedEditDistance('SMITH', 'SMYTHE', 2)).toBe(2);
     expect(boundedEditDistance('SMITH', 'JONES', 2)).toBe(3);
+  });
+});
+
+describe('topByWeight: the candidate cut', () => {
+  it('keeps the same ids, in the same order, as sorting everything by weight then id', () => {
+    let seed = 12345;
+    const rand = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (const [n, limit] of [[50, 10], [3000, 500], [1000, 999], [700, 1]] as const) {
+      const acc = new Float32Array(n);
+      for (let i = 0; i < n; i++) acc[i] = Math.round(rand() * 40) / 4; // many ties
+      const ids = Array.from({ length: n }, (_, i) => i).reverse();
+      const expected = ids.slice().sort((a, b) => acc[b] - acc[a] || a - b).slice(0, limit);
+      expect(topByWeight(ids, acc, limit)).toEqual(expected);
+    }
   });
 });

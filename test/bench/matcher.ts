@@ -1,10 +1,17 @@
 /**
  * Matcher benchmark: builds the index over a synthetic full-scale list set (default 350k
  * exclusion entries + 2M NPPES organizations, generated at run time, nothing written), then
- * prints build time, RSS, per-screen latency in process and over HTTP, and matchMany throughput.
+ * prints build time, RSS, per-screen latency in process and over HTTP, matchMany throughput,
+ * and `POST /v1/screen` through a real gateway process (PostgreSQL, Redis, metering) with 50
+ * concurrent clients, driven from a separate load process.
  *
  *   npm run bench:matcher -- [--entries 350000] [--registry 2000000] [--queries 4000] [--seed 7]
+ *                            [--clients 50] [--seconds 10] [--no-gateway]
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { buildMatcherIndex, screenEntity, type ListEntry } from '../../matcher/engine';
 import { createMatcherClient } from '../../matcher/client';
 import { staticLoader, type MatcherSnapshot } from '../../matcher/loader';
@@ -13,6 +20,8 @@ import { startMatcherServer } from '../../matcher/server';
 import { createLogger } from '../../infra/log';
 import type { Entity } from '../../matcher/types';
 import { createOrganizationFactory, createPersonFactory, createRng, type Rng } from './synthetic/parties';
+import { startBenchGateway } from './support/benchGateway';
+import type { ScreenLoadRun, ScreenLoadSpec } from './support/screenLoad';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -23,6 +32,10 @@ const ENTRIES = arg('entries', 350_000);
 const REGISTRY = arg('registry', 2_000_000);
 const QUERIES = arg('queries', 4000);
 const SEED = arg('seed', 7);
+const CLIENTS = arg('clients', 50);
+const SECONDS = arg('seconds', 10);
+/** Enterprise keys allow 600 requests a minute: a client at its key's limit sends 10 a second. */
+const PER_CLIENT_RATE = 10;
 const ORG_SHARE = 0.12;
 const RETRIEVED = '2026-11-01T00:00:00.000Z';
 
@@ -85,6 +98,45 @@ function queries(rng: Rng, entries: ListEntry[], n: number): Entity[] {
     }
   }
   return out;
+}
+
+function runScreenLoad(spec: ScreenLoadSpec): Promise<ScreenLoadRun[]> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'screen-load-'));
+  const specPath = path.join(dir, 'spec.json');
+  writeFileSync(specPath, JSON.stringify(spec));
+  const cli = path.resolve(__dirname, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, path.join(__dirname, 'support', 'screenLoad.ts'), specPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      rmSync(dir, { recursive: true, force: true });
+      if (code !== 0) reject(new Error(`screen load exited with code ${code}`));
+      else resolve(out.trim().split('\n').map((line) => JSON.parse(line) as ScreenLoadRun));
+    });
+  });
+}
+
+/** POST /v1/screen end to end: gateway process → this matcher → metering in PostgreSQL. */
+async function screenThroughGateway(matcherUrl: string, qs: Entity[]): Promise<void> {
+  const gateway = await startBenchGateway('screen', { MATCHER_URL: matcherUrl });
+  try {
+    // Enough Enterprise keys that no key passes its 600/min window even when the gateway runs flat out.
+    const keys = await gateway.keys('enterprise', 400);
+    const runs = await runScreenLoad({
+      url: gateway.url, keys, bodies: qs.map((q) => JSON.stringify(q)), seconds: SECONDS, connections: CLIENTS,
+      pacedRate: CLIENTS * PER_CLIENT_RATE,
+    });
+    for (const r of runs) {
+      console.log(`POST /v1/screen via gateway  ${r.label}: ${r.requestsPerSecond} req/s  p50=${r.p50} ms  p90=${r.p90} ms  p99=${r.p99} ms  ` +
+        `max=${r.max} ms  2xx=${r.ok}  non2xx=${r.non2xx}  errors=${r.errors}  timeouts=${r.timeouts}`);
+    }
+    const { rows } = await gateway.pool.query('SELECT count(*)::int AS n FROM usage_events');
+    console.log(`  metered usage events: ${rows[0].n}`);
+  } finally {
+    await gateway.stop();
+  }
 }
 
 async function main(): Promise<void> {
@@ -160,6 +212,7 @@ async function main(): Promise<void> {
     }
     const secs = Number(process.hrtime.bigint() - s) / 1e9;
     console.log(`HTTP matchMany (batches of ${batch}): ${n} entities in ${secs.toFixed(2)} s = ${(n / secs).toFixed(0)} screens/s`);
+    if (!process.argv.includes('--no-gateway')) await screenThroughGateway(server.url, qs);
   } finally {
     client.close();
     await server.close();

@@ -1,21 +1,11 @@
+import { memoizeToken } from './memo';
+
 /**
  * A key under which characters that scanners and OCR confuse coincide: 0/O, 1/I/L, 5/S, 8/B,
  * 2/Z, 6/G and "RN"/"M", "VV"/"W", "CL"/"D". Two tokens with the same key are treated as the
- * same token misread.
+ * same token misread. Memoized: the scorer asks for the same list tokens' keys over and over.
  */
-const MEMO_SIZE = 100_000;
-const memo = new Map<string, string>();
-
-/** Memoized: the scorer asks for the same list tokens' keys over and over. */
-export function ocrKey(token: string): string {
-  let key = memo.get(token);
-  if (key === undefined) {
-    key = computeOcrKey(token);
-    if (memo.size >= MEMO_SIZE) memo.clear();
-    memo.set(token, key);
-  }
-  return key;
-}
+export const ocrKey = memoizeToken(computeOcrKey);
 
 function computeOcrKey(token: string): string {
   return token

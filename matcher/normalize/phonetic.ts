@@ -1,3 +1,5 @@
+import { memoizeToken } from './memo';
+
 /**
  * A phonetic key in the spirit of refined Soundex / NYSIIS: first letter kept, common spelling
  * variants rewritten (PH->F, CK->K, SCH->SK, GH silent, KN->N, WR->R, X->KS, Z->S...), vowels
@@ -9,7 +11,10 @@ const CLASS: Record<string, string> = {
   D: 'T', T: 'T', L: 'L', M: 'M', N: 'N', R: 'R',
 };
 
-export function phoneticKey(token: string): string {
+/** Memoized: the scorer compares the same list tokens' sounds over and over. */
+export const phoneticKey = memoizeToken(computePhoneticKey);
+
+function computePhoneticKey(token: string): string {
   let s = token.replace(/[^A-Z]/g, '');
   if (s.length === 0) return '';
   s = s

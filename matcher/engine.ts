@@ -4,7 +4,7 @@ import type { NormalizedName } from './normalize/name';
 import { normalizeOrgName, type NormalizedOrgName } from './normalize/orgName';
 import { normalizePersonName, normalizePersonParts } from './normalize/personName';
 import { corroboratingEvidence, finalScore, npiDigits } from './score/evidence';
-import { compareOrgNames, comparePersonNames, type NameComparison } from './score/nameScore';
+import { compareOrgNames, comparePersonNames, type NameComparison, type SimCache } from './score/nameScore';
 import {
   POTENTIAL_MATCH_LABEL,
   type Entity,
@@ -172,7 +172,7 @@ function better(a: Best, b: Best): boolean {
 function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[]): { best: Map<number, Best>; capped: boolean } {
   const best = new Map<number, Best>();
   let capped = false;
-  const simCache = new Map<string, number>();
+  const simCache: SimCache = new Map();
   for (const query of queries) {
     if (query.name.tokens.length === 0) continue;
     const found = sub.finder.find(query.name, index.candidateLimit);

@@ -1,3 +1,5 @@
+const rows: Int32Array[] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /**
  * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), abandoned
  * early once it must exceed `max`; returns max + 1 in that case.
@@ -8,9 +10,11 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
   if (Math.abs(la - lb) > max) return max + 1;
   if (la === 0) return lb;
   if (lb === 0) return la;
-  let prev2 = new Int32Array(lb + 1);
-  let prev = new Int32Array(lb + 1);
-  let cur = new Int32Array(lb + 1);
+  if (rows[0].length <= lb) for (let r = 0; r < 3; r++) rows[r] = new Int32Array(2 * (lb + 1));
+  // Rows are reused across calls: a screening computes thousands of distances.
+  let prev2 = rows[0];
+  let prev = rows[1];
+  let cur = rows[2];
   for (let j = 0; j <= lb; j++) prev[j] = j;
   for (let i = 1; i <= la; i++) {
     cur[0] = i;

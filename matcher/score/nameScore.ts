@@ -19,6 +19,9 @@ export interface NameComparison {
   plausible: boolean;
 }
 
+/** Token similarities within one screening: query token -> list token -> similarity. */
+export type SimCache = Map<string, Map<string, number>>;
+
 export const ORDER_FACTOR = 0.96;
 export const MERGE_FACTOR = 0.98;
 const NON_EXACT_CAP = 0.99;
@@ -39,15 +42,19 @@ interface Pair { qi: number; qn: number; ei: number; en: number; sim: number }
 type TokenSim = (q: string, e: string) => number;
 
 /** Best-first greedy alignment; names have a handful of tokens, so this is exact in practice. */
-function align(q: string[], e: string[], sim: TokenSim, simCache?: Map<string, number>): Pair[] {
+function align(q: string[], e: string[], sim: TokenSim, simCache?: SimCache): Pair[] {
   const cands: Pair[] = [];
   const s = (a: string, b: string): number => {
     if (!simCache) return sim(a, b);
-    const k = a + '|' + b;
-    let v = simCache.get(k);
+    let row = simCache.get(a);
+    if (row === undefined) {
+      row = new Map();
+      simCache.set(a, row);
+    }
+    let v = row.get(b);
     if (v === undefined) {
       v = sim(a, b);
-      simCache.set(k, v);
+      row.set(b, v);
     }
     return v;
   };
@@ -61,18 +68,16 @@ function align(q: string[], e: string[], sim: TokenSim, simCache?: Map<string, n
   for (let i = 0; i < q.length; i++) {
     if (q[i].length < 4) continue;
     for (let j = 0; j + 1 < e.length; j++) {
-      const joined = e[j] + e[j + 1];
-      if (Math.abs(joined.length - q[i].length) > 2) continue;
-      const v = s(q[i], joined) * MERGE_FACTOR;
+      if (Math.abs(e[j].length + e[j + 1].length - q[i].length) > 2) continue;
+      const v = s(q[i], e[j] + e[j + 1]) * MERGE_FACTOR;
       if (v > 0) cands.push({ qi: i, qn: 1, ei: j, en: 2, sim: v });
     }
   }
   for (let j = 0; j < e.length; j++) {
     if (e[j].length < 4) continue;
     for (let i = 0; i + 1 < q.length; i++) {
-      const joined = q[i] + q[i + 1];
-      if (Math.abs(joined.length - e[j].length) > 2) continue;
-      const v = s(joined, e[j]) * MERGE_FACTOR;
+      if (Math.abs(q[i].length + q[i + 1].length - e[j].length) > 2) continue;
+      const v = s(q[i] + q[i + 1], e[j]) * MERGE_FACTOR;
       if (v > 0) cands.push({ qi: i, qn: 2, ei: j, en: 1, sim: v });
     }
   }
@@ -103,7 +108,7 @@ function finish(raw: number, exact: boolean): number {
   return Math.min(NON_EXACT_CAP, Math.max(0, raw));
 }
 
-export function comparePersonNames(q: NormalizedName, e: NormalizedName, simCache?: Map<string, number>): NameComparison {
+export function comparePersonNames(q: NormalizedName, e: NormalizedName, simCache?: SimCache): NameComparison {
   if (q.key === e.key) return { score: 1, plausible: true };
   const pairs = align(q.tokens, e.tokens, personTokenSimilarity, simCache);
   const qUsed = new Uint8Array(q.tokens.length);
@@ -151,7 +156,7 @@ export function compareOrgNames(
   q: NormalizedName & { strictKey?: string },
   e: NormalizedName & { strictKey?: string },
   weight: (token: string) => number,
-  simCache?: Map<string, number>,
+  simCache?: SimCache,
 ): NameComparison {
   if (q.strictKey !== undefined && q.strictKey === e.strictKey) return { score: 1, plausible: true };
   if (q.key === e.key) return { score: 0.98, plausible: true };

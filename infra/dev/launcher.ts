@@ -33,7 +33,7 @@ async function temporalAnswers(): Promise<boolean> {
 }
 
 /** Uses a Temporal server already answering at TEMPORAL_ADDRESS, or starts the dev server. */
-async function ensureTemporal(): Promise<DevServer | null> {
+async function ensureTemporal(signal: AbortSignal): Promise<DevServer | null> {
   if (await temporalAnswers()) {
     log.info({ address: config.temporalAddress }, 'using the Temporal server already answering');
     return null;
@@ -45,6 +45,7 @@ async function ensureTemporal(): Promise<DevServer | null> {
     dbFile: path.join(dataDir, 'temporal', 'dev.sqlite'),
     logFile: path.join(logDir, 'temporal.log'),
     namespace: config.temporalNamespace,
+    signal,
   });
   log.info({ address: server.address }, 'Temporal dev server started');
   return server;
@@ -52,6 +53,9 @@ async function ensureTemporal(): Promise<DevServer | null> {
 
 async function main(): Promise<void> {
   let temporal: DevServer | null = null;
+  // A stop during Temporal's start must still stop it: abort the start and wait for it to unwind.
+  const temporalStart = new AbortController();
+  let temporalStarting: Promise<unknown> = Promise.resolve();
   const services: ManagedService[] = [];
   let stopping = false;
 
@@ -64,6 +68,8 @@ async function main(): Promise<void> {
       const service = services.find((s) => s.name === name);
       if (service) await service.stop(STOP_GRACE_MS);
     }
+    temporalStart.abort();
+    await temporalStarting.catch(() => undefined);
     if (temporal) await temporal.stop();
     log.info('stack stopped');
     process.exit(exitCode);
@@ -87,8 +93,9 @@ async function main(): Promise<void> {
     watch(startService('matcher', 'matcher/main.ts', env, logDir));
     watch(startService('gateway', 'gateway/main.ts', env, logDir));
 
-    const [startedTemporal, demo] = await Promise.all([ensureTemporal(), seedDemo({ dataDir, log })]);
-    temporal = startedTemporal;
+    const starting = ensureTemporal(temporalStart.signal).then((server) => (temporal = server));
+    temporalStarting = starting;
+    const [, demo] = await Promise.all([starting, seedDemo({ dataDir, log })]);
     if (stopping) return;
     watch(startService('worker', 'infra/worker.ts', env, logDir));
 
@@ -96,6 +103,7 @@ async function main(): Promise<void> {
     await waitForHttpOk(`${apiBase}/readyz`, 180_000, () => !stopping);
     printBanner(apiBase, demo);
   } catch (err) {
+    if (stopping) return; // a stop requested during start-up (Temporal's start aborted): not a failure
     log.error({ err }, 'start-up failed');
     await shutdown(1, 'start-up failed');
   }

@@ -40,6 +40,8 @@ export interface DevServerOptions {
   dbFile: string | null;
   logFile: string;
   namespace?: string;
+  /** Aborting while the server is still coming up stops it and rejects: nothing is left running. */
+  signal?: AbortSignal;
 }
 
 export interface DevServer {
@@ -75,7 +77,7 @@ export async function startTemporalDevServer(options: DevServerOptions): Promise
   };
 
   try {
-    await waitForFrontend(address, child, 60_000);
+    await waitForFrontend(address, child, 60_000, options.signal);
   } catch (err) {
     await stop();
     throw err;
@@ -83,10 +85,11 @@ export async function startTemporalDevServer(options: DevServerOptions): Promise
   return { address, process: child, stop };
 }
 
-async function waitForFrontend(address: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitForFrontend(address: string, child: ChildProcess, timeoutMs: number, signal?: AbortSignal): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
+    if (signal?.aborted) throw new Error('temporal dev server start aborted');
     if (child.exitCode !== null) throw new Error(`temporal dev server exited with code ${child.exitCode}`);
     try {
       const connection = await Connection.connect({ address, connectTimeout: 1000 });

@@ -41,31 +41,44 @@ function alive(pid: number): boolean {
   }
 }
 
+/** Ports, database, Redis prefix and data folder of the launcher's own. */
+async function launcherEnv(name: string): Promise<{ dataDir: string; databaseUrl: string; gatewayPort: number; env: NodeJS.ProcessEnv }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `screening-${name}-`));
+  const testDb = new URL(process.env.DATABASE_URL as string);
+  testDb.pathname = `${testDb.pathname}_${name}`;
+  const gatewayPort = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: testDb.toString(),
+    GATEWAY_PORT: String(gatewayPort),
+    MATCHER_PORT: String(await freePort()),
+    TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
+    TEMPORAL_UI_PORT: String(await freePort()),
+    REDIS_KEY_PREFIX: `${process.env.REDIS_KEY_PREFIX}${name}:`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+  };
+  delete env.MATCHER_URL;
+  return { dataDir, databaseUrl: testDb.toString(), gatewayPort, env };
+}
+
+async function dropDatabase(databaseUrl: string): Promise<void> {
+  const admin = new Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
+  await admin.end();
+}
+
 describe('npm start launcher', () => {
   let launcher: ChildProcess;
   let stdout = '';
   let dataDir: string;
   let databaseUrl: string;
   let gatewayPort: number;
+  let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'screening-e2e-'));
-    const testDb = new URL(process.env.DATABASE_URL as string);
-    testDb.pathname = `${testDb.pathname}_e2e`;
-    databaseUrl = testDb.toString();
-    gatewayPort = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      GATEWAY_PORT: String(gatewayPort),
-      MATCHER_PORT: String(await freePort()),
-      TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
-      TEMPORAL_UI_PORT: String(await freePort()),
-      REDIS_KEY_PREFIX: `${process.env.REDIS_KEY_PREFIX}e2e:`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-    };
-    delete env.MATCHER_URL;
+    ({ dataDir, databaseUrl, gatewayPort, env } = await launcherEnv('e2e'));
     launcher = spawn(process.execPath, ['--import', 'tsx', 'infra/dev/launcher.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     launcher.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     launcher.stderr?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -79,10 +92,7 @@ describe('npm start launcher', () => {
   afterAll(async () => {
     if (launcher.exitCode === null) launcher.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
-    const admin = new Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
-    await admin.end();
+    await dropDatabase(databaseUrl);
   });
 
   it('prints the API base URL, the Temporal UI URL and a demo API key', () => {
@@ -127,4 +137,32 @@ describe('npm start launcher', () => {
     while (stackPids.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(stackPids.filter(alive).map((pid) => `${pid} ${commandOf(pid)}`)).toEqual([]);
   }, 90_000);
+});
+
+describe('npm start launcher stopped while Temporal is still starting', () => {
+  it('stops the Temporal dev server it was waiting for and exits 0', async () => {
+    const { dataDir, databaseUrl, env } = await launcherEnv('e2e_early');
+    const launcher = spawn(process.execPath, ['--import', 'tsx', 'infra/dev/launcher.ts'], { cwd: REPO_ROOT, env, stdio: 'ignore' });
+    try {
+      // SIGTERM as soon as the Temporal CLI has been spawned, before it answers.
+      let temporalPid: number | undefined;
+      const deadline = Date.now() + START_TIMEOUT_MS;
+      while (temporalPid === undefined && Date.now() < deadline && launcher.exitCode === null) {
+        temporalPid = descendants(launcher.pid as number).find((pid) => commandOf(pid).includes('server start-dev'));
+        if (temporalPid === undefined) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(temporalPid).toBeDefined();
+      const stackPids = descendants(launcher.pid as number);
+      const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
+      launcher.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      const until = Date.now() + 5000;
+      while (stackPids.some(alive) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect(stackPids.filter(alive).map((pid) => `${pid} ${commandOf(pid)}`)).toEqual([]);
+    } finally {
+      if (launcher.exitCode === null) launcher.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase(databaseUrl);
+    }
+  }, START_TIMEOUT_MS + 30_000);
 });

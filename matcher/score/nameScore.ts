@@ -22,6 +22,8 @@ export interface NameComparison {
 /** Token similarities within one screening: query token -> list token -> similarity. */
 export type SimCache = Map<string, Map<string, number>>;
 
+/** How close a one-word listed name must be to a roster word other than the surname. */
+export const BARE_SURNAME_MIN_SIM = 0.9;
 export const ORDER_FACTOR = 0.96;
 export const MERGE_FACTOR = 0.98;
 const NON_EXACT_CAP = 0.99;
@@ -118,6 +120,7 @@ export function comparePersonNames(q: NormalizedName, e: NormalizedName, simCach
   let surnamePaired = false;
   let surnameBest = 0;
   let otherPaired = false;
+  let bareSurnameAnswered = false;
   for (const p of pairs) {
     let wq = 0;
     for (let k = 0; k < p.qn; k++) { qUsed[p.qi + k] = 1; wq += q.tokens[p.qi + k].length === 1 ? 0.5 : 1; }
@@ -134,6 +137,7 @@ export function comparePersonNames(q: NormalizedName, e: NormalizedName, simCach
     if (touchesSurname) {
       surnamePaired = true;
       surnameBest = Math.max(surnameBest, p.sim);
+      if (p.sim >= BARE_SURNAME_MIN_SIM || (p.qn === 1 && q.roles[p.qi] === 'surname')) bareSurnameAnswered = true;
     } else {
       otherPaired = true;
     }
@@ -147,7 +151,10 @@ export function comparePersonNames(q: NormalizedName, e: NormalizedName, simCach
   let score = den > 0 ? num / den : 0;
   if (!monotonic(pairs)) score *= ORDER_FACTOR;
   const oneSided = q.tokens.length === 1 || e.tokens.length === 1;
-  const plausible = surnamePaired && surnameBest >= 0.75 && (otherPaired || oneSided);
+  // A listed name of one word (a bare surname or alias) stands for the subject's surname: it must
+  // meet the roster's surname, or another of its words almost exactly (swapped order), never a
+  // misspelt given name (RIORDAN is no match for JORDAN Q EXAMPLESON).
+  const plausible = surnamePaired && surnameBest >= 0.75 && (otherPaired || oneSided) && (e.tokens.length > 1 || bareSurnameAnswered);
   return { score: finish(score, false), plausible };
 }
 

@@ -100,6 +100,21 @@ describe('screening a person', () => {
   });
 });
 
+describe('one-word listed names (bare surnames and aliases)', () => {
+  const bare = buildMatcherIndex([
+    person('b1', 'RIORDAN', 'MARGARET', { name: 'MARGARET RIORDAN', aliases: ['RIORDAN'] }),
+    { ...person('b2', 'SMITH', ''), name: 'SMITH', firstName: null },
+  ]);
+  it('match the roster surname, misspelt or not, and another roster word only almost exactly', () => {
+    for (const name of ['John Smith', 'Smith John', 'John Smyth', 'Jon Q Smithe', 'Riordan Jordan']) {
+      expect(screenEntity(bare, { type: 'person', name }).status).toBe('potential_match');
+    }
+  });
+  it('never match a misspelt given name', () => {
+    expect(screenEntity(bare, { type: 'person', name: 'Jordan Q Exampleson' }).status).toBe('clear');
+  });
+});
+
 describe('candidate limit and recallCapped', () => {
   it('sets recallCapped when a bare surname has more viable candidates than the limit', () => {
     const many = Array.from({ length: 30 }, (_, i) => person(`s${i}`, 'SMITH', ['ANN', 'BEN', 'CARL', 'DORA', 'EVAN', 'FAY'][i % 6] + String.fromCharCode(65 + i)));

@@ -18,13 +18,12 @@ export interface ListActivityDeps {
   env?: NodeJS.ProcessEnv;
 }
 
-export interface StagedArtifact {
-  sourceKey: string;
+interface StagedArtifact {
   stagingPath: string;
   artifactName: string;
   sourceUrl: string | null;
-  retrievedAt: string;
-  artifactRetrievedAt: string | null;
+  retrievedAt: Date;
+  artifactRetrievedAt: Date | null;
 }
 
 /** What the workflow gets back: small, so bad rows are capped. */
@@ -50,74 +49,87 @@ function summarize(result: IngestResult): IngestSummary {
 
 const HEARTBEAT_EVERY_MS = 5000;
 
-/** Activities of the listIngestion workflow: fetch an artifact into staging, ingest it, clean up. */
+/** Heartbeats at most every HEARTBEAT_EVERY_MS: each heartbeat crosses into the native worker. */
+function throttledHeartbeat(): (details: unknown) => void {
+  let last = 0;
+  return (details) => {
+    const now = Date.now();
+    if (now - last < HEARTBEAT_EVERY_MS) return;
+    last = now;
+    Context.current().heartbeat(details);
+  };
+}
+
+/** Activities of the listIngestion workflow. */
 export function createListActivities(deps: ListActivityDeps) {
   const env = deps.env ?? process.env;
   const stagingDir = resolve(deps.stagingDir ?? join(config.dataDir, 'staging', 'lists'));
 
-  return {
-    /** Copies or downloads the configured artifact (`LIST_ARTIFACT_<KEY>`) into a staging file; null when none is configured. */
-    async fetchListArtifact(input: { sourceKey: string }): Promise<StagedArtifact | null> {
-      requireSource(input.sourceKey);
-      const location = artifactLocation(input.sourceKey, env);
-      if (!location) return null;
-      const dir = join(stagingDir, input.sourceKey);
-      await mkdir(dir, { recursive: true });
-      const retrievedAt = new Date();
-      const isUrl = /^https?:\/\//i.test(location);
-      const artifactName = basename(isUrl ? new URL(location).pathname : location) || `${input.sourceKey}.artifact`;
-      const stagingPath = join(dir, `${retrievedAt.getTime()}-${artifactName}`);
-      let artifactRetrievedAt: Date | null;
+  /** Copies or downloads the artifact into a staging file of this worker's disk. */
+  async function stageArtifact(sourceKey: string, location: string, heartbeat: (details: unknown) => void): Promise<StagedArtifact> {
+    const dir = join(stagingDir, sourceKey);
+    await mkdir(dir, { recursive: true });
+    const retrievedAt = new Date();
+    const isUrl = /^https?:\/\//i.test(location);
+    const artifactName = basename(isUrl ? new URL(location).pathname : location) || `${sourceKey}.artifact`;
+    const stagingPath = join(dir, `${retrievedAt.getTime()}-${artifactName}`);
+    const staged = { stagingPath, artifactName, sourceUrl: isUrl ? location : null, retrievedAt, artifactRetrievedAt: null as Date | null };
+    try {
       if (isUrl) {
         const response = await fetch(location, { signal: Context.current().cancellationSignal });
         if (!response.ok || !response.body) throw new Error(`GET ${location} answered ${response.status}`);
         const lastModified = response.headers.get('last-modified');
-        artifactRetrievedAt = lastModified ? new Date(lastModified) : null;
+        staged.artifactRetrievedAt = lastModified ? new Date(lastModified) : null;
         let bytes = 0;
         const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
         body.on('data', (chunk: Buffer) => {
           bytes += chunk.length;
-          Context.current().heartbeat({ phase: 'download', bytes });
+          heartbeat({ phase: 'download', bytes });
         });
         await pipeline(body, createWriteStream(stagingPath));
       } else {
-        artifactRetrievedAt = (await stat(location)).mtime;
+        staged.artifactRetrievedAt = (await stat(location)).mtime;
         await copyFile(location, stagingPath);
       }
-      deps.logger.info({ sourceKey: input.sourceKey, artifactName }, 'list artifact staged');
-      return {
-        sourceKey: input.sourceKey, stagingPath, artifactName, sourceUrl: isUrl ? location : null,
-        retrievedAt: retrievedAt.toISOString(), artifactRetrievedAt: artifactRetrievedAt?.toISOString() ?? null,
-      };
-    },
+    } catch (err) {
+      await rm(stagingPath, { force: true }); // a partial download must not pile up across retries
+      throw err;
+    }
+    deps.logger.info({ sourceKey, artifactName }, 'list artifact staged');
+    return staged;
+  }
 
-    /** Checksums, parses, stores and publishes a staged artifact; heartbeats while it runs. */
-    async ingestListArtifact(staged: StagedArtifact): Promise<IngestSummary> {
-      let lastBeat = 0;
-      const result = await ingestArtifact({
-        pool: deps.pool,
-        sourceKey: staged.sourceKey,
-        artifactPath: staged.stagingPath,
-        artifactName: staged.artifactName,
-        sourceUrl: staged.sourceUrl,
-        retrievedAt: new Date(staged.retrievedAt),
-        artifactRetrievedAt: staged.artifactRetrievedAt ? new Date(staged.artifactRetrievedAt) : null,
-        onProgress: (p) => {
-          const now = Date.now();
-          if (now - lastBeat >= HEARTBEAT_EVERY_MS) {
-            lastBeat = now;
-            Context.current().heartbeat(p);
-          }
-        },
-      });
-      const summary = summarize(result);
-      deps.logger.info(summary, 'list ingestion finished');
-      return summary;
-    },
-
-    /** Removes a staged artifact once it is ingested (the version keeps its checksum). */
-    async discardStagedArtifact(input: { stagingPath: string }): Promise<void> {
-      await rm(input.stagingPath, { force: true });
+  return {
+    /**
+     * Stages the configured artifact (`LIST_ARTIFACT_<KEY>`, a path or a URL), then checksums,
+     * parses, stores and publishes it, heartbeating throughout. One activity, so the staged file
+     * never has to be on another worker's disk; it is removed whatever happens.
+     */
+    async ingestListArtifact(input: { sourceKey: string }): Promise<IngestSummary | null> {
+      requireSource(input.sourceKey);
+      const location = artifactLocation(input.sourceKey, env);
+      if (!location) return null;
+      const heartbeat = throttledHeartbeat();
+      let stagingPath: string | null = null;
+      try {
+        const staged = await stageArtifact(input.sourceKey, location, heartbeat);
+        stagingPath = staged.stagingPath;
+        const result = await ingestArtifact({
+          pool: deps.pool,
+          sourceKey: input.sourceKey,
+          artifactPath: staged.stagingPath,
+          artifactName: staged.artifactName,
+          sourceUrl: staged.sourceUrl,
+          retrievedAt: staged.retrievedAt,
+          artifactRetrievedAt: staged.artifactRetrievedAt,
+          onProgress: heartbeat,
+        });
+        const summary = summarize(result);
+        deps.logger.info(summary, 'list ingestion finished');
+        return summary;
+      } finally {
+        if (stagingPath) await rm(stagingPath, { force: true });
+      }
     },
   };
 }

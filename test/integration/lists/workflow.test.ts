@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
@@ -24,12 +27,13 @@ describe('listIngestion workflow', () => {
   it('fetches the configured artifact, ingests it and publishes a version', async () => {
     const taskQueue = `lists-test-${randomBytes(3).toString('hex')}`;
     const env = { LIST_ARTIFACT_STATE_LA: copyFixture('states/la.csv') };
+    const stagingDir = mkdtempSync(join(tmpdir(), 'lists-staging-'));
     const workerConnection = await NativeConnection.connect({ address: process.env.TEMPORAL_ADDRESS as string });
     const worker = await Worker.create({
       connection: workerConnection,
       taskQueue,
       workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH as string },
-      activities: createListActivities({ pool: db.pool, logger: createLogger('lists-test', 'silent'), env }),
+      activities: createListActivities({ pool: db.pool, logger: createLogger('lists-test', 'silent'), env, stagingDir }),
       maxCachedWorkflows: 10,
       shutdownGraceTime: '2s',
     });
@@ -48,6 +52,9 @@ describe('listIngestion workflow', () => {
     expect(rows[0]).toMatchObject({ state: 'published', artifact_name: 'la.csv', source_url: null });
     if (published.outcome !== 'published') throw new Error('not published');
     expect(rows[0].current_version_id).toBe(published.versionId);
+    // The staged copies are gone once ingested.
+    expect(readdirSync(join(stagingDir, 'state_la'))).toEqual([]);
+    rmSync(stagingDir, { recursive: true, force: true });
   });
 });
 

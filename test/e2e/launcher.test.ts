@@ -2,8 +2,8 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { freePort } from '../../infra/temporal/devServer';
+import { dropDatabase } from '../harness/stack';
 
 /**
  * `npm start` as a newcomer runs it: the launcher brings up Temporal, matcher, worker and
@@ -60,13 +60,6 @@ async function launcherEnv(name: string): Promise<{ dataDir: string; databaseUrl
   };
   delete env.MATCHER_URL;
   return { dataDir, databaseUrl: testDb.toString(), gatewayPort, env };
-}
-
-async function dropDatabase(databaseUrl: string): Promise<void> {
-  const admin = new Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
-  await admin.end();
 }
 
 describe('npm start launcher', () => {

@@ -9,6 +9,7 @@ export default async function globalSetup(): Promise<void> {
   const stack = await bootTestStack();
   globalThis.__TEST_STACK__ = stack;
   process.env.DATABASE_URL = stack.databaseUrl;
+  process.env.TEST_TEMPLATE_DATABASE_URL = stack.templateDatabaseUrl;
   process.env.REDIS_KEY_PREFIX = stack.redisKeyPrefix;
   process.env.TEMPORAL_ADDRESS = stack.temporalAddress;
   process.env.WORKFLOW_BUNDLE_PATH = stack.workflowBundlePath;

@@ -16,6 +16,8 @@ const TMP_DIR = path.join(REPO_ROOT, '.tmp');
 
 export interface TestStack {
   databaseUrl: string;
+  /** A migrated database nobody connects to, copied by tests that need a database of their own. */
+  templateDatabaseUrl: string;
   redisKeyPrefix: string;
   temporalAddress: string;
   workflowBundlePath: string;
@@ -30,6 +32,8 @@ export async function bootTestStack(): Promise<TestStack> {
   const runId = `${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
   const dbUrl = serverUrl();
   dbUrl.pathname = `/screening_test_${runId}`;
+  const templateUrl = new URL(dbUrl.toString());
+  templateUrl.pathname = `${dbUrl.pathname}_template`;
   fs.mkdirSync(TMP_DIR, { recursive: true });
   const workflowBundlePath = path.join(TMP_DIR, `workflow-bundle-${runId}.js`);
 
@@ -38,11 +42,13 @@ export async function bootTestStack(): Promise<TestStack> {
       startTemporalDevServer({ port, uiPort: null, dbFile: null, logFile: path.join(TMP_DIR, `temporal-test-${runId}.log`) }),
     ),
     migrate(dbUrl.toString()),
+    migrate(templateUrl.toString()),
     bundleWorkflows(workflowBundlePath),
   ]);
 
   return {
     databaseUrl: dbUrl.toString(),
+    templateDatabaseUrl: templateUrl.toString(),
     redisKeyPrefix: `test:${runId}:`,
     temporalAddress: temporal.address,
     workflowBundlePath,
@@ -69,10 +75,11 @@ export async function teardownTestStack(stack: TestStack): Promise<void> {
   await stack.temporal.stop();
   fs.rmSync(stack.workflowBundlePath, { force: true });
   await dropDatabase(stack.databaseUrl);
+  await dropDatabase(stack.templateDatabaseUrl);
   await deleteRedisKeys(stack.redisKeyPrefix);
 }
 
-async function dropDatabase(databaseUrl: string): Promise<void> {
+export async function dropDatabase(databaseUrl: string): Promise<void> {
   const dbName = new URL(databaseUrl).pathname.slice(1);
   const client = new Client({ connectionString: serverUrl().toString() });
   await client.connect();
@@ -81,6 +88,22 @@ async function dropDatabase(databaseUrl: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** A new database copied from the run's migrated template: `<run database>_<suffix>`. */
+export async function createDatabaseFromTemplate(suffix: string): Promise<string> {
+  const template = process.env.TEST_TEMPLATE_DATABASE_URL;
+  if (!template) throw new Error('TEST_TEMPLATE_DATABASE_URL is not set: run tests through jest\'s globalSetup (npm test)');
+  const url = new URL(process.env.DATABASE_URL as string);
+  url.pathname = `${url.pathname}_${suffix}`;
+  const client = new Client({ connectionString: serverUrl().toString() });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${url.pathname.slice(1)}" TEMPLATE "${new URL(template).pathname.slice(1)}"`);
+  } finally {
+    await client.end();
+  }
+  return url.toString();
 }
 
 async function deleteRedisKeys(prefix: string): Promise<void> {

@@ -5,6 +5,7 @@ import { createPool } from '../../../infra/db/pool';
 import { createRedis } from '../../../infra/redis';
 import { issueApiKey } from '../../../gateway/auth/apiKeys';
 import { billingPeriod } from '../../../gateway/billing/period';
+import { RATE_COUNTER_TIMEOUT_MS } from '../../../gateway/limits/waitForRedis';
 import type { MatcherServer } from '../../../matcher/server';
 import {
   awaitFreshWindow,
@@ -29,7 +30,7 @@ const person = { type: 'person', name: 'Jane Q Public', state: 'TX' };
 
 beforeAll(async () => {
   pool = createPool();
-  redis = createRedis({ commandTimeout: 3000 });
+  redis = createRedis({ commandTimeout: RATE_COUNTER_TIMEOUT_MS });
   matcher = await startMatcher(pool);
   const env = { MATCHER_URL: matcher.url };
   gateways = await Promise.all([startGatewayProcess(await freePort(), env), startGatewayProcess(await freePort(), env)]);

@@ -141,4 +141,24 @@ describe('LEIE monthly supplements update oig_leie between full files', () => {
     if (rein.outcome !== 'published') throw new Error('not published');
     expect((await diffKeys(rein.versionId)).removed).toEqual(['SAMPLETON|AVERY|J||19720505|1234567890|BRCH CIA|20190612|OH']);
   });
+
+  it('REIN also removes a party listed under another entry key by name, date of birth and exclusion date, and counts rows that name nobody', async () => {
+    const full = writeLeie('UPDATED.csv', [
+      leieRow('REINSTATED', 'RUTH', '19700101', '20200101'),
+      leieRow('STILL', 'LISTED', '19700101', '20200101'),
+    ]);
+    expect(await ingestArtifact({ pool: db.pool, sourceKey: 'oig_leie', artifactPath: full, force: true })).toMatchObject({ outcome: 'published', entryCount: 2 });
+    // The reinstatement row gives another state (part of the entry key) than the listing.
+    const reinRow = (last: string, first: string) => [last, first, '', '', 'NURSING PROFESSION', 'NURSE/NURSES AIDE', '', '0000000000', '19700101',
+      '1 MAIN ST', 'GARY', 'IN', '46401', '1128b4', '20200101', '20240301', '00000000', ''].map((v) => `"${v}"`).join(',');
+    const rein = await ingestArtifact({
+      pool: db.pool, sourceKey: 'oig_leie', artifactPath: writeLeie('2504REIN.csv', [reinRow('REINSTATED', 'RUTH'), reinRow('NEVER', 'LISTED')]),
+    });
+    expect(rein).toMatchObject({ outcome: 'published', entryCount: 1, diff: { added: 0, removed: 1, changed: 0 } });
+    if (rein.outcome !== 'published') throw new Error('not published');
+    const { rows } = await db.pool.query('SELECT skipped_count FROM list_versions WHERE id = $1', [rein.versionId]);
+    expect(rows[0].skipped_count).toBe(1);
+    const { rows: left } = await db.pool.query('SELECT last_name FROM list_entries WHERE version_id = $1', [rein.versionId]);
+    expect(left.map((r) => r.last_name)).toEqual(['STILL']);
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { hashApiKey, parseApiKey } from '../../../gateway/auth/apiKeys';
 import { requestHash } from '../../../gateway/billing/screenOnce';
 
@@ -14,7 +15,8 @@ describe('API key format', () => {
   });
 
   it('is stored as a SHA-256 digest', () => {
-    expect(hashApiKey('esk_x')).toHaveLength(32);
+    expect(Buffer.from(hashApiKey('esk_x')).toString('hex')).toBe(createHash('sha256').update('esk_x').digest('hex'));
+    expect(Buffer.from(hashApiKey('esk_x')).toString('hex')).not.toBe(createHash('sha256').update('esk_y').digest('hex'));
   });
 });
 

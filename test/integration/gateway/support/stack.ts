@@ -18,13 +18,16 @@ import { issueApiKey } from '../../../../gateway/auth/apiKeys';
 import { createOrganization } from '../../../../gateway/orgs/organizations';
 import type { PlanKey } from '../../../../gateway/billing/plans';
 
+export { freePort } from '../../../../infra/temporal/devServer';
+
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
 export interface InProcessGateway {
   url: string;
   pool: Pool;
   redis: Redis;
-  matcherServer: MatcherServer;
+  /** The matcher started for this gateway; null when `matcherUrl` points elsewhere. */
+  matcherServer: MatcherServer | null;
   matcher: MatcherClient;
   close(): Promise<void>;
 }
@@ -52,8 +55,8 @@ export async function startInProcessGateway(
   const redis = createRedis({ commandTimeout: RATE_COUNTER_TIMEOUT_MS, ...(options.redisKeyPrefix ? { keyPrefix: options.redisKeyPrefix } : {}) });
   redis.on('error', () => undefined);
   await waitForRedis(redis, 5000);
-  const matcherServer = await startMatcher(pool);
-  const matcher = createMatcherClient(options.matcherUrl ?? matcherServer.url);
+  const matcherServer = options.matcherUrl ? null : await startMatcher(pool);
+  const matcher = createMatcherClient(options.matcherUrl ?? (matcherServer as MatcherServer).url);
   const temporal = createTemporalProbe(config.temporalAddress);
   const app = createApp({
     pool,
@@ -76,7 +79,7 @@ export async function startInProcessGateway(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       matcher.close();
-      await matcherServer.close();
+      await matcherServer?.close();
       await temporal.close();
       redis.disconnect();
       await pool.end();
@@ -128,17 +131,6 @@ export async function awaitFreshWindow(redis: Redis, neededMs: number): Promise<
   const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
   const left = 60_000 - (now % 60_000);
   if (left < neededMs) await new Promise((r) => setTimeout(r, left + 50));
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = http.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 export async function createOrgWithKey(pool: Pool, plan: PlanKey, name = `org ${plan}`): Promise<{ orgId: string; keyId: string; apiKey: string }> {

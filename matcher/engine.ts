@@ -99,14 +99,8 @@ function buildSub(kind: 'person' | 'organization', entries: readonly ListEntry[]
       owner.push(i);
     }
   });
-  const keys = new Map<string, number[]>();
-  names.forEach((n, id) => {
-    const list = keys.get(n.key);
-    if (list) list.push(id);
-    else keys.set(n.key, [id]);
-  });
   const tokens = new TokenIndex(names, kind === 'person');
-  return { kind, names, nameEntry: Int32Array.from(owner), tokens, finder: new CandidateFinder(tokens, names, keys, kind) };
+  return { kind, names, nameEntry: Int32Array.from(owner), tokens, finder: new CandidateFinder(tokens, names, kind) };
 }
 
 export function buildMatcherIndex(entries: ListEntry[], options: MatcherIndexOptions = {}): MatcherIndex {
@@ -152,7 +146,7 @@ interface Best {
   isMatch: boolean;
 }
 
-function personDecision(cmp: NameComparison, q: NormalizedName, e: NormalizedName): boolean {
+export function personDecision(cmp: NameComparison, q: NormalizedName, e: NormalizedName): boolean {
   if (!cmp.plausible) return false;
   if (cmp.score >= PERSON_THRESHOLD) return true;
   const oneToken = q.tokens.length === 1 || e.tokens.length === 1;

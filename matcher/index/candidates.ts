@@ -36,12 +36,11 @@ export class CandidateFinder {
   private readonly soloOffsets: Int32Array;
   private readonly soloPostings: Int32Array;
   /** Scratch: best factor of the probed query token's variants, by vocabulary token id (0 = not a variant). */
-  private readonly probeFactor: Float32Array;
+  private readonly probeFactor: Float64Array;
 
   constructor(
     private readonly index: TokenIndex,
     private readonly names: readonly NormalizedName[],
-    private readonly keys: ReadonlyMap<string, number[]>,
     private readonly kind: 'person' | 'organization',
   ) {
     const n = names.length;
@@ -51,27 +50,13 @@ export class CandidateFinder {
     this.nonInitial = new Uint8Array(n);
     for (let i = 0; i < n; i++) this.nonInitial[i] = Math.min(255, names[i].tokens.filter((t) => t.length > 1).length);
     this.touched = new Int32Array(1024);
-    this.nameTokenOffsets = new Int32Array(n + 1);
-    for (let i = 0; i < n; i++) this.nameTokenOffsets[i + 1] = this.nameTokenOffsets[i] + names[i].tokens.length;
-    this.nameTokenIds = new Int32Array(this.nameTokenOffsets[n]);
-    const vocabSize = index.words.length;
-    const soloCounts = new Int32Array(vocabSize + 1);
-    for (let i = 0, k = 0; i < n; i++) {
-      for (const t of names[i].tokens) {
-        const id = index.vocab.get(t) as number;
-        this.nameTokenIds[k++] = id;
-        if (this.nonInitial[i] <= 1) soloCounts[id + 1]++;
-      }
-    }
-    for (let t = 0; t < vocabSize; t++) soloCounts[t + 1] += soloCounts[t];
-    this.soloOffsets = soloCounts;
-    this.soloPostings = new Int32Array(soloCounts[vocabSize]);
-    const fill = soloCounts.slice(0, vocabSize);
-    for (let i = 0; i < n; i++) {
-      if (this.nonInitial[i] > 1) continue;
-      for (let k = this.nameTokenOffsets[i]; k < this.nameTokenOffsets[i + 1]; k++) this.soloPostings[fill[this.nameTokenIds[k]]++] = i;
-    }
-    this.probeFactor = new Float32Array(vocabSize);
+    // Probing serves person names only (two query tokens answered); organizations walk everything.
+    const probeTables = kind === 'person' ? buildProbeTables(index, names, this.nonInitial) : null;
+    this.nameTokenOffsets = probeTables?.nameTokenOffsets ?? new Int32Array(1);
+    this.nameTokenIds = probeTables?.nameTokenIds ?? new Int32Array(0);
+    this.soloOffsets = probeTables?.soloOffsets ?? new Int32Array(index.words.length + 1);
+    this.soloPostings = probeTables?.soloPostings ?? new Int32Array(0);
+    this.probeFactor = new Float64Array(probeTables ? index.words.length : 0);
     names.forEach((name, id) => {
       const key = orderFreeKey(name.tokens);
       const list = this.orderFreeKeys.get(key);
@@ -124,7 +109,8 @@ export class CandidateFinder {
       totalWeight += qWeight[i];
       // A person's initials are matched in scoring; an organization's single letters (A & B) are words.
       if (q[i].length <= 1 && this.kind === 'person') continue;
-      usable++;
+      // A repeated word (GARCIA GARCIA) is one token to answer: its repeat claims nothing.
+      if (q.indexOf(q[i]) === i) usable++;
       for (const e of this.index.expand(q[i])) {
         const prior = claims.get(e.token);
         if (!prior || e.factor > prior.factor) claims.set(e.token, { qi: i, factor: e.factor });
@@ -174,9 +160,7 @@ export class CandidateFinder {
         ok = this.acc[id] >= ORG_VIABLE_SHARE * totalWeight;
       }
       if (ok) {
-        if (initials.length > 0) {
-          for (const initial of initials) if (this.names[id].tokens.some((t) => t[0] === initial)) this.acc[id] += INITIAL_BONUS;
-        }
+        for (const initial of initials) if (this.names[id].tokens.some((t) => t[0] === initial)) this.acc[id] += INITIAL_BONUS;
         viable.push(id);
       }
     }
@@ -189,11 +173,12 @@ export class CandidateFinder {
       this.mask[id] = 0;
       this.hits[id] = 0;
     }
-    const exact = this.keys.get(query.key);
-    const reordered = this.orderFreeKeys.get(orderFreeKey(query.tokens));
-    if (exact || reordered) {
+    const sameWords = this.orderFreeKeys.get(orderFreeKey(query.tokens));
+    if (sameWords) {
       const have = new Set(chosen);
-      for (const id of [...(exact ?? []), ...(reordered ?? [])]) if (!have.has(id)) { have.add(id); chosen.push(id); }
+      // The identical names first, then the same words in another order.
+      const identicalFirst = [...sameWords.filter((id) => this.names[id].key === query.key), ...sameWords.filter((id) => this.names[id].key !== query.key)];
+      for (const id of identicalFirst) if (!have.has(id)) { have.add(id); chosen.push(id); }
     }
     return { ids: chosen, capped };
   }
@@ -238,6 +223,38 @@ function kthLargest(values: Float32Array, k: number): number {
     else break;
   }
   return values[target];
+}
+
+interface ProbeTables {
+  nameTokenOffsets: Int32Array;
+  nameTokenIds: Int32Array;
+  soloOffsets: Int32Array;
+  soloPostings: Int32Array;
+}
+
+/** Each name's token ids, and the postings of the names with at most one non-initial token. */
+function buildProbeTables(index: TokenIndex, names: readonly NormalizedName[], nonInitial: Uint8Array): ProbeTables {
+  const n = names.length;
+  const nameTokenOffsets = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) nameTokenOffsets[i + 1] = nameTokenOffsets[i] + names[i].tokens.length;
+  const nameTokenIds = new Int32Array(nameTokenOffsets[n]);
+  const vocabSize = index.words.length;
+  const soloOffsets = new Int32Array(vocabSize + 1);
+  for (let i = 0, k = 0; i < n; i++) {
+    for (const t of names[i].tokens) {
+      const id = index.vocab.get(t) as number;
+      nameTokenIds[k++] = id;
+      if (nonInitial[i] <= 1) soloOffsets[id + 1]++;
+    }
+  }
+  for (let t = 0; t < vocabSize; t++) soloOffsets[t + 1] += soloOffsets[t];
+  const soloPostings = new Int32Array(soloOffsets[vocabSize]);
+  const fill = soloOffsets.slice(0, vocabSize);
+  for (let i = 0; i < n; i++) {
+    if (nonInitial[i] > 1) continue;
+    for (let k = nameTokenOffsets[i]; k < nameTokenOffsets[i + 1]; k++) soloPostings[fill[nameTokenIds[k]]++] = i;
+  }
+  return { nameTokenOffsets, nameTokenIds, soloOffsets, soloPostings };
 }
 
 function orderFreeKey(tokens: readonly string[]): string {

@@ -1,7 +1,7 @@
 import { nicknames } from '../normalize/nicknames';
 import { ocrKey } from '../normalize/ocr';
 import type { NormalizedName } from '../normalize/name';
-import { phoneticKey } from '../normalize/phonetic';
+import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../normalize/phonetic';
 import { allowedEdits, boundedEditDistance } from '../score/editDistance';
 import { buildDeletionTable, lookupDeletions, type DeletionTable } from './deletions';
 
@@ -80,7 +80,7 @@ export class TokenIndex {
       if (olist) olist.push(i);
       else this.ocr.set(okey, [i]);
       const key = phoneticKey(w);
-      if (key.length < 3) continue;
+      if (key.length < MIN_PHONETIC_KEY_LENGTH) continue;
       const list = this.phonetic.get(key);
       if (list) list.push(i);
       else this.phonetic.set(key, [i]);
@@ -146,7 +146,7 @@ export class TokenIndex {
       const olist = this.ocr.get(ocrKey(token));
       if (olist && olist.length <= MAX_PHONETIC_FANOUT) for (const id of olist) put(id, FACTOR.ocr);
       const key = phoneticKey(token);
-      const list = key.length >= 3 ? this.phonetic.get(key) : undefined;
+      const list = key.length >= MIN_PHONETIC_KEY_LENGTH ? this.phonetic.get(key) : undefined;
       if (list && list.length <= MAX_PHONETIC_FANOUT) for (const id of list) put(id, FACTOR.phonetic);
     }
     if (token.length >= 6) {

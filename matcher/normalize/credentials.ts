@@ -31,7 +31,7 @@ export function joinDottedCredentials(folded: string): string {
 /**
  * Removes trailing credentials from a token list: unambiguous ones always (keeping at least
  * one token), ambiguous ones only when `marked` (the segment is known to hold credentials) or
- * when they sit after an unambiguous credential.
+ * when the trailing run also holds an unambiguous credential ("JONES DO MD").
  */
 export function removeCredentials(tokens: string[], marked = false): string[] {
   // The trailing run of credential-or-suffix tokens ("JONES RN PA JR").
@@ -40,7 +40,7 @@ export function removeCredentials(tokens: string[], marked = false): string[] {
   if (start === tokens.length) return tokens.slice();
   const run = tokens.slice(start);
   const certain = marked || run.some((t) => UNAMBIGUOUS_CREDENTIALS.has(t));
-  const kept = run.filter((t) => isSuffixLike(t) || (!certain && AMBIGUOUS_CREDENTIALS.has(t)) || (!UNAMBIGUOUS_CREDENTIALS.has(t) && !AMBIGUOUS_CREDENTIALS.has(t)));
+  const kept = run.filter((t) => isSuffixLike(t) || (!certain && AMBIGUOUS_CREDENTIALS.has(t)));
   return [...tokens.slice(0, start), ...kept];
 }
 

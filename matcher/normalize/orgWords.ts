@@ -1,3 +1,4 @@
+import { memoizeToken } from './memo';
 import { boundedEditDistance } from '../score/editDistance';
 
 /**
@@ -66,7 +67,9 @@ const FULL_WORDS = [...CANONICAL.keys()].filter((w) => w.length >= 5).sort();
  * The canonical spelling of a word, also for a misspelt long form ("FAILY" -> FAM): otherwise
  * mapping FAMILY to FAM would turn a one-letter typo into a four-letter difference.
  */
-export function canonicalOrgWord(token: string): string {
+export const canonicalOrgWord = memoizeToken(computeCanonicalOrgWord);
+
+function computeCanonicalOrgWord(token: string): string {
   const known = CANONICAL.get(token);
   if (known !== undefined) return known;
   if (token.length < 5 || /\d/.test(token)) return token;

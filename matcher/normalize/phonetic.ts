@@ -11,6 +11,9 @@ const CLASS: Record<string, string> = {
   D: 'T', T: 'T', L: 'L', M: 'M', N: 'N', R: 'R',
 };
 
+/** Keys shorter than this ("MR" for MAURO and MARIA) say too little to call two words sound-alikes. */
+export const MIN_PHONETIC_KEY_LENGTH = 3;
+
 /** Memoized: the scorer compares the same list tokens' sounds over and over. */
 export const phoneticKey = memoizeToken(computePhoneticKey);
 

@@ -23,9 +23,11 @@ export interface NameComparison {
 export type SimCache = Map<string, Map<string, number>>;
 
 /** How close a one-word listed name must be to a roster word other than the surname. */
-export const BARE_SURNAME_MIN_SIM = 0.9;
+const BARE_SURNAME_MIN_SIM = 0.9;
 export const ORDER_FACTOR = 0.96;
 export const MERGE_FACTOR = 0.98;
+/** An initial is never half of a word written as two (R STRONG is not ARMSTRONG). */
+const MERGE_PART_MIN = 2;
 const NON_EXACT_CAP = 0.99;
 
 /** Cost of leaving a person token unpaired. */
@@ -70,6 +72,7 @@ function align(q: string[], e: string[], sim: TokenSim, simCache?: SimCache): Pa
   for (let i = 0; i < q.length; i++) {
     if (q[i].length < 4) continue;
     for (let j = 0; j + 1 < e.length; j++) {
+      if (e[j].length < MERGE_PART_MIN || e[j + 1].length < MERGE_PART_MIN) continue;
       if (Math.abs(e[j].length + e[j + 1].length - q[i].length) > 2) continue;
       const v = s(q[i], e[j] + e[j + 1]) * MERGE_FACTOR;
       if (v > 0) cands.push({ qi: i, qn: 1, ei: j, en: 2, sim: v });
@@ -78,6 +81,7 @@ function align(q: string[], e: string[], sim: TokenSim, simCache?: SimCache): Pa
   for (let j = 0; j < e.length; j++) {
     if (e[j].length < 4) continue;
     for (let i = 0; i + 1 < q.length; i++) {
+      if (q[i].length < MERGE_PART_MIN || q[i + 1].length < MERGE_PART_MIN) continue;
       if (Math.abs(q[i].length + q[i + 1].length - e[j].length) > 2) continue;
       const v = s(q[i] + q[i + 1], e[j]) * MERGE_FACTOR;
       if (v > 0) cands.push({ qi: i, qn: 2, ei: j, en: 1, sim: v });

@@ -1,6 +1,6 @@
 import { nicknames } from '../normalize/nicknames';
 import { ocrKey } from '../normalize/ocr';
-import { phoneticKey } from '../normalize/phonetic';
+import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../normalize/phonetic';
 import { allowedEdits, boundedEditDistance } from './editDistance';
 
 /**
@@ -28,7 +28,7 @@ export function personTokenSimilarity(q: string, e: string): number {
   if (best < SIM.ocr && ocrKey(q) === ocrKey(e)) best = SIM.ocr;
   if (best < SIM.nickname && nicknames().equivalent(q, e)) best = SIM.nickname;
   if (best < SIM.truncation && Math.min(q.length, e.length) >= 6 && (q.startsWith(e) || e.startsWith(q))) best = SIM.truncation;
-  if (best < SIM.phonetic && q.length >= 3 && e.length >= 3 && boundedEditDistance(q, e, 3) <= 3 && phoneticKey(q) === phoneticKey(e)) best = SIM.phonetic;
+  if (best < SIM.phonetic && q.length >= 3 && e.length >= 3 && boundedEditDistance(q, e, 3) <= 3 && soundAlike(q, e)) best = SIM.phonetic;
   return best;
 }
 
@@ -39,4 +39,10 @@ export function orgTokenSimilarity(q: string, e: string): number {
   if (best < SIM.ocr && ocrKey(q) === ocrKey(e)) best = SIM.ocr;
   if (best < SIM.truncation && Math.min(q.length, e.length) >= 5 && (q.startsWith(e) || e.startsWith(q))) best = SIM.truncation;
   return best;
+}
+
+/** The same phonetic key, long enough to mean something: the rule the index's phonetic lookup follows. */
+function soundAlike(q: string, e: string): boolean {
+  const key = phoneticKey(q);
+  return key.length >= MIN_PHONETIC_KEY_LENGTH && key === phoneticKey(e);
 }

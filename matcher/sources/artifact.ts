@@ -93,14 +93,17 @@ function openCsvInZip(path: string): Promise<{ stream: Readable; size: number; n
       });
       zip.on('end', () => {
         const chosen = best as yauzl.Entry | null;
-        if (!chosen) return reject(new Error('the ZIP holds no .csv file'));
+        if (!chosen) {
+          zip.close();
+          return reject(new Error('the ZIP holds no .csv file'));
+        }
         zip.openReadStream(chosen, (streamErr, stream) => {
           if (streamErr || !stream) {
             zip.close();
             return reject(streamErr ?? new Error('cannot read zip entry'));
           }
-          stream.on('end', () => zip.close());
-          stream.on('error', () => zip.close());
+          // 'close' follows 'end', 'error' and a reader that stops early (destroy) alike.
+          stream.once('close', () => zip.close());
           resolve({ stream, size: chosen.uncompressedSize, name: chosen.fileName });
         });
       });

@@ -1,4 +1,7 @@
-import { buildMatcherIndex, lookupName, nameSimilarity, screenEntity, type ListEntry, type RegistryOrganization } from '../../../matcher/engine';
+import { buildMatcherIndex, lookupName, nameSimilarity, personDecision, screenEntity, type ListEntry, type RegistryOrganization } from '../../../matcher/engine';
+import { normalizePersonName } from '../../../matcher/normalize/personName';
+import { comparePersonNames } from '../../../matcher/score/nameScore';
+import { createPersonFactory, createRng } from '../../bench/synthetic/parties';
 import { topByWeight } from '../../../matcher/index/candidates';
 import { boundedEditDistance } from '../../../matcher/score/editDistance';
 import { finalScore } from '../../../matcher/score/evidence';
@@ -187,6 +190,59 @@ describe('edit distance', () => {
     expect(boundedEditDistance('JOHN', 'JHON', 2)).toBe(1);
     expect(boundedEditDistance('SMITH', 'SMYTHE', 2)).toBe(2);
     expect(boundedEditDistance('SMITH', 'JONES', 2)).toBe(3);
+  });
+});
+
+describe('candidate generation never loses a person the scorer would match', () => {
+  // The candidate contract: a person name is scored when it answers two words of the query (one
+  // when either side has a single usable word). Initials are weighed in ranking, not counted.
+  it('finds every listed name that compares as a potential match, for variants and fresh names alike', () => {
+    const rng = createRng(11);
+    const persons = createPersonFactory(rng);
+    const list: ListEntry[] = Array.from({ length: 3000 }, (_, i) => {
+      const p = persons.next();
+      return person(`r${i}`, p.lastName, p.firstName, { middleName: p.middleName, aliases: p.aliases, name: `${p.lastName}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}` });
+    });
+    const unlimited = buildMatcherIndex(list, { candidateLimit: 1e9 });
+    const typo = (s: string): string => (s.length < 4 ? s : s.slice(0, 1) + s[2] + s[1] + s.slice(3));
+    const queries: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      const e = list[(i * 7) % list.length];
+      queries.push([`${e.firstName} ${e.lastName}`, `${e.lastName} ${e.firstName}`, `${typo(e.firstName ?? '')} ${e.middleName ?? ''} ${e.lastName}`,
+        `${typo(e.lastName ?? '')}`, `${persons.next().firstName} ${e.lastName}`][i % 5]);
+    }
+    const { names } = unlimited.person;
+    const missed: string[] = [];
+    let expected = 0;
+    for (const query of queries) {
+      for (const q of normalizePersonName(query)) {
+        const found = new Set(unlimited.person.finder.find(q, 1e9).ids);
+        names.forEach((listed, id) => {
+          if (!personDecision(comparePersonNames(q, listed), q, listed)) return;
+          expected++;
+          if (!found.has(id)) missed.push(`${query} -> ${listed.display}`);
+        });
+      }
+    }
+    expect(expected).toBeGreaterThan(200);
+    expect(missed).toEqual([]);
+  });
+
+  it('gives byte-identical results through the capped path, whatever order the entries came in', () => {
+    const rng = createRng(12);
+    const persons = createPersonFactory(rng);
+    const list: ListEntry[] = Array.from({ length: 2000 }, (_, i) => {
+      const p = persons.next();
+      return person(`d${i}`, i % 3 === 0 ? 'SMITH' : p.lastName, p.firstName, { sourceKey: i % 2 ? 'leie' : 'sam' });
+    });
+    const shuffled = list.slice().sort((a, b) => (a.entryKey.split('').reverse().join('') < b.entryKey.split('').reverse().join('') ? -1 : 1));
+    const a = buildMatcherIndex(list, { candidateLimit: 20 });
+    const b = buildMatcherIndex(shuffled, { candidateLimit: 20 });
+    for (const name of ['MARY SMITH', 'JOHN SMYTH', 'SMITH', 'J SMITH', 'SMYTH']) {
+      const ra = screenEntity(a, { type: 'person', name });
+      expect(ra.recallCapped).toBe(true);
+      expect(JSON.stringify(screenEntity(b, { type: 'person', name }))).toBe(JSON.stringify(ra));
+    }
   });
 });
 

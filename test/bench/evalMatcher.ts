@@ -19,10 +19,15 @@ function parseArgs(argv: string[]): EvalOptions {
   const seed = Number(value('--seed') ?? 20261122);
   if (!Number.isInteger(seed)) throw new Error('--seed must be an integer');
   const options: EvalOptions = { size, seed, ...SIZES[size] };
-  const baselinePerClass = value('--baseline-per-class');
-  if (baselinePerClass !== undefined) options.baselinePerClass = Number(baselinePerClass);
-  const perClass = value('--per-class');
-  if (perClass !== undefined) options.perClass = Number(perClass);
+  const count = (flag: string): number | undefined => {
+    const raw = value(flag);
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer, got ${raw}`);
+    return n;
+  };
+  options.baselinePerClass = count('--baseline-per-class') ?? options.baselinePerClass;
+  options.perClass = count('--per-class') ?? options.perClass;
   return options;
 }
 

@@ -11,15 +11,11 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { startBenchGateway } from './support/benchGateway';
 import { reportLoad, runLoad } from './support/load';
+import { numberArg } from './support/args';
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
-
-const SECONDS = arg('seconds', 10);
-const CONNECTIONS = arg('connections', 16);
-const KEYS = arg('keys', 400);
+const SECONDS = numberArg('seconds', 10);
+const CONNECTIONS = numberArg('connections', 16);
+const KEYS = numberArg('keys', 400);
 
 async function main(): Promise<void> {
   const gateway = await startBenchGateway('gateway');

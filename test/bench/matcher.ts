@@ -22,18 +22,14 @@ import type { Entity } from '../../matcher/types';
 import { createOrganizationFactory, createPersonFactory, createRng, type Rng } from './synthetic/parties';
 import { startBenchGateway } from './support/benchGateway';
 import type { ScreenLoadRun, ScreenLoadSpec } from './support/screenLoad';
+import { numberArg } from './support/args';
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
-
-const ENTRIES = arg('entries', 350_000);
-const REGISTRY = arg('registry', 2_000_000);
-const QUERIES = arg('queries', 4000);
-const SEED = arg('seed', 7);
-const CLIENTS = arg('clients', 50);
-const SECONDS = arg('seconds', 10);
+const ENTRIES = numberArg('entries', 350_000);
+const REGISTRY = numberArg('registry', 2_000_000);
+const QUERIES = numberArg('queries', 4000);
+const SEED = numberArg('seed', 7);
+const CLIENTS = numberArg('clients', 50);
+const SECONDS = numberArg('seconds', 10);
 /** Enterprise keys allow 600 requests a minute: a client at its key's limit sends 10 a second. */
 const PER_CLIENT_RATE = 10;
 const ORG_SHARE = 0.12;

@@ -40,8 +40,6 @@ export interface ListedParty {
 export interface EvalList {
   entries: EvalListEntry[];
   parties: ListedParty[];
-  /** entryKey → partyId */
-  partyOfEntry: Map<string, number>;
 }
 
 function styleText(text: string, style: NameStyle): string {
@@ -117,7 +115,6 @@ function pickSource(rng: Rng, exclude: SourceSpec | null): SourceSpec {
 export function buildEvalList(rng: Rng, persons: SyntheticPerson[], organizations: SyntheticOrganization[]): EvalList {
   const entries: EvalListEntry[] = [];
   const parties: ListedParty[] = [];
-  const partyOfEntry = new Map<string, number>();
   const sequenceBySource = new Map<string, number>();
   const nextKey = (source: SourceSpec): string => {
     const sequence = (sequenceBySource.get(source.key) ?? 0) + 1;
@@ -132,15 +129,12 @@ export function buildEvalList(rng: Rng, persons: SyntheticPerson[], organization
       const key = nextKey(source);
       return party.kind === 'person' ? personEntry(party, source, key) : organizationEntry(party, source, key);
     });
-    for (const entry of partyEntries) {
-      entries.push(entry);
-      partyOfEntry.set(entry.entryKey, partyId);
-    }
+    entries.push(...partyEntries);
     parties.push({ partyId, party, entries: partyEntries });
   };
   persons.forEach(list);
   organizations.forEach(list);
-  return { entries, parties, partyOfEntry };
+  return { entries, parties };
 }
 
 /** Entries grouped by folded name, so a query whose target has a namesake on the list accepts either. */

@@ -20,8 +20,6 @@ export class MatchResolver {
   }
 
   resolve(match: Match): RankedMatch {
-    const direct = (match as Match & { entryKey?: unknown }).entryKey;
-    if (typeof direct === 'string') return { entryKeys: [direct], score: match.score };
     const listValue = match.fields.find((field) => field.field === 'name')?.listValue ?? '';
     const listedAs = /\(listed as (.*)\)$/.exec(listValue);
     const printed = listedAs ? listedAs[1] : listValue;

@@ -2,7 +2,8 @@ import type { Rng } from '../synthetic/parties';
 import { foldToAscii } from '../synthetic/text';
 import type { NicknameTable } from './nicknames';
 import { applyEditsAt, applyOcrConfusions, applyEdit, EDIT_OPERATIONS } from './edits';
-import { foldName, osaDistance, titleCase } from './text';
+import { titleCase } from '../synthetic/text';
+import { foldName, osaDistance } from './text';
 
 /**
  * Person-name variant generators. Each takes the name parts of one list entry and returns the

@@ -8,7 +8,8 @@ import { OrganizationFlagCheck, PersonFlagCheck, organizationCore } from './expe
 import type { NicknameTable } from './nicknames';
 import * as org from './orgVariants';
 import * as person from './personVariants';
-import { foldName, osaDistance, titleCase } from './text';
+import { titleCase } from '../synthetic/text';
+import { foldName, osaDistance } from './text';
 
 /** One labelled query: the entity to screen and, for `found` classes, the listed party it must find. */
 export interface LabelledQuery {

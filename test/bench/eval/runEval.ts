@@ -1,9 +1,9 @@
 import { buildMatcherIndex, screenEntity } from '../../../matcher/engine';
 import type { Entity, Match } from '../../../matcher/types';
 import { generateOrganizations, generatePersons, rngFor } from '../synthetic/parties';
-import { BIN_COUNT, baselineAt, binForRecall, buildBaselineIndex, screenBaseline, thresholdOfBin, type BaselineAtThreshold, type BaselineOutcome } from './baseline';
+import { BIN_COUNT, baselineAt, binOf, binForRecall, buildBaselineIndex, screenBaseline, thresholdOfBin, type BaselineAtThreshold, type BaselineOutcome } from './baseline';
 import { QUERY_CLASSES } from './classes';
-import { buildEvalList, type EvalList } from './evalList';
+import { buildEvalList, entriesByFoldedName, type EvalList } from './evalList';
 import { MatchResolver } from './matchResolver';
 import { mean, placeTarget, pooledRecall, summarizeClass, type ClassSummary, type QueryOutcome } from './metrics';
 import { loadNicknameTable } from './nicknames';
@@ -180,27 +180,25 @@ export function runEval(options: EvalOptions, progress: (message: string) => voi
   const indexRun = timed(() => buildMatcherIndex(list.entries, options.candidateLimit ? { candidateLimit: options.candidateLimit } : {}));
   const index = indexRun.value;
 
-  const namesakes = groupBy(list.entries, (entry) => `${entry.kind}|${foldName(entry.name)}`);
-  const namesakeKeys = new Map([...namesakes].map(([key, entries]) => [key, entries.map((entry) => entry.entryKey)]));
+  const namesakeKeys = entriesByFoldedName(list.entries);
   const acceptable = (query: LabelledQuery): Set<string> | null =>
     query.targetPartyId === null ? null : acceptableKeys(list, namesakeKeys, query.targetPartyId);
   const resolver = new MatchResolver(list.entries);
 
   progress(`screening ${queries.length} queries with the matcher`);
   const failures: Record<string, FailureExample[]> = {};
-  const screeningRun = timed(() =>
-    queries.map((query): QueryOutcome => {
-      const result = screenEntity(index, query.entity);
-      const ranked = result.matches.map((match) => resolver.resolve(match));
-      const targets = acceptable(query);
-      const placement = targets ? placeTarget(ranked, targets) : null;
-      const flagged = result.status === 'potential_match';
-      const failed = placement ? placement.rank === null : flagged && (CLEAN.has(query.className) || HARD_NEGATIVE.has(query.className));
-      if (failed) recordFailure(failures, query, result.matches);
-      return { className: query.className, flagged, matchCount: result.matches.length, placement };
-    }),
-  );
-  const outcomes = screeningRun.value;
+  // Only the matcher is timed; judging its answers against the labels comes after.
+  const screeningRun = timed(() => queries.map((query) => screenEntity(index, query.entity)));
+  const outcomes = queries.map((query, position): QueryOutcome => {
+    const result = screeningRun.value[position];
+    const ranked = result.matches.map((match) => resolver.resolve(match));
+    const targets = acceptable(query);
+    const placement = targets ? placeTarget(ranked, targets) : null;
+    const flagged = result.status === 'potential_match';
+    const failed = placement ? placement.rank === null : flagged && (CLEAN.has(query.className) || HARD_NEGATIVE.has(query.className));
+    if (failed) recordFailure(failures, query, result.matches);
+    return { className: query.className, flagged, matchCount: result.matches.length, placement };
+  });
 
   progress(`screening a sample with the Jaro–Winkler baseline (${options.baselinePerClass} per class, full list scan each)`);
   // Clean classes get three times the sample: their clear share is the figure the comparison turns on.
@@ -220,7 +218,7 @@ export function runEval(options: EvalOptions, progress: (message: string) => voi
     if (baselineFigures(baselineAt(baselineOutcomes, bin), baselineOutcomes).cleanClearShare >= oursOnSample.cleanClearShare - 1e-12) equalClearBin = bin;
   }
   const equalClear = equalClearBin === null ? null : baselineFigures(baselineAt(baselineOutcomes, equalClearBin), baselineOutcomes);
-  const curveBins = [0.8, 0.85, 0.88, 0.9, 0.92, 0.94, 0.96].map((threshold) => Math.round((threshold - 0.5) / 0.005)).filter((bin) => bin < BIN_COUNT);
+  const curveBins = [0.8, 0.85, 0.88, 0.9, 0.92, 0.94, 0.96].map(binOf).filter((bin) => bin >= 0);
   const curve = curveBins.map((bin) => baselineFigures(baselineAt(baselineOutcomes, bin), baselineOutcomes));
   const readBin = equalBin ?? 0;
   const baselineRead = baselineAt(baselineOutcomes, readBin);

@@ -60,8 +60,3 @@ export function osaDistance(a: string, b: string, max = Number.POSITIVE_INFINITY
 let rowA = new Int32Array(64);
 let rowB = new Int32Array(64);
 let rowC = new Int32Array(64);
-
-/** "MARY ANN" → "Mary Ann": the mixed case many state lists and customer rosters use. */
-export function titleCase(text: string): string {
-  return text.toLowerCase().replace(/(^|[\s\-'])(\p{L})/gu, (_all, lead: string, letter: string) => lead + letter.toUpperCase());
-}

@@ -27,8 +27,8 @@ async function main(): Promise<void> {
     namespace: config.temporalNamespace,
     taskQueue: config.taskQueue,
     workflowBundle,
-    activities: { ...createListActivities({ pool, logger: log }) },
-    // Two cores: a small sticky cache and bounded activity slots keep the host responsive.
+    activities: createListActivities({ pool, logger: log }),
+    // Two cores: a bounded sticky cache (200 workflows) and few activity slots keep the host responsive.
     maxCachedWorkflows: 200,
     maxConcurrentActivityTaskExecutions: 4,
     maxConcurrentWorkflowTaskExecutions: 20,

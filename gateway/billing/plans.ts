@@ -46,11 +46,16 @@ export function isPlanKey(value: string): value is PlanKey {
   return (PLAN_KEYS as readonly string[]).includes(value);
 }
 
+/** A plan that charges for use: the free trial is never offered as "more room". */
+function isPaid(plan: Plan): boolean {
+  return plan.screenCallCents > 0 || plan.platformMinimumCents > 0;
+}
+
 /** Paid plans whose allowance is larger than `plan`'s, or that bill the excess instead of refusing. */
 export function plansWithMoreRoom(plan: PlanKey): Plan[] {
   const current = PLANS[plan];
   return PLAN_KEYS.map((key) => PLANS[key]).filter(
-    (other) => other.key !== plan && other.key !== 'trial' && (other.billsExcess || (other.includedCalls ?? 0) > (current.includedCalls ?? 0)),
+    (other) => other.key !== plan && isPaid(other) && (other.billsExcess || (other.includedCalls ?? 0) > (current.includedCalls ?? 0)),
   );
 }
 

@@ -1,6 +1,6 @@
 import { buildMatcherIndex, lookupName, nameSimilarity, personDecision, screenEntity, type ListEntry, type RegistryOrganization } from '../../../matcher/engine';
 import { normalizePersonName } from '../../../matcher/normalize/personName';
-import { comparePersonNames } from '../../../matcher/score/nameScore';
+import { comparePersonNames, type SimCache } from '../../../matcher/score/nameScore';
 import { createPersonFactory, createRng } from '../../bench/synthetic/parties';
 import { topByWeight } from '../../../matcher/index/candidates';
 import { boundedEditDistance } from '../../../matcher/score/editDistance';
@@ -199,14 +199,14 @@ describe('candidate generation never loses a person the scorer would match', () 
   it('finds every listed name that compares as a potential match, for variants and fresh names alike', () => {
     const rng = createRng(11);
     const persons = createPersonFactory(rng);
-    const list: ListEntry[] = Array.from({ length: 3000 }, (_, i) => {
+    const list: ListEntry[] = Array.from({ length: 2000 }, (_, i) => {
       const p = persons.next();
       return person(`r${i}`, p.lastName, p.firstName, { middleName: p.middleName, aliases: p.aliases, name: `${p.lastName}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}` });
     });
     const unlimited = buildMatcherIndex(list, { candidateLimit: 1e9 });
     const typo = (s: string): string => (s.length < 4 ? s : s.slice(0, 1) + s[2] + s[1] + s.slice(3));
     const queries: string[] = [];
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < 200; i++) {
       const e = list[(i * 7) % list.length];
       queries.push([`${e.firstName} ${e.lastName}`, `${e.lastName} ${e.firstName}`, `${typo(e.firstName ?? '')} ${e.middleName ?? ''} ${e.lastName}`,
         `${typo(e.lastName ?? '')}`, `${persons.next().firstName} ${e.lastName}`][i % 5]);
@@ -217,14 +217,15 @@ describe('candidate generation never loses a person the scorer would match', () 
     for (const query of queries) {
       for (const q of normalizePersonName(query)) {
         const found = new Set(unlimited.person.finder.find(q, 1e9).ids);
+        const similarities: SimCache = new Map();
         names.forEach((listed, id) => {
-          if (!personDecision(comparePersonNames(q, listed), q, listed)) return;
+          if (!personDecision(comparePersonNames(q, listed, similarities), q, listed)) return;
           expected++;
           if (!found.has(id)) missed.push(`${query} -> ${listed.display}`);
         });
       }
     }
-    expect(expected).toBeGreaterThan(200);
+    expect(expected).toBeGreaterThan(120);
     expect(missed).toEqual([]);
   });
 

@@ -51,18 +51,15 @@ export async function allowanceExhausted(pool: Pool, orgId: string, plan: PlanKe
 }
 
 /**
- * Authoritative check inside the metering transaction: locks the org's period row so
- * concurrent screenings of a capped org admit one at a time and never exceed the cap.
- * The lock is released by the commit that records the usage, or by rollback.
+ * Authoritative check inside the metering transaction: a transaction-scoped lock on the org's
+ * period makes concurrent screenings of a capped org admit one at a time, so they never
+ * exceed the cap. Every metering of a capped plan takes it before counting; it is released by
+ * the commit that records the usage, or by rollback, and the count read after it sees that commit.
  */
 export async function lockAllowance(client: PoolClient, kind: AllowanceKind, orgId: string, plan: PlanKey, period: string): Promise<void> {
   const cap = hardCap(plan);
   if (cap === null) return;
-  await client.query('INSERT INTO usage_periods (org_id, period) VALUES ($1, $2) ON CONFLICT DO NOTHING', [orgId, period]);
-  const { rows } = await client.query<{ screen_calls: number }>(
-    'SELECT screen_calls FROM usage_periods WHERE org_id = $1 AND period = $2 FOR UPDATE',
-    [orgId, period],
-  );
-  const used = rows[0].screen_calls;
+  await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`allowance:${orgId}:${period}`]);
+  const { screenCalls: used } = await readPeriodCounts(client, orgId, period);
   if (used >= cap) throw allowanceReached(kind, plan, period, used);
 }

@@ -35,8 +35,10 @@ export async function readPeriodCounts(
   orgId: string,
   period: string,
 ): Promise<{ screenCalls: number; recordMonths: number }> {
+  // The totals are kept in shard rows (migration 5000); their sum is the period's total.
   const { rows } = await db.query<{ screen_calls: number; record_months: number }>(
-    'SELECT screen_calls, record_months FROM usage_periods WHERE org_id = $1 AND period = $2',
+    `SELECT sum(screen_calls)::int AS screen_calls, sum(record_months)::int AS record_months
+       FROM usage_periods WHERE org_id = $1 AND period = $2`,
     [orgId, period],
   );
   return { screenCalls: rows[0]?.screen_calls ?? 0, recordMonths: rows[0]?.record_months ?? 0 };

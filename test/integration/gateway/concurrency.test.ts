@@ -89,3 +89,21 @@ describe('POST /v1/screen idempotency under concurrency', () => {
     expect((await call(via(0), 'GET', '/v1/usage', { apiKey })).body.screenCalls).toBe(1);
   });
 });
+
+describe('usage totals under concurrent metering', () => {
+  it('counts every one of 60 concurrent screenings of one organization, kept in shard rows that do not serialize them', async () => {
+    const { apiKey, orgId } = await createOrgWithKey(pool, 'enterprise');
+    const statuses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => call(via(i), 'POST', '/v1/screen', { apiKey, body: { ...person, name: `Person ${i}` } }).then((r) => r.status)),
+    );
+    expect(tally(statuses)).toEqual({ 200: 60 });
+    expect((await call(via(0), 'GET', '/v1/usage', { apiKey })).body.screenCalls).toBe(60);
+    const { rows } = await pool.query<{ shards: number; total: number }>(
+      'SELECT count(*)::int AS shards, sum(screen_calls)::int AS total FROM usage_periods WHERE org_id = $1 AND period = $2',
+      [orgId, billingPeriod(new Date())],
+    );
+    // Two gateways with several pooled connections each write through different backends.
+    expect(rows[0].total).toBe(60);
+    expect(rows[0].shards).toBeGreaterThan(1);
+  });
+});

@@ -43,6 +43,19 @@ function personCost(role: TokenRole, token: string, soft: boolean, side: 'q' | '
 
 interface Pair { qi: number; qn: number; ei: number; en: number; sim: number }
 
+/**
+ * Token-used flags, reused: a screening compares hundreds of names and the comparison is
+ * synchronous, so one pair of buffers serves align and then its caller without allocating.
+ */
+const flagBuffers = [new Uint8Array(32), new Uint8Array(32)];
+
+function zeroedFlags(slot: 0 | 1, length: number): Uint8Array {
+  if (flagBuffers[slot].length < length) flagBuffers[slot] = new Uint8Array(2 * length);
+  const flags = flagBuffers[slot];
+  flags.fill(0, 0, length);
+  return flags;
+}
+
 type TokenSim = (q: string, e: string) => number;
 
 /** Best-first greedy alignment; names have a handful of tokens, so this is exact in practice. */
@@ -89,8 +102,8 @@ function align(q: string[], e: string[], sim: TokenSim, simCache?: SimCache): Pa
   }
   // Prefer higher similarity, then pairs covering more tokens, then positional closeness.
   cands.sort((a, b) => b.sim - a.sim || (b.qn + b.en) - (a.qn + a.en) || Math.abs(a.qi - a.ei) - Math.abs(b.qi - b.ei) || a.qi - b.qi || a.ei - b.ei);
-  const qUsed = new Uint8Array(q.length);
-  const eUsed = new Uint8Array(e.length);
+  const qUsed = zeroedFlags(0, q.length);
+  const eUsed = zeroedFlags(1, e.length);
   const pairs: Pair[] = [];
   for (const c of cands) {
     if (qUsed[c.qi] || (c.qn === 2 && qUsed[c.qi + 1]) || eUsed[c.ei] || (c.en === 2 && eUsed[c.ei + 1])) continue;
@@ -117,8 +130,8 @@ function finish(raw: number, exact: boolean): number {
 export function comparePersonNames(q: NormalizedName, e: NormalizedName, simCache?: SimCache): NameComparison {
   if (q.key === e.key) return { score: 1, plausible: true };
   const pairs = align(q.tokens, e.tokens, personTokenSimilarity, simCache);
-  const qUsed = new Uint8Array(q.tokens.length);
-  const eUsed = new Uint8Array(e.tokens.length);
+  const qUsed = zeroedFlags(0, q.tokens.length);
+  const eUsed = zeroedFlags(1, e.tokens.length);
   let num = 0;
   let den = 0;
   let surnamePaired = false;
@@ -172,8 +185,8 @@ export function compareOrgNames(
   if (q.strictKey !== undefined && q.strictKey === e.strictKey) return { score: 1, plausible: true };
   if (q.key === e.key) return { score: 0.98, plausible: true };
   const pairs = align(q.tokens, e.tokens, orgTokenSimilarity, simCache);
-  const qUsed = new Uint8Array(q.tokens.length);
-  const eUsed = new Uint8Array(e.tokens.length);
+  const qUsed = zeroedFlags(0, q.tokens.length);
+  const eUsed = zeroedFlags(1, e.tokens.length);
   let num = 0;
   let den = 0;
   for (const p of pairs) {

@@ -28,7 +28,7 @@ export function personTokenSimilarity(q: string, e: string): number {
   if (best < SIM.ocr && ocrKey(q) === ocrKey(e)) best = SIM.ocr;
   if (best < SIM.nickname && nicknames().equivalent(q, e)) best = SIM.nickname;
   if (best < SIM.truncation && Math.min(q.length, e.length) >= 6 && (q.startsWith(e) || e.startsWith(q))) best = SIM.truncation;
-  if (best < SIM.phonetic && q.length >= 3 && e.length >= 3 && boundedEditDistance(q, e, 3) <= 3 && soundAlike(q, e)) best = SIM.phonetic;
+  if (best < SIM.phonetic && q.length >= 3 && e.length >= 3 && soundAlike(q, e) && boundedEditDistance(q, e, 3) <= 3) best = SIM.phonetic;
   return best;
 }
 

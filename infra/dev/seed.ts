@@ -6,7 +6,7 @@ import { createPool } from '../db/pool';
 import { createOrganization } from '../../gateway/orgs/organizations';
 import { issueApiKey, revokeApiKey } from '../../gateway/auth/apiKeys';
 import { ingestArtifact } from '../../matcher/versions/ingest';
-import { generateLists } from '../../test/bench/synthetic/generate';
+import { generateLists } from './synthetic/generate';
 
 /**
  * Local demo data for `npm start`: one organization with a fresh API key (the previous

@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { resolve } from 'node:path';
-import { generateLists } from './synthetic/generate';
-import { isScaleName } from './synthetic/scales';
+import { generateLists } from '../../infra/dev/synthetic/generate';
+import { isScaleName } from '../../infra/dev/synthetic/scales';
 
 /** npm run gen:lists -- --scale full|demo|small [--out DIR] [--seed N] */
 const program = new Command()

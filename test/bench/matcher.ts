@@ -20,7 +20,7 @@ import { RegistryStore } from '../../matcher/registry';
 import { startMatcherServer } from '../../matcher/server';
 import { createLogger } from '../../infra/log';
 import type { Entity } from '../../matcher/types';
-import { createOrganizationFactory, createPersonFactory, createRng, type Rng } from './synthetic/parties';
+import { createOrganizationFactory, createPersonFactory, createRng, type Rng } from '../../infra/dev/synthetic/parties';
 import { startBenchGateway } from './support/benchGateway';
 import type { ScreenLoadRun, ScreenLoadSpec } from './support/screenLoad';
 import { numberArg } from './support/args';

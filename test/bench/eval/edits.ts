@@ -1,4 +1,4 @@
-import type { Rng } from '../synthetic/parties';
+import type { Rng } from '../../../infra/dev/synthetic/parties';
 
 /** Keyboard-agnostic single-character edits: the typo model (insert, delete, substitute, transpose). */
 export type EditOperation = 'insert' | 'delete' | 'substitute' | 'transpose';

@@ -1,6 +1,6 @@
 import type { ListEntry } from '../../../matcher/engine';
-import type { SyntheticOrganization, SyntheticPerson, Rng } from '../synthetic/parties';
-import { foldToAscii, titleCase } from '../synthetic/text';
+import type { SyntheticOrganization, SyntheticPerson, Rng } from '../../../infra/dev/synthetic/parties';
+import { foldToAscii, titleCase } from '../../../infra/dev/synthetic/text';
 import { foldName } from './text';
 
 /**

@@ -1,4 +1,4 @@
-import type { Rng } from '../synthetic/parties';
+import type { Rng } from '../../../infra/dev/synthetic/parties';
 import { applyEdit, EDIT_OPERATIONS } from './edits';
 import { foldName, osaDistance } from './text';
 

@@ -1,8 +1,8 @@
-import type { Rng } from '../synthetic/parties';
-import { foldToAscii } from '../synthetic/text';
+import type { Rng } from '../../../infra/dev/synthetic/parties';
+import { foldToAscii } from '../../../infra/dev/synthetic/text';
 import type { NicknameTable } from './nicknames';
 import { applyEditsAt, applyOcrConfusions, applyEdit, EDIT_OPERATIONS } from './edits';
-import { titleCase } from '../synthetic/text';
+import { titleCase } from '../../../infra/dev/synthetic/text';
 import { foldName, osaDistance } from './text';
 
 /**

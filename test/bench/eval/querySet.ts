@@ -1,14 +1,14 @@
 import type { Entity } from '../../../matcher/types';
-import { loadNameData } from '../synthetic/nameData';
-import { generateOrganizations, generatePersons, rngFor, type Rng, type SyntheticOrganization, type SyntheticPerson } from '../synthetic/parties';
-import { foldToAscii } from '../synthetic/text';
+import { loadNameData } from '../../../infra/dev/synthetic/nameData';
+import { generateOrganizations, generatePersons, rngFor, type Rng, type SyntheticOrganization, type SyntheticPerson } from '../../../infra/dev/synthetic/parties';
+import { foldToAscii } from '../../../infra/dev/synthetic/text';
 import { QUERY_CLASSES, type QueryClass } from './classes';
 import type { EvalList, EvalListEntry, ListedParty } from './evalList';
 import { OrganizationFlagCheck, PersonFlagCheck, organizationCore } from './expectedFlag';
 import type { NicknameTable } from './nicknames';
 import * as org from './orgVariants';
 import * as person from './personVariants';
-import { titleCase } from '../synthetic/text';
+import { titleCase } from '../../../infra/dev/synthetic/text';
 import { foldName, osaDistance } from './text';
 
 /** One labelled query: the entity to screen and, for `found` classes, the listed party it must find. */

@@ -1,6 +1,6 @@
 import { buildMatcherIndex, screenEntity } from '../../../matcher/engine';
 import type { Entity, Match } from '../../../matcher/types';
-import { generateOrganizations, generatePersons, rngFor } from '../synthetic/parties';
+import { generateOrganizations, generatePersons, rngFor } from '../../../infra/dev/synthetic/parties';
 import { BIN_COUNT, baselineAt, binOf, binForRecall, buildBaselineIndex, screenBaseline, thresholdOfBin, type BaselineAtThreshold, type BaselineOutcome } from './baseline';
 import { QUERY_CLASSES } from './classes';
 import { buildEvalList, entriesByFoldedName, type EvalList } from './evalList';

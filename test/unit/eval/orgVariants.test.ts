@@ -1,4 +1,4 @@
-import { createRng } from '../../bench/synthetic/parties';
+import { createRng } from '../../../infra/dev/synthetic/parties';
 import { organizationCore } from '../../bench/eval/expectedFlag';
 import * as org from '../../bench/eval/orgVariants';
 import { foldName, osaDistance } from '../../bench/eval/text';

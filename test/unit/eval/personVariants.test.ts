@@ -1,4 +1,4 @@
-import { createRng } from '../../bench/synthetic/parties';
+import { createRng } from '../../../infra/dev/synthetic/parties';
 import { parseNicknameCsv } from '../../bench/eval/nicknames';
 import * as variants from '../../bench/eval/personVariants';
 import type { PersonParts, PersonVariant, PersonVariantContext } from '../../bench/eval/personVariants';

@@ -1,7 +1,7 @@
 import { buildMatcherIndex, lookupName, nameSimilarity, personDecision, screenEntity, type ListEntry, type RegistryOrganization } from '../../../matcher/engine';
 import { normalizePersonName } from '../../../matcher/normalize/personName';
 import { comparePersonNames, type SimCache } from '../../../matcher/score/nameScore';
-import { createPersonFactory, createRng } from '../../bench/synthetic/parties';
+import { createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
 import { topByWeight } from '../../../matcher/index/candidates';
 import { boundedEditDistance } from '../../../matcher/score/editDistance';
 import { finalScore } from '../../../matcher/score/evidence';

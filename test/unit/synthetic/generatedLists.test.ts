@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateLists, Manifest } from '../../bench/synthetic/generate';
-import { nppesHeader } from '../../bench/synthetic/nppes';
-import { isValidNpi } from '../../bench/synthetic/parties';
+import { generateLists, Manifest } from '../../../infra/dev/synthetic/generate';
+import { nppesHeader } from '../../../infra/dev/synthetic/nppes';
+import { isValidNpi } from '../../../infra/dev/synthetic/parties';
 import { hashTree, normalizeHeader, readCsv, readSamCsv, readSheets } from './readGenerated';
 
 jest.setTimeout(240_000);

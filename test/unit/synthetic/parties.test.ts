@@ -1,6 +1,6 @@
 import {
   createRng, generateOrganizations, generatePersons, isValidNpi, npiWithCheckDigit,
-} from '../../bench/synthetic/parties';
+} from '../../../infra/dev/synthetic/parties';
 
 describe('npiWithCheckDigit', () => {
   it('matches the documented Luhn-with-80840 examples', () => {

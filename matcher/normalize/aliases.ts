@@ -19,12 +19,14 @@ export function startsWithAliasMarker(folded: string): boolean {
 // Cheap test that rules out most names before the full marker pattern runs.
 const MAYBE_MARKED = /[/;\n\r|()[\]]|AKA|DBA|FKA|NKA|A\.|B\.|K\.|KNOWN|BUSINESS|TRADING|FORMERLY|ALIAS/;
 
+/** One name piece with its whitespace collapsed and stray leading/trailing punctuation cut. */
+function trimPiece(piece: string): string {
+  return piece.replace(/\s+/g, ' ').replace(/^[\s,.-]+|[\s,-]+$/g, '');
+}
+
+const hasNameCharacter = (piece: string): boolean => /[A-Z0-9]/.test(piece);
+
 export function splitAliases(folded: string): string[] {
-  if (!MAYBE_MARKED.test(folded)) {
-    const one = folded.replace(/\s+/g, ' ').replace(/^[\s,.-]+|[\s,-]+$/g, '');
-    return /[A-Z0-9]/.test(one) ? [one] : [];
-  }
-  const withParens = folded.replace(/[()[\]]/g, ';');
-  const parts = withParens.replace(MARKER_RE, ';').split(/[;\n\r|]+/);
-  return parts.map((p) => p.replace(/\s+/g, ' ').replace(/^[\s,.-]+|[\s,-]+$/g, '')).filter((p) => /[A-Z0-9]/.test(p));
+  const pieces = MAYBE_MARKED.test(folded) ? folded.replace(/[()[\]]/g, ';').replace(MARKER_RE, ';').split(/[;\n\r|]+/) : [folded];
+  return pieces.map(trimPiece).filter(hasNameCharacter);
 }

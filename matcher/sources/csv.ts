@@ -1,4 +1,5 @@
-import { parse } from 'csv-parse';
+import type { Readable } from 'node:stream';
+import { parse, type Parser } from 'csv-parse';
 import { openTextArtifact } from './artifact';
 import type { ParseContext } from './types';
 
@@ -9,18 +10,18 @@ export interface CsvRow {
 }
 
 /**
- * Streams the rows of a CSV artifact (bare or zipped) as string arrays. Rows with broken
- * quoting are reported as bad rows and skipped; a ragged row is passed on for the adapter to judge.
+ * Pipes a list file's text into csv-parse set up as every list is read: BOM stripped, ragged
+ * rows passed on for the adapter to judge, rows with broken quoting reported as bad rows and
+ * skipped. `info` adds each record's line number, at a cost NPPES's millions of rows skip.
  */
-export async function* readCsvRows(ctx: ParseContext): AsyncGenerator<CsvRow> {
-  const { text } = await openTextArtifact(ctx.path, ctx.onBytes);
+export function pipeIntoCsvParser(text: Readable, ctx: ParseContext, options: { info: boolean }): Parser {
   const parser = parse({
     bom: true,
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
-    info: true,
+    info: options.info,
     on_skip: (err) => {
       ctx.report.bad(Number(err?.lines ?? 0), `unreadable CSV row: ${err?.message ?? 'parse error'}`);
       return undefined;
@@ -28,6 +29,13 @@ export async function* readCsvRows(ctx: ParseContext): AsyncGenerator<CsvRow> {
   });
   text.on('error', (err) => parser.destroy(err));
   text.pipe(parser);
+  return parser;
+}
+
+/** Streams the rows of a CSV artifact (bare or zipped) as string arrays with their line numbers. */
+export async function* readCsvRows(ctx: ParseContext): AsyncGenerator<CsvRow> {
+  const { text } = await openTextArtifact(ctx.path, ctx.onBytes);
+  const parser = pipeIntoCsvParser(text, ctx, { info: true });
   for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
     yield { cells: item.record, line: item.info.lines };
   }

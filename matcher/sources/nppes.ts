@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { openTextArtifact } from './artifact';
-import { parse } from 'csv-parse';
+import { pipeIntoCsvParser } from './csv';
 import { sha256Hex } from './entry';
 import { isValidNpi } from './npi';
 import { clean, cleanState } from './placeholders';
@@ -45,19 +45,7 @@ export function nppesPeriodEnd(fileName: string): string | null {
 export async function* parseNppes(ctx: ParseContext): AsyncGenerator<RegistryOrganization> {
   const { text, innerName } = await openTextArtifact(ctx.path, ctx.onBytes);
   ctx.report.periodEnd = nppesPeriodEnd(innerName ?? basename(ctx.path));
-  const parser = parse({
-    bom: true,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-    skip_records_with_error: true,
-    on_skip: (err) => {
-      ctx.report.bad(Number(err?.lines ?? 0), `unreadable CSV row: ${err?.message ?? 'parse error'}`);
-      return undefined;
-    },
-  });
-  text.on('error', (err) => parser.destroy(err));
-  text.pipe(parser);
+  const parser = pipeIntoCsvParser(text, ctx, { info: false });
   let index: Record<Column, number> | null = null;
   let width = 0;
   let row = 1;

@@ -52,6 +52,10 @@ function styleOptional(text: string | null, style: NameStyle): string | null {
   return text === null ? null : styleText(text, style);
 }
 
+function provenance(source: SourceSpec, entryKey: string): Pick<EvalListEntry, 'sourceKey' | 'sourceName' | 'listVersionId' | 'retrievedAt' | 'entryKey'> {
+  return { sourceKey: source.key, sourceName: source.name, listVersionId: `eval-${source.key}-v1`, retrievedAt: RETRIEVED_AT, entryKey };
+}
+
 function personEntry(person: SyntheticPerson, source: SourceSpec, entryKey: string): EvalListEntry {
   const first = styleText(person.firstName, source.style);
   const middle = styleOptional(person.middleName, source.style);
@@ -61,11 +65,7 @@ function personEntry(person: SyntheticPerson, source: SourceSpec, entryKey: stri
   // State PDFs carry the credential inside the name cell ("Ruth Diane Jones, DO"), data-sources.md §5.1.
   if (source.style === 'upperWithCredential' && person.credential) name += `, ${person.credential.toUpperCase()}`;
   return {
-    sourceKey: source.key,
-    sourceName: source.name,
-    listVersionId: `eval-${source.key}-v1`,
-    retrievedAt: RETRIEVED_AT,
-    entryKey,
+    ...provenance(source, entryKey),
     kind: 'person',
     name,
     lastName: last,
@@ -82,11 +82,7 @@ function personEntry(person: SyntheticPerson, source: SourceSpec, entryKey: stri
 
 function organizationEntry(organization: SyntheticOrganization, source: SourceSpec, entryKey: string): EvalListEntry {
   return {
-    sourceKey: source.key,
-    sourceName: source.name,
-    listVersionId: `eval-${source.key}-v1`,
-    retrievedAt: RETRIEVED_AT,
-    entryKey,
+    ...provenance(source, entryKey),
     kind: 'organization',
     name: styleText(organization.legalName, source.style),
     lastName: null,

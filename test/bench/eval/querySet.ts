@@ -247,30 +247,35 @@ export function buildQuerySet(list: EvalList, nicknames: NicknameTable, options:
   return queries;
 }
 
-function cleanPersons(options: QuerySetOptions, check: PersonFlagCheck, listed: ReadonlySet<string>): LabelledQuery[] {
-  const rng = rngFor(options.seed, 'clean_person');
+/** Names on no list, in generation order, each kept unless listed or expected to be flagged, until `wanted` are kept. */
+function cleanQueries(
+  className: 'clean_person' | 'clean_org',
+  wanted: number,
+  names: string[],
+  excluded: (name: string) => boolean,
+  entity: (name: string) => Entity,
+): LabelledQuery[] {
   const queries: LabelledQuery[] = [];
-  // Fresh persons come from their own seed; most survive the near-duplicate filter.
-  const candidates: SyntheticPerson[] = generatePersons(rng, options.cleanPersons * 3);
-  for (const candidate of candidates) {
-    if (queries.length >= options.cleanPersons) break;
-    const name = person.renderPerson({ first: candidate.firstName, middle: candidate.middleName, last: candidate.lastName, suffix: candidate.suffix, credential: null });
-    if (listed.has(foldName(name)) || check.expectedFlagged(name)) continue;
-    queries.push({ id: `clean_person:${queries.length}`, className: 'clean_person', entity: { type: 'person', name: roster(rng, name) }, targetPartyId: null, listedName: null });
+  for (const name of names) {
+    if (queries.length >= wanted) break;
+    if (excluded(name)) continue;
+    queries.push({ id: `${className}:${queries.length}`, className, entity: entity(name), targetPartyId: null, listedName: null });
   }
   return queries;
 }
 
+function cleanPersons(options: QuerySetOptions, check: PersonFlagCheck, listed: ReadonlySet<string>): LabelledQuery[] {
+  const rng = rngFor(options.seed, 'clean_person');
+  // Fresh persons come from their own seed; most survive the near-duplicate filter.
+  const names = generatePersons(rng, options.cleanPersons * 3).map((p: SyntheticPerson) =>
+    person.renderPerson({ first: p.firstName, middle: p.middleName, last: p.lastName, suffix: p.suffix, credential: null }));
+  return cleanQueries('clean_person', options.cleanPersons, names, (name) => listed.has(foldName(name)) || check.expectedFlagged(name),
+    (name) => ({ type: 'person', name: roster(rng, name) }));
+}
+
 function cleanOrganizations(options: QuerySetOptions, check: OrganizationFlagCheck, listed: ReadonlySet<string>): LabelledQuery[] {
   const rng = rngFor(options.seed, 'clean_org');
-  const queries: LabelledQuery[] = [];
-  const candidates: SyntheticOrganization[] = generateOrganizations(rng, options.cleanOrganizations * 6);
-  for (const candidate of candidates) {
-    if (queries.length >= options.cleanOrganizations) break;
-    if (listed.has(foldName(candidate.legalName)) || check.expectedFlagged(candidate.legalName)) continue;
-    queries.push({
-      id: `clean_org:${queries.length}`, className: 'clean_org', entity: { type: 'organization', legalName: candidate.legalName }, targetPartyId: null, listedName: null,
-    });
-  }
-  return queries;
+  const names = generateOrganizations(rng, options.cleanOrganizations * 6).map((o: SyntheticOrganization) => o.legalName);
+  return cleanQueries('clean_org', options.cleanOrganizations, names, (name) => listed.has(foldName(name)) || check.expectedFlagged(name),
+    (legalName) => ({ type: 'organization', legalName }));
 }

@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { startBenchGateway } from './support/benchGateway';
 import { reportLoad, runLoad } from './support/load';
 import { numberArg } from './support/args';
+import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
 
 const SECONDS = numberArg('seconds', 10);
 const CONNECTIONS = numberArg('connections', 16);
@@ -38,7 +39,10 @@ async function main(): Promise<void> {
     console.log(`gateway bench: ${CONNECTIONS} connections, ${SECONDS}s per run, ${KEYS} enterprise keys (600/min each), cores=${os.cpus().length}`);
     await runLoad({ ...admitted, duration: 3 }); // warm-up: JIT, pg prepared statements, pool
     const capacity = KEYS * 600;
+    const cpuBefore = readCpuTimes();
     reportLoad('admitted  GET /v1/usage (200)', await runLoad(admitted));
+    const cpu = describeCpuTimes(cpuBefore, readCpuTimes());
+    if (cpu) console.log(`  machine CPU over this run (all processes, all cores = 100%): ${cpu}`);
     if (next > capacity) console.log(`warning: ${next} requests exceed the ${capacity}/min the keys allow; some were refused`);
 
     const refused = await runLoad({

@@ -24,6 +24,7 @@ import { createOrganizationFactory, createPersonFactory, createRng, type Rng } f
 import { startBenchGateway } from './support/benchGateway';
 import type { ScreenLoadRun, ScreenLoadSpec } from './support/screenLoad';
 import { numberArg } from './support/args';
+import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
 
 const ENTRIES = numberArg('entries', 350_000);
 const REGISTRY = numberArg('registry', 2_000_000);
@@ -121,6 +122,7 @@ async function screenThroughGateway(matcherUrl: string, qs: Entity[]): Promise<v
   try {
     // Enough Enterprise keys that no key passes its 600/min window even when the gateway runs flat out.
     const keys = await gateway.keys('enterprise', 400);
+    const cpuBefore = readCpuTimes();
     const runs = await runScreenLoad({
       url: gateway.url, keys, bodies: qs.map((q) => JSON.stringify(q)), seconds: SECONDS, connections: CLIENTS,
       perClientRates: PER_CLIENT_RATES,
@@ -129,6 +131,8 @@ async function screenThroughGateway(matcherUrl: string, qs: Entity[]): Promise<v
       console.log(`POST /v1/screen via gateway  ${r.label}: ${r.requestsPerSecond} req/s  p50=${r.p50} ms  p90=${r.p90} ms  p99=${r.p99} ms  ` +
         `max=${r.max} ms  2xx=${r.ok}  non2xx=${r.non2xx}  errors=${r.errors}  timeouts=${r.timeouts}`);
     }
+    const cpu = describeCpuTimes(cpuBefore, readCpuTimes());
+    if (cpu) console.log(`  machine CPU over these runs (all processes, all cores = 100%): ${cpu}`);
     const { rows } = await gateway.pool.query('SELECT count(*)::int AS n FROM usage_events');
     console.log(`  metered usage events: ${rows[0].n}`);
   } finally {
@@ -169,6 +173,7 @@ async function main(): Promise<void> {
   const registry = (npi: string) => store.get(npi);
   for (const q of qs.slice(0, 200)) screenEntity(index, q, registry);
   const times: number[] = [];
+  const cpuBefore = readCpuTimes();
   let matched = 0;
   let capped = 0;
   for (const q of qs) {
@@ -179,6 +184,8 @@ async function main(): Promise<void> {
     if (r.recallCapped) capped++;
   }
   describe('in-process screen', times);
+  const cpu = describeCpuTimes(cpuBefore, readCpuTimes());
+  if (cpu) console.log(`  machine CPU meanwhile (all cores = 100%): ${cpu}`);
   console.log(`  potential_match ${matched}/${qs.length}, recallCapped ${capped}`);
 
   const snapshot: MatcherSnapshot = {

@@ -59,25 +59,26 @@ function zeroedFlags(slot: 0 | 1, length: number): Uint8Array {
 type TokenSim = (q: string, e: string) => number;
 
 /** Best-first greedy alignment; names have a handful of tokens, so this is exact in practice. */
+function cachedSim(sim: TokenSim, simCache: SimCache | undefined, a: string, b: string): number {
+  if (!simCache) return sim(a, b);
+  let row = simCache.get(a);
+  if (row === undefined) {
+    row = new Map();
+    simCache.set(a, row);
+  }
+  let v = row.get(b);
+  if (v === undefined) {
+    v = sim(a, b);
+    row.set(b, v);
+  }
+  return v;
+}
+
 function align(q: string[], e: string[], sim: TokenSim, simCache?: SimCache): Pair[] {
   const cands: Pair[] = [];
-  const s = (a: string, b: string): number => {
-    if (!simCache) return sim(a, b);
-    let row = simCache.get(a);
-    if (row === undefined) {
-      row = new Map();
-      simCache.set(a, row);
-    }
-    let v = row.get(b);
-    if (v === undefined) {
-      v = sim(a, b);
-      row.set(b, v);
-    }
-    return v;
-  };
   for (let i = 0; i < q.length; i++) {
     for (let j = 0; j < e.length; j++) {
-      const v = s(q[i], e[j]);
+      const v = cachedSim(sim, simCache, q[i], e[j]);
       if (v > 0) cands.push({ qi: i, qn: 1, ei: j, en: 1, sim: v });
     }
   }
@@ -87,7 +88,7 @@ function align(q: string[], e: string[], sim: TokenSim, simCache?: SimCache): Pa
     for (let j = 0; j + 1 < e.length; j++) {
       if (e[j].length < MERGE_PART_MIN || e[j + 1].length < MERGE_PART_MIN) continue;
       if (Math.abs(e[j].length + e[j + 1].length - q[i].length) > 2) continue;
-      const v = s(q[i], e[j] + e[j + 1]) * MERGE_FACTOR;
+      const v = cachedSim(sim, simCache, q[i], e[j] + e[j + 1]) * MERGE_FACTOR;
       if (v > 0) cands.push({ qi: i, qn: 1, ei: j, en: 2, sim: v });
     }
   }
@@ -96,7 +97,7 @@ function align(q: string[], e: string[], sim: TokenSim, simCache?: SimCache): Pa
     for (let i = 0; i + 1 < q.length; i++) {
       if (q[i].length < MERGE_PART_MIN || q[i + 1].length < MERGE_PART_MIN) continue;
       if (Math.abs(q[i].length + q[i + 1].length - e[j].length) > 2) continue;
-      const v = s(q[i] + q[i + 1], e[j]) * MERGE_FACTOR;
+      const v = cachedSim(sim, simCache, q[i] + q[i + 1], e[j]) * MERGE_FACTOR;
       if (v > 0) cands.push({ qi: i, qn: 2, ei: j, en: 1, sim: v });
     }
   }

@@ -24,7 +24,6 @@ export interface Candidates {
 export class CandidateFinder {
   private readonly acc: Float32Array;
   private readonly mask: Uint16Array;
-  private readonly hits: Uint8Array;
   private readonly nonInitial: Uint8Array;
   private touched: Int32Array;
   /** Names by their tokens in sorted order: the same words in another order are always scored. */
@@ -46,7 +45,6 @@ export class CandidateFinder {
     const n = names.length;
     this.acc = new Float32Array(n);
     this.mask = new Uint16Array(n);
-    this.hits = new Uint8Array(n);
     this.nonInitial = new Uint8Array(n);
     for (let i = 0; i < n; i++) this.nonInitial[i] = Math.min(255, names[i].tokens.filter((t) => t.length > 1).length);
     this.touched = new Int32Array(1024);
@@ -91,7 +89,6 @@ export class CandidateFinder {
         this.touched[touchedCount++] = id;
       }
       this.mask[id] = m | bits;
-      this.hits[id] += popcount(bits & ~m);
       this.acc[id] += weight;
     };
     const visit = (token: number, bits: number, weight: number, offsets = this.index.offsets, postings = this.index.postings): void => {
@@ -155,7 +152,7 @@ export class CandidateFinder {
       let ok: boolean;
       if (this.kind === 'person') {
         const need = Math.max(1, Math.min(2, usable, this.nonInitial[id]));
-        ok = this.hits[id] >= need;
+        ok = popcount(this.mask[id]) >= need;
       } else {
         ok = this.acc[id] >= ORG_VIABLE_SHARE * totalWeight;
       }
@@ -171,7 +168,6 @@ export class CandidateFinder {
       const id = this.touched[k];
       this.acc[id] = 0;
       this.mask[id] = 0;
-      this.hits[id] = 0;
     }
     const sameWords = this.orderFreeKeys.get(orderFreeKey(query.tokens));
     if (sameWords) {

@@ -16,7 +16,9 @@ type Queryable = Pool | PoolClient;
 /**
  * Appends one metered event to the ledger. Returns false when the event was already
  * recorded (same org, kind and event key), so a retry never counts twice. The
- * usage_periods totals follow by trigger in the same transaction.
+ * usage_periods totals follow by trigger in the same transaction. For a plan with a hard
+ * cap, call it inside the transaction that took `lockAllowance`: that lock, not a row
+ * lock, is what keeps concurrent metering within the cap.
  */
 export async function recordUsageEvent(
   db: Queryable,

@@ -5,7 +5,7 @@ import type { Middleware } from '../context';
 
 /**
  * Refuses metered operations with 402 once a capped plan's monthly allowance is used up.
- * This is the cheap gate; POST /screen re-checks under a row lock when it meters, so
+ * This is the cheap gate; POST /screen re-checks under the period's allowance lock when it meters, so
  * concurrent calls at the boundary never admit more than the allowance. A retry of a screen
  * already answered under the same Idempotency-Key still gets its stored response.
  */

@@ -24,6 +24,10 @@ BEGIN
 END $$;
 
 -- Down Migration
+-- Gateways still running the sharded trigger must not add shard rows between the fold and
+-- the single-row primary key.
+LOCK TABLE usage_periods IN EXCLUSIVE MODE;
+
 CREATE OR REPLACE FUNCTION usage_events_count() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO usage_periods (org_id, period, screen_calls, record_months)

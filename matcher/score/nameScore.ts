@@ -58,7 +58,6 @@ function zeroedFlags(slot: 0 | 1, length: number): Uint8Array {
 
 type TokenSim = (q: string, e: string) => number;
 
-/** Best-first greedy alignment; names have a handful of tokens, so this is exact in practice. */
 function cachedSim(sim: TokenSim, simCache: SimCache | undefined, a: string, b: string): number {
   if (!simCache) return sim(a, b);
   let row = simCache.get(a);
@@ -74,6 +73,7 @@ function cachedSim(sim: TokenSim, simCache: SimCache | undefined, a: string, b: 
   return v;
 }
 
+/** Best-first greedy alignment; names have a handful of tokens, so this is exact in practice. */
 function align(q: string[], e: string[], sim: TokenSim, simCache?: SimCache): Pair[] {
   const cands: Pair[] = [];
   for (let i = 0; i < q.length; i++) {

@@ -32,6 +32,8 @@ const QUERIES = numberArg('queries', 4000);
 const SEED = numberArg('seed', 7);
 const CLIENTS = numberArg('clients', 50);
 const SECONDS = numberArg('seconds', 10);
+// A paced client at 10/s for more than this would pass its key's 600/min limit and be answered 429.
+if (SECONDS > 55) throw new Error('--seconds above 55 would push the paced clients past their keys\' 600/min limit');
 /** Paced runs, requests per second per client; Enterprise keys allow 600 a minute, so 10 is a client at its key's limit. */
 const PER_CLIENT_RATES = [2, 5, 10];
 const ORG_SHARE = 0.12;
@@ -120,8 +122,9 @@ function runScreenLoad(spec: ScreenLoadSpec): Promise<ScreenLoadRun[]> {
 async function screenThroughGateway(matcherUrl: string, qs: Entity[]): Promise<void> {
   const gateway = await startBenchGateway('screen', { MATCHER_URL: matcherUrl });
   try {
-    // Enough Enterprise keys that no key passes its 600/min window even when the gateway runs flat out.
-    const keys = await gateway.keys('enterprise', 400);
+    // Enough Enterprise keys that no key passes its 600/min window: each paced run (and its
+    // warm-up) has its own block of one key per client, and the unpaced runs spread over all.
+    const keys = await gateway.keys('enterprise', Math.max(400, (PER_CLIENT_RATES.length + 1) * CLIENTS));
     const cpuBefore = readCpuTimes();
     const runs = await runScreenLoad({
       url: gateway.url, keys, bodies: qs.map((q) => JSON.stringify(q)), seconds: SECONDS, connections: CLIENTS,

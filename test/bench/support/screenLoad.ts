@@ -66,12 +66,17 @@ function summary(label: string, r: autocannon.Result): ScreenLoadRun {
 
 const PACED_WARM_UP_SECONDS = 5;
 
-/** Each client on its own key, sending evenly at `perClientRate`. */
-async function paced(spec: ScreenLoadSpec, perClientRate: number, seconds: number): Promise<ScreenLoadRun> {
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * Each client on its own key, sending evenly at `perClientRate`. Run `run` takes the run-th
+ * block of keys, so no key carries two runs inside one rate-limit window.
+ */
+async function paced(spec: ScreenLoadSpec, run: number, perClientRate: number, seconds: number): Promise<ScreenLoadRun> {
   const r = await runPacedLoad({
-    url: spec.url, method: 'POST', path: '/v1/screen', clients: spec.connections, perClientRate, seconds,
+    url: spec.url, method: 'POST', path: '/v1/screen', clients: spec.connections, perClientRate, seconds, timeoutMs: REQUEST_TIMEOUT_MS,
     request: (client, n) => ({
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${spec.keys[client % spec.keys.length]}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${spec.keys[(run * spec.connections + client) % spec.keys.length]}` },
       body: spec.bodies[n % spec.bodies.length],
     }),
   });
@@ -80,7 +85,7 @@ async function paced(spec: ScreenLoadSpec, perClientRate: number, seconds: numbe
   return {
     label: `${spec.connections} clients, each ${perClientRate} req/s evenly paced (${spec.connections * perClientRate} req/s in all)`,
     requestsPerSecond: Math.round(r.requestsPerSecond), p50: ms(50), p90: ms(90), p99: ms(99), max: ms(100),
-    ok, non2xx: r.sent - ok - r.errors, errors: r.errors, timeouts: 0,
+    ok, non2xx: r.sent - ok - r.errors - r.timeouts, errors: r.errors, timeouts: r.timeouts,
   };
 }
 
@@ -88,8 +93,8 @@ async function main(): Promise<void> {
   const spec = JSON.parse(readFileSync(process.argv[2], 'utf8')) as ScreenLoadSpec;
   await runLoad(options(spec, { duration: 3, connections: 8 })); // warm-up: JIT, prepared statements
   // Warm-up at the measured pace: every client's connection, the gateway's full PostgreSQL pool.
-  await paced(spec, spec.perClientRates[0], PACED_WARM_UP_SECONDS);
-  for (const rate of spec.perClientRates) process.stdout.write(`${JSON.stringify(await paced(spec, rate, spec.seconds))}\n`);
+  await paced(spec, 0, spec.perClientRates[0], PACED_WARM_UP_SECONDS);
+  for (const [i, rate] of spec.perClientRates.entries()) process.stdout.write(`${JSON.stringify(await paced(spec, i + 1, rate, spec.seconds))}\n`);
   // Closed loop: every client sends again the moment it is answered, so latency here is
   // queueing (clients / throughput) by construction; this run measures throughput.
   const open = await runLoad(options(spec, {}));

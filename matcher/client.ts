@@ -8,7 +8,11 @@ import type { Entity, PublicLookupRequest, PublicLookupResponse, ScreeningResult
  */
 export class MatcherUnavailableError extends Error {
   override readonly name = 'MatcherUnavailableError';
-  constructor(message: string, cause?: unknown) {
+  /**
+   * @param replicaDown this replica refused the connection or is still loading, so another
+   * replica may answer; a timeout or a failure inside a screening is not retried elsewhere.
+   */
+  constructor(message: string, cause?: unknown, readonly replicaDown = false) {
     super(message, cause === undefined ? undefined : { cause });
   }
 }
@@ -46,16 +50,45 @@ const DEFAULT_TIMEOUT_MS = 5000;
 // A batch chunk is screened in one call; allow roughly 2 ms per entity on top of the base.
 const PER_ENTITY_MS = 2;
 
-export function createMatcherClient(baseUrl: string, options: MatcherClientOptions = {}): MatcherClient {
-  const base = new URL(baseUrl);
-  const isHttps = base.protocol === 'https:';
-  const transport = isHttps ? https : http;
-  // Keep-alive sockets: a screen is ~1 ms of work, so a TCP handshake per call would dominate.
-  const agent = new transport.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 64, keepAliveMsecs: 1000 });
-  const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const basePath = base.pathname.replace(/\/+$/, '');
+/** MATCHER_URL: one matcher, or several replicas separated by commas. */
+export function parseMatcherUrls(value: string): URL[] {
+  const urls = value.split(',').map((u) => u.trim()).filter((u) => u !== '');
+  if (urls.length === 0) throw new Error('MATCHER_URL names no matcher');
+  return urls.map((u) => new URL(u));
+}
 
-  function call(method: 'GET' | 'POST', path: string, body: unknown, requestId: string | undefined, timeoutMs: number): Promise<{ status: number; text: string }> {
+interface Replica {
+  base: URL;
+  transport: typeof http | typeof https;
+  agent: http.Agent;
+  basePath: string;
+  inFlight: number;
+}
+
+/**
+ * A client for one matcher or several replicas. Each call goes to the replica with the fewest
+ * calls in flight (ties in turn), so one slow screening does not hold up the calls queued
+ * behind it when another replica is idle; a replica that is down or still loading is skipped
+ * for the next one.
+ */
+export function createMatcherClient(baseUrls: string, options: MatcherClientOptions = {}): MatcherClient {
+  const replicas: Replica[] = parseMatcherUrls(baseUrls).map((base) => {
+    const transport = base.protocol === 'https:' ? https : http;
+    // Keep-alive sockets: a screen is ~1 ms of work, so a TCP handshake per call would dominate.
+    const agent = new transport.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 64, keepAliveMsecs: 1000 });
+    return { base, transport, agent, basePath: base.pathname.replace(/\/+$/, ''), inFlight: 0 };
+  });
+  const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let turn = 0;
+
+  /** Replicas to try, fewest calls in flight first; a stable sort keeps the turn order among equals. */
+  function replicaOrder(): Replica[] {
+    const start = turn++ % replicas.length;
+    return [...replicas.slice(start), ...replicas.slice(0, start)].sort((x, y) => x.inFlight - y.inFlight);
+  }
+
+  function call(replica: Replica, method: 'GET' | 'POST', path: string, body: unknown, requestId: string | undefined, timeoutMs: number): Promise<{ status: number; text: string }> {
+    const { base, transport, agent, basePath } = replica;
     return new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
       const headers: Record<string, string | number> = { accept: 'application/json' };
@@ -64,18 +97,25 @@ export function createMatcherClient(baseUrl: string, options: MatcherClientOptio
         headers['content-length'] = payload.length;
       }
       if (requestId) headers['x-request-id'] = requestId;
+      replica.inFlight++;
       let settled = false;
-      const fail = (err: unknown): void => {
-        if (settled) return;
+      const settle = (): boolean => {
+        if (settled) return false;
         settled = true;
+        replica.inFlight--;
+        clearTimeout(timer);
+        return true;
+      };
+      const fail = (err: unknown): void => {
+        if (!settle()) return;
         reject(err instanceof MatcherUnavailableError || err instanceof MatcherRequestError
           ? err
-          : new MatcherUnavailableError(`matcher unreachable at ${base.origin}: ${(err as Error)?.message ?? String(err)}`, err));
+          : new MatcherUnavailableError(`matcher unreachable at ${base.origin}: ${(err as Error)?.message ?? String(err)}`, err, true));
       };
       const req = transport.request({
         protocol: base.protocol,
         hostname: base.hostname,
-        port: base.port || (isHttps ? 443 : 80),
+        port: base.port || (base.protocol === 'https:' ? 443 : 80),
         method,
         path: basePath + path,
         headers,
@@ -85,28 +125,22 @@ export function createMatcherClient(baseUrl: string, options: MatcherClientOptio
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', fail);
         res.on('end', () => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+          if (settle()) resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
         });
       });
       const timer = setTimeout(() => {
-        fail(new MatcherUnavailableError(`matcher timed out after ${timeoutMs} ms (${method} ${path})`));
+        fail(new MatcherUnavailableError(`matcher at ${base.origin} timed out after ${timeoutMs} ms (${method} ${path})`));
         req.destroy();
       }, timeoutMs);
-      req.on('error', (err) => {
-        clearTimeout(timer);
-        fail(err);
-      });
+      req.on('error', fail);
       if (payload) req.write(payload);
       req.end();
     });
   }
 
-  async function postJson<T>(path: string, body: unknown, opts: MatcherCallOptions, timeoutMs: number): Promise<T> {
-    const { status, text } = await call('POST', path, body, opts.requestId, opts.timeoutMs ?? timeoutMs);
-    if (status === 503) throw new MatcherUnavailableError(`matcher not ready (503 on ${path})`);
+  async function postJsonTo<T>(replica: Replica, path: string, body: unknown, opts: MatcherCallOptions, timeoutMs: number): Promise<T> {
+    const { status, text } = await call(replica, 'POST', path, body, opts.requestId, opts.timeoutMs ?? timeoutMs);
+    if (status === 503) throw new MatcherUnavailableError(`matcher at ${replica.base.origin} not ready (503 on ${path})`, undefined, true);
     if (status >= 500) throw new MatcherUnavailableError(`matcher failed with ${status} on ${path}: ${text.slice(0, 200)}`);
     if (status < 200 || status >= 300) throw new MatcherRequestError(`matcher refused ${path} with ${status}: ${text.slice(0, 200)}`, status, text);
     try {
@@ -114,6 +148,19 @@ export function createMatcherClient(baseUrl: string, options: MatcherClientOptio
     } catch (err) {
       throw new MatcherUnavailableError(`matcher sent an unreadable body on ${path}`, err);
     }
+  }
+
+  async function postJson<T>(path: string, body: unknown, opts: MatcherCallOptions, timeoutMs: number): Promise<T> {
+    let lastDown: MatcherUnavailableError | undefined;
+    for (const replica of replicaOrder()) {
+      try {
+        return await postJsonTo<T>(replica, path, body, opts, timeoutMs);
+      } catch (err) {
+        if (!(err instanceof MatcherUnavailableError) || !err.replicaDown) throw err;
+        lastDown = err;
+      }
+    }
+    throw lastDown as MatcherUnavailableError;
   }
 
   return {
@@ -131,16 +178,19 @@ export function createMatcherClient(baseUrl: string, options: MatcherClientOptio
     lookup(req, opts) {
       return postJson<PublicLookupResponse>('/lookup', req, opts, defaultTimeout);
     },
+    /** Ready when any replica is: calls skip the ones that are not. */
     async ready() {
-      try {
-        const { status } = await call('GET', '/readyz', undefined, undefined, defaultTimeout);
-        return status === 200;
-      } catch {
-        return false;
-      }
+      const answers = await Promise.all(replicas.map(async (replica) => {
+        try {
+          return (await call(replica, 'GET', '/readyz', undefined, undefined, defaultTimeout)).status === 200;
+        } catch {
+          return false;
+        }
+      }));
+      return answers.includes(true);
     },
     close() {
-      agent.destroy();
+      for (const replica of replicas) replica.agent.destroy();
     },
   };
 }

@@ -7,7 +7,10 @@
  * per second per client, then as fast as answered.
  *
  *   npm run bench:matcher -- [--entries 350000] [--registry 2000000] [--queries 4000] [--seed 7]
- *                            [--clients 50] [--seconds 10] [--no-gateway]
+ *                            [--clients 50] [--seconds 10] [--replicas 1] [--no-gateway]
+ *
+ * --replicas N runs N matcher processes (this one plus N-1 that regenerate the same data) and
+ * gives the gateway all their URLs in MATCHER_URL.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +19,6 @@ import path from 'node:path';
 import { buildMatcherIndex, screenEntity, type ListEntry } from '../../matcher/engine';
 import { createMatcherClient } from '../../matcher/client';
 import { staticLoader, type MatcherSnapshot } from '../../matcher/loader';
-import { RegistryStore } from '../../matcher/registry';
 import { startMatcherServer } from '../../matcher/server';
 import { createLogger } from '../../infra/log';
 import type { Entity } from '../../matcher/types';
@@ -24,6 +26,7 @@ import { createOrganizationFactory, createPersonFactory, createRng, type Rng } f
 import { startBenchGateway } from './support/benchGateway';
 import type { ScreenLoadRun, ScreenLoadSpec } from './support/screenLoad';
 import { numberArg } from './support/args';
+import { generateEntries, generateRegistry } from './support/matcherData';
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
 
 const ENTRIES = numberArg('entries', 350_000);
@@ -31,13 +34,12 @@ const REGISTRY = numberArg('registry', 2_000_000);
 const QUERIES = numberArg('queries', 4000);
 const SEED = numberArg('seed', 7);
 const CLIENTS = numberArg('clients', 50);
+const REPLICAS = numberArg('replicas', 1);
 const SECONDS = numberArg('seconds', 10);
 // A paced client at 10/s for more than this would pass its key's 600/min limit and be answered 429.
 if (SECONDS > 55) throw new Error('--seconds above 55 would push the paced clients past their keys\' 600/min limit');
 /** Paced runs, requests per second per client; Enterprise keys allow 600 a minute, so 10 is a client at its key's limit. */
 const PER_CLIENT_RATES = [2, 5, 10];
-const ORG_SHARE = 0.12;
-const RETRIEVED = '2026-11-01T00:00:00.000Z';
 
 function mb(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -51,26 +53,6 @@ function describe(label: string, ms: number[]): void {
   const s = ms.slice().sort((a, b) => a - b);
   const mean = s.reduce((a, b) => a + b, 0) / s.length;
   console.log(`${label.padEnd(28)} n=${s.length}  p50=${percentile(s, 50).toFixed(3)} ms  p99=${percentile(s, 99).toFixed(3)} ms  max=${s[s.length - 1].toFixed(3)} ms  mean=${mean.toFixed(3)} ms`);
-}
-
-function generateEntries(rng: Rng, n: number): ListEntry[] {
-  const persons = createPersonFactory(rng);
-  const orgs = createOrganizationFactory(rng);
-  const sources = ['leie', 'sam', 'state_ca', 'state_ny', 'state_tx'];
-  const out: ListEntry[] = [];
-  for (let i = 0; i < n; i++) {
-    const sourceKey = sources[i % sources.length];
-    const base = { sourceKey, sourceName: sourceKey.toUpperCase(), listVersionId: `00000000-0000-4000-8000-00000000000${i % sources.length}`, retrievedAt: RETRIEVED, entryKey: String(i).padStart(8, '0') };
-    if (rng.next() < ORG_SHARE) {
-      const o = orgs.next();
-      out.push({ ...base, kind: 'organization', name: o.legalName, lastName: null, firstName: null, middleName: null, suffix: null, aliases: o.dbaNames, npis: o.npi ? [o.npi] : [], dateOfBirth: null, state: o.state, providerType: null });
-    } else {
-      const p = persons.next();
-      const name = `${p.lastName}${p.suffix ? ` ${p.suffix}` : ''}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}`;
-      out.push({ ...base, kind: 'person', name, lastName: p.lastName, firstName: p.firstName, middleName: p.middleName, suffix: p.suffix, aliases: p.aliases, npis: p.npi ? [p.npi] : [], dateOfBirth: p.dateOfBirth, state: p.state, providerType: p.providerType });
-    }
-  }
-  return out;
 }
 
 function typo(rng: Rng, s: string): string {
@@ -100,13 +82,38 @@ function queries(rng: Rng, entries: ListEntry[], n: number): Entity[] {
   return out;
 }
 
+const TSX_CLI = path.resolve(__dirname, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+/** Starts `count` more matcher processes over the same generated data; resolves with their URLs. */
+async function startReplicas(count: number): Promise<{ urls: string[]; stop(): void }> {
+  const children = Array.from({ length: count }, () =>
+    spawn(process.execPath, [TSX_CLI, path.join(__dirname, 'support', 'matcherReplica.ts'), String(ENTRIES), String(REGISTRY), String(SEED)], { stdio: ['ignore', 'pipe', 'inherit'] }));
+  const stop = (): void => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  };
+  try {
+    const urls = await Promise.all(children.map((child) => new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const line = out.split('\n').find((l) => l.startsWith('{'));
+        if (line) resolve((JSON.parse(line) as { url: string }).url);
+      });
+      child.on('exit', (code) => reject(new Error(`matcher replica exited with code ${code}`)));
+    })));
+    return { urls, stop };
+  } catch (err) {
+    stop();
+    throw err;
+  }
+}
+
 function runScreenLoad(spec: ScreenLoadSpec): Promise<ScreenLoadRun[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'screen-load-'));
   const specPath = path.join(dir, 'spec.json');
   writeFileSync(specPath, JSON.stringify(spec));
-  const cli = path.resolve(__dirname, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, path.join(__dirname, 'support', 'screenLoad.ts'), specPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [TSX_CLI, path.join(__dirname, 'support', 'screenLoad.ts'), specPath], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
@@ -151,15 +158,7 @@ async function main(): Promise<void> {
   console.log(`generated entries in ${Date.now() - t} ms`);
 
   t = Date.now();
-  const store = new RegistryStore();
-  // A pool of generated organizations recombined with a serial keeps 2M rows quick to make.
-  const orgFactory = createOrganizationFactory(createRng(SEED + 3));
-  const pool = Array.from({ length: Math.min(REGISTRY, 20_000) }, () => orgFactory.next());
-  for (let i = 0; i < REGISTRY; i++) {
-    const o = pool[i % pool.length];
-    store.add({ npi: String(1000000000 + i * 4), legalName: i < pool.length ? o.legalName : `${o.legalName} ${i}`, otherNames: o.dbaNames, state: o.state });
-  }
-  store.seal();
+  const store = generateRegistry(SEED, REGISTRY);
   console.log(`registry: ${store.size} organizations in ${Date.now() - t} ms, ${mb(store.memoryBytes())} of buffers`);
 
   global.gc?.();
@@ -219,7 +218,16 @@ async function main(): Promise<void> {
     }
     const secs = Number(process.hrtime.bigint() - s) / 1e9;
     console.log(`HTTP matchMany (batches of ${batch}): ${n} entities in ${secs.toFixed(2)} s = ${(n / secs).toFixed(0)} screens/s`);
-    if (!process.argv.includes('--no-gateway')) await screenThroughGateway(server.url, qs);
+    if (!process.argv.includes('--no-gateway')) {
+      const t0 = Date.now();
+      const replicas = await startReplicas(REPLICAS - 1);
+      if (REPLICAS > 1) console.log(`${REPLICAS - 1} more matcher replica process(es) ready in ${Date.now() - t0} ms; the gateway balances over ${REPLICAS}`);
+      try {
+        await screenThroughGateway([server.url, ...replicas.urls].join(','), qs);
+      } finally {
+        replicas.stop();
+      }
+    }
   } finally {
     client.close();
     await server.close();

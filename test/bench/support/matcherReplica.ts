@@ -1,0 +1,38 @@
+/**
+ * One more matcher replica for bench:matcher, as its own process: regenerates the benchmark's
+ * data from the seed, builds the index, serves it on a free loopback port and prints
+ * `{"url": ...}` once ready. Stops on SIGTERM.
+ *
+ *   tsx test/bench/support/matcherReplica.ts ENTRIES REGISTRY SEED
+ */
+import { buildMatcherIndex } from '../../../matcher/engine';
+import { staticLoader } from '../../../matcher/loader';
+import { startMatcherServer } from '../../../matcher/server';
+import { createLogger } from '../../../infra/log';
+import { createRng } from '../../../infra/dev/synthetic/parties';
+import { generateEntries, generateRegistry } from './matcherData';
+
+async function main(): Promise<void> {
+  const [entryCount, registrySize, seed] = process.argv.slice(2, 5).map(Number);
+  const entries = generateEntries(createRng(seed), entryCount);
+  const store = generateRegistry(seed, registrySize);
+  const started = Date.now();
+  const index = buildMatcherIndex(entries);
+  const server = await startMatcherServer({
+    port: 0,
+    loader: staticLoader({
+      index, versions: [...index.sources], registry: (npi) => store.get(npi), loadedAt: new Date().toISOString(),
+      stats: { entries: entries.length, registryOrganizations: store.size, buildMs: Date.now() - started, loadMs: 0 },
+    }),
+    logger: createLogger('matcher-bench-replica', 'warn'),
+  });
+  process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+  process.once('SIGTERM', () => {
+    void server.close().then(() => process.exit(0));
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -18,15 +18,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildMatcherIndex, screenEntity, type ListEntry } from '../../matcher/engine';
 import { createMatcherClient } from '../../matcher/client';
-import { staticLoader, type MatcherSnapshot } from '../../matcher/loader';
-import { startMatcherServer } from '../../matcher/server';
-import { createLogger } from '../../infra/log';
 import type { Entity } from '../../matcher/types';
 import { createOrganizationFactory, createPersonFactory, createRng, type Rng } from '../../infra/dev/synthetic/parties';
 import { startBenchGateway } from './support/benchGateway';
 import type { ScreenLoadRun, ScreenLoadSpec } from './support/screenLoad';
 import { numberArg } from './support/args';
-import { generateEntries, generateRegistry } from './support/matcherData';
+import { percentileOf } from './support/pacedLoad';
+import { generateEntries, generateRegistry, serveBenchIndex } from './support/matcherData';
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
 
 const ENTRIES = numberArg('entries', 350_000);
@@ -45,14 +43,10 @@ function mb(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 function describe(label: string, ms: number[]): void {
   const s = ms.slice().sort((a, b) => a - b);
   const mean = s.reduce((a, b) => a + b, 0) / s.length;
-  console.log(`${label.padEnd(28)} n=${s.length}  p50=${percentile(s, 50).toFixed(3)} ms  p99=${percentile(s, 99).toFixed(3)} ms  max=${s[s.length - 1].toFixed(3)} ms  mean=${mean.toFixed(3)} ms`);
+  console.log(`${label.padEnd(28)} n=${s.length}  p50=${percentileOf(s, 50).toFixed(3)} ms  p99=${percentileOf(s, 99).toFixed(3)} ms  max=${s[s.length - 1].toFixed(3)} ms  mean=${mean.toFixed(3)} ms`);
 }
 
 function typo(rng: Rng, s: string): string {
@@ -190,14 +184,7 @@ async function main(): Promise<void> {
   if (cpu) console.log(`  machine CPU meanwhile (all cores = 100%): ${cpu}`);
   console.log(`  potential_match ${matched}/${qs.length}, recallCapped ${capped}`);
 
-  const snapshot: MatcherSnapshot = {
-    index,
-    versions: [...index.sources],
-    registry,
-    loadedAt: new Date().toISOString(),
-    stats: { entries: entries.length, registryOrganizations: store.size, buildMs, loadMs: 0 },
-  };
-  const server = await startMatcherServer({ port: 0, loader: staticLoader(snapshot), logger: createLogger('matcher-bench', 'warn') });
+  const server = await serveBenchIndex(index, entries.length, store, buildMs, 'matcher-bench');
   const client = createMatcherClient(server.url, { timeoutMs: 60_000 });
   try {
     for (const q of qs.slice(0, 200)) await client.match(q, { requestId: 'warm' });

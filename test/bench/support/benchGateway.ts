@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Client, Pool } from 'pg';
 import { migrate } from '../../../infra/db/migrate';
+import { freePort } from '../../../infra/temporal/devServer';
 import { issueApiKey } from '../../../gateway/auth/apiKeys';
 import { createOrganization } from '../../../gateway/orgs/organizations';
 import type { PlanKey } from '../../../gateway/billing/plans';
@@ -21,15 +20,6 @@ export interface BenchGateway {
   /** Creates an organization on `plan` and issues `count` keys for it. */
   keys(plan: PlanKey, count: number): Promise<string[]>;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = http.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function dropDatabase(name: string): Promise<void> {

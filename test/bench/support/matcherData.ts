@@ -1,5 +1,8 @@
-import type { ListEntry } from '../../../matcher/engine';
+import type { ListEntry, MatcherIndex } from '../../../matcher/engine';
+import { staticLoader } from '../../../matcher/loader';
 import { RegistryStore } from '../../../matcher/registry';
+import { startMatcherServer, type MatcherServer } from '../../../matcher/server';
+import { createLogger } from '../../../infra/log';
 import { createOrganizationFactory, createPersonFactory, createRng, type Rng } from '../../../infra/dev/synthetic/parties';
 
 /**
@@ -42,4 +45,16 @@ export function generateRegistry(seed: number, size: number): RegistryStore {
   }
   store.seal();
   return store;
+}
+
+/** A matcher server on a free loopback port over an index built from the generated data. */
+export function serveBenchIndex(index: MatcherIndex, entryCount: number, store: RegistryStore, buildMs: number, service: string): Promise<MatcherServer> {
+  return startMatcherServer({
+    port: 0,
+    loader: staticLoader({
+      index, versions: [...index.sources], registry: (npi) => store.get(npi), loadedAt: new Date().toISOString(),
+      stats: { entries: entryCount, registryOrganizations: store.size, buildMs, loadMs: 0 },
+    }),
+    logger: createLogger(service, 'warn'),
+  });
 }

@@ -6,11 +6,8 @@
  *   tsx test/bench/support/matcherReplica.ts ENTRIES REGISTRY SEED
  */
 import { buildMatcherIndex } from '../../../matcher/engine';
-import { staticLoader } from '../../../matcher/loader';
-import { startMatcherServer } from '../../../matcher/server';
-import { createLogger } from '../../../infra/log';
 import { createRng } from '../../../infra/dev/synthetic/parties';
-import { generateEntries, generateRegistry } from './matcherData';
+import { generateEntries, generateRegistry, serveBenchIndex } from './matcherData';
 
 async function main(): Promise<void> {
   const [entryCount, registrySize, seed] = process.argv.slice(2, 5).map(Number);
@@ -18,14 +15,7 @@ async function main(): Promise<void> {
   const store = generateRegistry(seed, registrySize);
   const started = Date.now();
   const index = buildMatcherIndex(entries);
-  const server = await startMatcherServer({
-    port: 0,
-    loader: staticLoader({
-      index, versions: [...index.sources], registry: (npi) => store.get(npi), loadedAt: new Date().toISOString(),
-      stats: { entries: entries.length, registryOrganizations: store.size, buildMs: Date.now() - started, loadMs: 0 },
-    }),
-    logger: createLogger('matcher-bench-replica', 'warn'),
-  });
+  const server = await serveBenchIndex(index, entries.length, store, Date.now() - started, 'matcher-bench-replica');
   process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
   process.once('SIGTERM', () => {
     void server.close().then(() => process.exit(0));

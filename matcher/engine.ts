@@ -5,6 +5,8 @@ import { normalizeOrgName, type NormalizedOrgName } from './normalize/orgName';
 import { normalizePersonName, normalizePersonParts } from './normalize/personName';
 import { corroboratingEvidence, finalScore, npiDigits } from './score/evidence';
 import { compareOrgNames, comparePersonNames, type NameComparison, type SimCache } from './score/nameScore';
+import { IndexedTokenPairs, TokenSimilarityTable } from './score/similarityTable';
+import { orgSimilarityOf, orgTokenSimilarity, personSimilarityOf, personTokenSimilarity } from './score/tokenSimilarity';
 import {
   POTENTIAL_MATCH_LABEL,
   type Entity,
@@ -56,6 +58,7 @@ interface SubIndex {
   nameEntry: Int32Array;
   tokens: TokenIndex;
   finder: CandidateFinder;
+  similarities: TokenSimilarityTable;
 }
 
 export interface MatcherIndex {
@@ -100,7 +103,10 @@ function buildSub(kind: 'person' | 'organization', entries: readonly ListEntry[]
     }
   });
   const tokens = new TokenIndex(names, kind === 'person');
-  return { kind, names, nameEntry: Int32Array.from(owner), tokens, finder: new CandidateFinder(tokens, names, kind) };
+  return {
+    kind, names, nameEntry: Int32Array.from(owner), tokens, finder: new CandidateFinder(tokens, names, kind),
+    similarities: new TokenSimilarityTable(tokens.words, kind === 'person' ? personSimilarityOf : orgSimilarityOf),
+  };
 }
 
 export function buildMatcherIndex(entries: ListEntry[], options: MatcherIndexOptions = {}): MatcherIndex {
@@ -166,20 +172,25 @@ function better(a: Best, b: Best): boolean {
 function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[]): { best: Map<number, Best>; capped: boolean } {
   const best = new Map<number, Best>();
   let capped = false;
-  const simCache: SimCache = new Map();
+  const textCache: SimCache = new Map();
+  sub.similarities.begin();
+  const { nameTokenOffsets, nameTokenIds } = sub.tokens;
+  const weightOf = (t: string): number => sub.tokens.weightOf(t);
   for (const query of queries) {
     if (query.name.tokens.length === 0) continue;
     const found = sub.finder.find(query.name, index.candidateLimit);
     capped ||= found.capped;
+    const pairs = new IndexedTokenPairs(sub.similarities, query.name.tokens, nameTokenIds, sub.kind === 'person' ? personTokenSimilarity : orgTokenSimilarity, textCache);
     for (const id of found.ids) {
       const listed = sub.names[id];
+      pairs.listedAt(nameTokenOffsets[id]);
       let cmp: NameComparison;
       let isMatch: boolean;
       if (sub.kind === 'person') {
-        cmp = comparePersonNames(query.name, listed, simCache);
+        cmp = comparePersonNames(query.name, listed, pairs);
         isMatch = personDecision(cmp, query.name, listed);
       } else {
-        cmp = compareOrgNames(query.name as NormalizedOrgName, listed as NormalizedOrgName, (t) => sub.tokens.weightOf(t), simCache);
+        cmp = compareOrgNames(query.name as NormalizedOrgName, listed as NormalizedOrgName, weightOf, pairs);
         isMatch = orgDecision(cmp);
       }
       const entry = sub.nameEntry[id];

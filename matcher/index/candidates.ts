@@ -25,12 +25,11 @@ export class CandidateFinder {
   private readonly acc: Float32Array;
   private readonly mask: Uint16Array;
   private readonly nonInitial: Uint8Array;
-  private touched: Int32Array;
+  /** Scratch of one find: the names hit so far, in the order first hit. */
+  private readonly touched: Int32Array;
+  private touchedCount = 0;
   /** Names by their tokens in sorted order: the same words in another order are always scored. */
   private readonly orderFreeKeys = new Map<string, number[]>();
-  /** Each name's vocabulary token ids (compressed rows), to test a name for a token without its postings. */
-  private readonly nameTokenOffsets: Int32Array;
-  private readonly nameTokenIds: Int32Array;
   /** Postings restricted to names with at most one non-initial token: the names one hit makes viable. */
   private readonly soloOffsets: Int32Array;
   private readonly soloPostings: Int32Array;
@@ -47,11 +46,9 @@ export class CandidateFinder {
     this.mask = new Uint16Array(n);
     this.nonInitial = new Uint8Array(n);
     for (let i = 0; i < n; i++) this.nonInitial[i] = Math.min(255, names[i].tokens.filter((t) => t.length > 1).length);
-    this.touched = new Int32Array(1024);
+    this.touched = new Int32Array(n);
     // Probing serves person names only (two query tokens answered); organizations walk everything.
     const probeTables = kind === 'person' ? buildProbeTables(index, names, this.nonInitial) : null;
-    this.nameTokenOffsets = probeTables?.nameTokenOffsets ?? new Int32Array(1);
-    this.nameTokenIds = probeTables?.nameTokenIds ?? new Int32Array(0);
     this.soloOffsets = probeTables?.soloOffsets ?? new Int32Array(index.words.length + 1);
     this.soloPostings = probeTables?.soloPostings ?? new Int32Array(0);
     this.probeFactor = new Float64Array(probeTables ? index.words.length : 0);
@@ -74,26 +71,51 @@ export class CandidateFinder {
     return best;
   }
 
+  /**
+   * Adds a hit on query tokens `bits` worth `weight` to each name in one postings row (a name
+   * already holding those bits keeps its first, closest hit); names hit for the first time are
+   * listed in `touched`, which has room for every name, since each is listed at most once.
+   */
+  private walk(offsets: Int32Array, postings: Int32Array, token: number, bits: number, weight: number): void {
+    const { mask, acc, touched } = this;
+    let count = this.touchedCount;
+    for (let p = offsets[token], end = offsets[token + 1]; p < end; p++) {
+      const id = postings[p];
+      const m = mask[id];
+      if ((m & bits) === bits) continue;
+      if (m === 0) touched[count++] = id;
+      mask[id] = m | bits;
+      acc[id] += weight;
+    }
+    this.touchedCount = count;
+  }
+
+  /**
+   * Tests the names touched from position `from` on for the probed query token (its variants'
+   * factors set in `probeFactor`) and adds the best one's hit; returns where the next probe starts.
+   * A probe hit adds no name to `touched`: every probed name is there already.
+   */
+  private probe(from: number, bit: number, weight: number): number {
+    const { mask, acc, touched, probeFactor } = this;
+    const { nameTokenOffsets, nameTokenIds } = this.index;
+    const count = this.touchedCount;
+    for (let t = from; t < count; t++) {
+      const id = touched[t];
+      if (mask[id] & bit) continue;
+      let best = 0;
+      for (let k = nameTokenOffsets[id], end = nameTokenOffsets[id + 1]; k < end; k++) best = Math.max(best, probeFactor[nameTokenIds[k]]);
+      if (best > 0) {
+        mask[id] |= bit;
+        acc[id] += weight * best;
+      }
+    }
+    return count;
+  }
+
   find(query: NormalizedName, limit: number): Candidates {
     const q = query.tokens.slice(0, MAX_QUERY_TOKENS);
-    let touchedCount = 0;
-    const hit = (id: number, bits: number, weight: number): void => {
-      const m = this.mask[id];
-      if ((m & bits) === bits) return;
-      if (m === 0) {
-        if (touchedCount === this.touched.length) {
-          const bigger = new Int32Array(this.touched.length * 2);
-          bigger.set(this.touched);
-          this.touched = bigger;
-        }
-        this.touched[touchedCount++] = id;
-      }
-      this.mask[id] = m | bits;
-      this.acc[id] += weight;
-    };
-    const visit = (token: number, bits: number, weight: number, offsets = this.index.offsets, postings = this.index.postings): void => {
-      for (let p = offsets[token], end = offsets[token + 1]; p < end; p++) hit(postings[p], bits, weight);
-    };
+    this.touchedCount = 0;
+    const { offsets, postings } = this.index;
     // A hit earns the weight of the query token it answers, scaled by how close the variant is:
     // a rare misspelling of a common query word must not outrank the word's nickname or the word.
     const qWeight = q.map((t) => this.index.queryWeightOf(t));
@@ -121,32 +143,26 @@ export class CandidateFinder {
     // restricted to one-token names are still walked, since one hit makes those viable.
     const probed = this.kind === 'person' && usable >= 2 ? this.longestPostings(ordered) : -1;
     for (const [token, { qi, factor }] of ordered) {
-      if (qi === probed) visit(token, 1 << qi, qWeight[qi] * factor, this.soloOffsets, this.soloPostings);
-      else visit(token, 1 << qi, qWeight[qi] * factor);
+      if (qi === probed) this.walk(this.soloOffsets, this.soloPostings, token, 1 << qi, qWeight[qi] * factor);
+      else this.walk(offsets, postings, token, 1 << qi, qWeight[qi] * factor);
     }
     let probedUpTo = 0;
     const probe = (): void => {
       if (probed < 0) return;
-      const bit = 1 << probed;
       for (const [token, { qi, factor }] of ordered) if (qi === probed) this.probeFactor[token] = factor;
-      for (; probedUpTo < touchedCount; probedUpTo++) {
-        const id = this.touched[probedUpTo];
-        if (this.mask[id] & bit) continue;
-        let best = 0;
-        for (let k = this.nameTokenOffsets[id], end = this.nameTokenOffsets[id + 1]; k < end; k++) best = Math.max(best, this.probeFactor[this.nameTokenIds[k]]);
-        if (best > 0) hit(id, bit, qWeight[probed] * best);
-      }
+      probedUpTo = this.probe(probedUpTo, 1 << probed, qWeight[probed]);
       for (const [token, { qi }] of ordered) if (qi === probed) this.probeFactor[token] = 0;
     };
     probe();
     for (let i = 0; i + 1 < q.length; i++) {
       const joined = this.index.vocab.get(q[i] + q[i + 1]);
-      if (joined !== undefined) visit(joined, (1 << i) | (1 << (i + 1)), (qWeight[i] + qWeight[i + 1]) * FACTOR.merged);
+      if (joined !== undefined) this.walk(offsets, postings, joined, (1 << i) | (1 << (i + 1)), (qWeight[i] + qWeight[i + 1]) * FACTOR.merged);
     }
     probe();
 
     const viable: number[] = [];
     const initials = q.filter((t) => t.length === 1);
+    const touchedCount = this.touchedCount;
     for (let k = 0; k < touchedCount; k++) {
       const id = this.touched[k];
       let ok: boolean;
@@ -222,26 +238,19 @@ function kthLargest(values: Float32Array, k: number): number {
 }
 
 interface ProbeTables {
-  nameTokenOffsets: Int32Array;
-  nameTokenIds: Int32Array;
   soloOffsets: Int32Array;
   soloPostings: Int32Array;
 }
 
-/** Each name's token ids, and the postings of the names with at most one non-initial token. */
+/** The postings of the names with at most one non-initial token. */
 function buildProbeTables(index: TokenIndex, names: readonly NormalizedName[], nonInitial: Uint8Array): ProbeTables {
   const n = names.length;
-  const nameTokenOffsets = new Int32Array(n + 1);
-  for (let i = 0; i < n; i++) nameTokenOffsets[i + 1] = nameTokenOffsets[i] + names[i].tokens.length;
-  const nameTokenIds = new Int32Array(nameTokenOffsets[n]);
+  const { nameTokenOffsets, nameTokenIds } = index;
   const vocabSize = index.words.length;
   const soloOffsets = new Int32Array(vocabSize + 1);
-  for (let i = 0, k = 0; i < n; i++) {
-    for (const t of names[i].tokens) {
-      const id = index.vocab.get(t) as number;
-      nameTokenIds[k++] = id;
-      if (nonInitial[i] <= 1) soloOffsets[id + 1]++;
-    }
+  for (let i = 0; i < n; i++) {
+    if (nonInitial[i] > 1) continue;
+    for (let k = nameTokenOffsets[i]; k < nameTokenOffsets[i + 1]; k++) soloOffsets[nameTokenIds[k] + 1]++;
   }
   for (let t = 0; t < vocabSize; t++) soloOffsets[t + 1] += soloOffsets[t];
   const soloPostings = new Int32Array(soloOffsets[vocabSize]);
@@ -250,7 +259,7 @@ function buildProbeTables(index: TokenIndex, names: readonly NormalizedName[], n
     if (nonInitial[i] > 1) continue;
     for (let k = nameTokenOffsets[i]; k < nameTokenOffsets[i + 1]; k++) soloPostings[fill[nameTokenIds[k]]++] = i;
   }
-  return { nameTokenOffsets, nameTokenIds, soloOffsets, soloPostings };
+  return { soloOffsets, soloPostings };
 }
 
 function orderFreeKey(tokens: readonly string[]): string {

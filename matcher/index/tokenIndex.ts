@@ -25,6 +25,9 @@ export class TokenIndex {
   readonly maxIdf: number;
   readonly offsets: Int32Array;
   readonly postings: Int32Array;
+  /** Each name's tokens as vocabulary ids, in written order (compressed rows: name i is [nameTokenOffsets[i], nameTokenOffsets[i+1])). */
+  readonly nameTokenOffsets: Int32Array;
+  readonly nameTokenIds: Int32Array;
   private readonly deletionTable: DeletionTable;
   private readonly phonetic = new Map<string, number[]>();
   /** OCR key -> tokens: an OCR misread (RN for M, 1 for L) can be more edits away than a typo. */
@@ -54,10 +57,14 @@ export class TokenIndex {
     for (let i = 0; i < v; i++) this.offsets[i + 1] = this.offsets[i] + counts[i];
     this.postings = new Int32Array(this.offsets[v]);
     const fill = this.offsets.slice(0, v);
-    for (let nameId = 0; nameId < names.length; nameId++) {
+    this.nameTokenOffsets = new Int32Array(names.length + 1);
+    for (let i = 0; i < names.length; i++) this.nameTokenOffsets[i + 1] = this.nameTokenOffsets[i] + names[i].tokens.length;
+    this.nameTokenIds = new Int32Array(this.nameTokenOffsets[names.length]);
+    for (let nameId = 0, k = 0; nameId < names.length; nameId++) {
       seen.clear();
       for (const t of names[nameId].tokens) {
         const id = this.vocab.get(t) as number;
+        this.nameTokenIds[k++] = id;
         if (seen.has(id)) continue;
         seen.add(id);
         this.postings[fill[id]++] = nameId;

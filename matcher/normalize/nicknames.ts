@@ -73,21 +73,21 @@ export function parseNicknames(csv: string): NicknameTable {
   return {
     groupsOf: (name) => groups.get(name),
     members: (g) => membersOf[g] ?? [],
-    equivalent(a, b) {
-      if (a === b) return true;
-      const ga = groups.get(a);
-      const gb = groups.get(b);
-      if (!ga || !gb) return false;
-      let i = 0;
-      let j = 0;
-      while (i < ga.length && j < gb.length) {
-        if (ga[i] === gb[j]) return true;
-        if (ga[i] < gb[j]) i++;
-        else j++;
-      }
-      return false;
-    },
+    equivalent: (a, b) => a === b || sharesNicknameGroup(groups.get(a), groups.get(b)),
   };
+}
+
+/** Whether two names' family lists (as `groupsOf` gives them, sorted) have a family in common. */
+export function sharesNicknameGroup(ga: readonly number[] | undefined, gb: readonly number[] | undefined): boolean {
+  if (!ga || !gb) return false;
+  let i = 0;
+  let j = 0;
+  while (i < ga.length && j < gb.length) {
+    if (ga[i] === gb[j]) return true;
+    if (ga[i] < gb[j]) i++;
+    else j++;
+  }
+  return false;
 }
 
 let cached: NicknameTable | undefined;

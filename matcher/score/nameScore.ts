@@ -22,6 +22,15 @@ export interface NameComparison {
 /** Token similarities within one screening: query token -> list token -> similarity. */
 export type SimCache = Map<string, Map<string, number>>;
 
+/**
+ * The token similarities one comparison reads: of query token i and listed token j, and of two
+ * written strings (a token against two adjacent ones written as one, which no vocabulary holds).
+ */
+export interface TokenPairs {
+  tokens(qi: number, ej: number): number;
+  text(q: string, e: string): number;
+}
+
 /** How close a one-word listed name must be to a roster word other than the surname. */
 const BARE_SURNAME_MIN_SIM = 0.9;
 export const ORDER_FACTOR = 0.96;
@@ -58,7 +67,7 @@ function zeroedFlags(slot: 0 | 1, length: number): Uint8Array {
 
 type TokenSim = (q: string, e: string) => number;
 
-function cachedSim(sim: TokenSim, simCache: SimCache | undefined, a: string, b: string): number {
+export function cachedSim(sim: TokenSim, simCache: SimCache | undefined, a: string, b: string): number {
   if (!simCache) return sim(a, b);
   let row = simCache.get(a);
   if (row === undefined) {
@@ -73,12 +82,20 @@ function cachedSim(sim: TokenSim, simCache: SimCache | undefined, a: string, b: 
   return v;
 }
 
+/** Token pairs of two written names, computed from their text (optionally memoized in `simCache`). */
+export function textPairs(q: NormalizedName, e: NormalizedName, sim: TokenSim, simCache?: SimCache): TokenPairs {
+  return {
+    tokens: (i, j) => cachedSim(sim, simCache, q.tokens[i], e.tokens[j]),
+    text: (a, b) => cachedSim(sim, simCache, a, b),
+  };
+}
+
 /** Best-first greedy alignment; names have a handful of tokens, so this is exact in practice. */
-function align(q: string[], e: string[], sim: TokenSim, simCache?: SimCache): Pair[] {
+function align(q: string[], e: string[], sims: TokenPairs): Pair[] {
   const cands: Pair[] = [];
   for (let i = 0; i < q.length; i++) {
     for (let j = 0; j < e.length; j++) {
-      const v = cachedSim(sim, simCache, q[i], e[j]);
+      const v = sims.tokens(i, j);
       if (v > 0) cands.push({ qi: i, qn: 1, ei: j, en: 1, sim: v });
     }
   }
@@ -88,7 +105,7 @@ function align(q: string[], e: string[], sim: TokenSim, simCache?: SimCache): Pa
     for (let j = 0; j + 1 < e.length; j++) {
       if (e[j].length < MERGE_PART_MIN || e[j + 1].length < MERGE_PART_MIN) continue;
       if (Math.abs(e[j].length + e[j + 1].length - q[i].length) > 2) continue;
-      const v = cachedSim(sim, simCache, q[i], e[j] + e[j + 1]) * MERGE_FACTOR;
+      const v = sims.text(q[i], e[j] + e[j + 1]) * MERGE_FACTOR;
       if (v > 0) cands.push({ qi: i, qn: 1, ei: j, en: 2, sim: v });
     }
   }
@@ -97,7 +114,7 @@ function align(q: string[], e: string[], sim: TokenSim, simCache?: SimCache): Pa
     for (let i = 0; i + 1 < q.length; i++) {
       if (q[i].length < MERGE_PART_MIN || q[i + 1].length < MERGE_PART_MIN) continue;
       if (Math.abs(q[i].length + q[i + 1].length - e[j].length) > 2) continue;
-      const v = cachedSim(sim, simCache, q[i] + q[i + 1], e[j]) * MERGE_FACTOR;
+      const v = sims.text(q[i] + q[i + 1], e[j]) * MERGE_FACTOR;
       if (v > 0) cands.push({ qi: i, qn: 2, ei: j, en: 1, sim: v });
     }
   }
@@ -128,9 +145,9 @@ function finish(raw: number, exact: boolean): number {
   return Math.min(NON_EXACT_CAP, Math.max(0, raw));
 }
 
-export function comparePersonNames(q: NormalizedName, e: NormalizedName, simCache?: SimCache): NameComparison {
+export function comparePersonNames(q: NormalizedName, e: NormalizedName, sims: TokenPairs = textPairs(q, e, personTokenSimilarity)): NameComparison {
   if (q.key === e.key) return { score: 1, plausible: true };
-  const pairs = align(q.tokens, e.tokens, personTokenSimilarity, simCache);
+  const pairs = align(q.tokens, e.tokens, sims);
   const qUsed = zeroedFlags(0, q.tokens.length);
   const eUsed = zeroedFlags(1, e.tokens.length);
   let num = 0;
@@ -181,11 +198,11 @@ export function compareOrgNames(
   q: NormalizedName & { strictKey?: string },
   e: NormalizedName & { strictKey?: string },
   weight: (token: string) => number,
-  simCache?: SimCache,
+  sims: TokenPairs = textPairs(q, e, orgTokenSimilarity),
 ): NameComparison {
   if (q.strictKey !== undefined && q.strictKey === e.strictKey) return { score: 1, plausible: true };
   if (q.key === e.key) return { score: 0.98, plausible: true };
-  const pairs = align(q.tokens, e.tokens, orgTokenSimilarity, simCache);
+  const pairs = align(q.tokens, e.tokens, sims);
   const qUsed = zeroedFlags(0, q.tokens.length);
   const eUsed = zeroedFlags(1, e.tokens.length);
   let num = 0;

@@ -1,4 +1,4 @@
-import { nicknames } from '../normalize/nicknames';
+import { nicknames, sharesNicknameGroup } from '../normalize/nicknames';
 import { ocrKey } from '../normalize/ocr';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../normalize/phonetic';
 import { allowedEdits, boundedEditDistance } from './editDistance';
@@ -11,38 +11,101 @@ import { allowedEdits, boundedEditDistance } from './editDistance';
  */
 export const SIM = { ocr: 0.92, nickname: 0.9, truncation: 0.88, initial: 0.8, phonetic: 0.78, editFloor: 0.75 } as const;
 
-export function editSimilarity(a: string, b: string): number {
-  const maxLen = Math.max(a.length, b.length);
-  const allowed = allowedEdits(Math.min(a.length, b.length));
+/**
+ * What the similarity of a token needs, worked out once per token: the index holds one per
+ * vocabulary word, so comparing a query word with hundreds of listed names never recomputes a
+ * listed word's keys.
+ */
+export interface TokenFeatures {
+  text: string;
+  ocr: string;
+  /** The phonetic key, or '' when it is too short to call two words sound-alikes. */
+  sound: string;
+  nicknameGroups: readonly number[] | undefined;
+  /** One bit per character class present: edits needed >= popcount(a ^ b) / 2. */
+  letters: number;
+}
+
+export function tokenFeatures(token: string): TokenFeatures {
+  const key = phoneticKey(token);
+  return {
+    text: token,
+    ocr: ocrKey(token),
+    sound: key.length >= MIN_PHONETIC_KEY_LENGTH ? key : '',
+    nicknameGroups: nicknames().groupsOf(token),
+    letters: letterSet(token),
+  };
+}
+
+function letterSet(token: string): number {
+  let bits = 0;
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    // A-Z one bit each; anything else (digits read by OCR) shares the upper bits, which only weakens the bound.
+    bits |= 1 << (c >= 65 && c <= 90 ? c - 65 : 26 + (c % 6));
+  }
+  return bits;
+}
+
+function popcount32(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/**
+ * The edit distance of two tokens when it is at most `max`, else max + 1. One edit adds or
+ * removes at most two characters from the set of characters a token holds, so tokens whose
+ * sets differ by more than 2*max characters are refused without the dynamic programme.
+ */
+function boundedDistance(a: TokenFeatures, b: TokenFeatures, max: number): number {
+  if (popcount32(a.letters ^ b.letters) > 2 * max) return max + 1;
+  return boundedEditDistance(a.text, b.text, max);
+}
+
+function editSimilarityOf(a: TokenFeatures, b: TokenFeatures): number {
+  const maxLen = Math.max(a.text.length, b.text.length);
+  const allowed = allowedEdits(Math.min(a.text.length, b.text.length));
   if (allowed === 0) return 0;
-  const d = boundedEditDistance(a, b, allowed);
+  const d = boundedDistance(a, b, allowed);
   if (d > allowed) return 0;
   return Math.max(SIM.editFloor, 1 - (0.5 * d) / maxLen);
 }
 
-export function personTokenSimilarity(q: string, e: string): number {
-  if (q === e) return 1;
+function isTruncationOf(a: string, b: string, minLength: number): boolean {
+  return Math.min(a.length, b.length) >= minLength && (a.startsWith(b) || b.startsWith(a));
+}
+
+export function personSimilarityOf(q: TokenFeatures, e: TokenFeatures): number {
+  const qt = q.text;
+  const et = e.text;
+  if (qt === et) return 1;
   // An initial misread by OCR (M scanned as RN, I as L) counts as the initial.
-  if (q.length === 1 || e.length === 1) return q[0] === e[0] || ocrKey(q) === ocrKey(e) ? SIM.initial : 0;
-  let best = editSimilarity(q, e);
-  if (best < SIM.ocr && ocrKey(q) === ocrKey(e)) best = SIM.ocr;
-  if (best < SIM.nickname && nicknames().equivalent(q, e)) best = SIM.nickname;
-  if (best < SIM.truncation && Math.min(q.length, e.length) >= 6 && (q.startsWith(e) || e.startsWith(q))) best = SIM.truncation;
-  if (best < SIM.phonetic && q.length >= 3 && e.length >= 3 && soundAlike(q, e) && boundedEditDistance(q, e, 3) <= 3) best = SIM.phonetic;
+  if (qt.length === 1 || et.length === 1) return qt[0] === et[0] || q.ocr === e.ocr ? SIM.initial : 0;
+  let best = editSimilarityOf(q, e);
+  if (best < SIM.ocr && q.ocr === e.ocr) best = SIM.ocr;
+  if (best < SIM.nickname && sharesNicknameGroup(q.nicknameGroups, e.nicknameGroups)) best = SIM.nickname;
+  if (best < SIM.truncation && isTruncationOf(qt, et, 6)) best = SIM.truncation;
+  // The same phonetic key, long enough to mean something: the rule the index's phonetic lookup follows.
+  if (best < SIM.phonetic && qt.length >= 3 && et.length >= 3 && q.sound !== '' && q.sound === e.sound && boundedDistance(q, e, 3) <= 3) best = SIM.phonetic;
   return best;
+}
+
+export function orgSimilarityOf(q: TokenFeatures, e: TokenFeatures): number {
+  const qt = q.text;
+  const et = e.text;
+  if (qt === et) return 1;
+  if (qt.length < 3 || et.length < 3) return 0;
+  let best = editSimilarityOf(q, e);
+  if (best < SIM.ocr && q.ocr === e.ocr) best = SIM.ocr;
+  if (best < SIM.truncation && isTruncationOf(qt, et, 5)) best = SIM.truncation;
+  return best;
+}
+
+export function personTokenSimilarity(q: string, e: string): number {
+  return personSimilarityOf(tokenFeatures(q), tokenFeatures(e));
 }
 
 export function orgTokenSimilarity(q: string, e: string): number {
-  if (q === e) return 1;
-  if (q.length < 3 || e.length < 3) return 0;
-  let best = editSimilarity(q, e);
-  if (best < SIM.ocr && ocrKey(q) === ocrKey(e)) best = SIM.ocr;
-  if (best < SIM.truncation && Math.min(q.length, e.length) >= 5 && (q.startsWith(e) || e.startsWith(q))) best = SIM.truncation;
-  return best;
-}
-
-/** The same phonetic key, long enough to mean something: the rule the index's phonetic lookup follows. */
-function soundAlike(q: string, e: string): boolean {
-  const key = phoneticKey(q);
-  return key.length >= MIN_PHONETIC_KEY_LENGTH && key === phoneticKey(e);
+  return orgSimilarityOf(tokenFeatures(q), tokenFeatures(e));
 }

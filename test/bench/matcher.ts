@@ -13,6 +13,7 @@
  * gives the gateway all their URLs in MATCHER_URL.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -172,17 +173,20 @@ async function main(): Promise<void> {
   const cpuBefore = readCpuTimes();
   let matched = 0;
   let capped = 0;
+  // Same data, same code: the same digest. A change meant to be faster must leave it unchanged.
+  const digest = createHash('sha256');
   for (const q of qs) {
     const s = process.hrtime.bigint();
     const r = screenEntity(index, q, registry);
     times.push(Number(process.hrtime.bigint() - s) / 1e6);
+    digest.update(JSON.stringify(r));
     if (r.status === 'potential_match') matched++;
     if (r.recallCapped) capped++;
   }
   describe('in-process screen', times);
   const cpu = describeCpuTimes(cpuBefore, readCpuTimes());
   if (cpu) console.log(`  machine CPU meanwhile (all cores = 100%): ${cpu}`);
-  console.log(`  potential_match ${matched}/${qs.length}, recallCapped ${capped}`);
+  console.log(`  potential_match ${matched}/${qs.length}, recallCapped ${capped}, sha256 over the screenings ${digest.digest('hex')}`);
 
   const server = await serveBenchIndex(index, entries.length, store, buildMs, 'matcher-bench');
   const client = createMatcherClient(server.url, { timeoutMs: 60_000 });

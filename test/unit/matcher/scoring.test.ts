@@ -1,6 +1,7 @@
 import { buildMatcherIndex, lookupName, nameSimilarity, personDecision, screenEntity, type ListEntry, type RegistryOrganization } from '../../../matcher/engine';
 import { normalizePersonName } from '../../../matcher/normalize/personName';
-import { comparePersonNames, type SimCache } from '../../../matcher/score/nameScore';
+import { comparePersonNames, textPairs, type SimCache } from '../../../matcher/score/nameScore';
+import { personTokenSimilarity } from '../../../matcher/score/tokenSimilarity';
 import { createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
 import { topByWeight } from '../../../matcher/index/candidates';
 import { boundedEditDistance } from '../../../matcher/score/editDistance';
@@ -219,7 +220,7 @@ describe('candidate generation never loses a person the scorer would match', () 
         const found = new Set(unlimited.person.finder.find(q, 1e9).ids);
         const similarities: SimCache = new Map();
         names.forEach((listed, id) => {
-          if (!personDecision(comparePersonNames(q, listed, similarities), q, listed)) return;
+          if (!personDecision(comparePersonNames(q, listed, textPairs(q, listed, personTokenSimilarity, similarities)), q, listed)) return;
           expected++;
           if (!found.has(id)) missed.push(`${query} -> ${listed.display}`);
         });

@@ -1,0 +1,100 @@
+import { nicknames } from '../../../matcher/normalize/nicknames';
+import { ocrKey } from '../../../matcher/normalize/ocr';
+import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../../../matcher/normalize/phonetic';
+import { allowedEdits, boundedEditDistance } from '../../../matcher/score/editDistance';
+import { TokenSimilarityTable } from '../../../matcher/score/similarityTable';
+import { SIM, orgSimilarityOf, orgTokenSimilarity, personSimilarityOf, personTokenSimilarity } from '../../../matcher/score/tokenSimilarity';
+import { createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
+
+/** The token similarity written out from its definition, with no precomputed features and no shortcut. */
+function personReference(q: string, e: string): number {
+  if (q === e) return 1;
+  if (q.length === 1 || e.length === 1) return q[0] === e[0] || ocrKey(q) === ocrKey(e) ? SIM.initial : 0;
+  let best = 0;
+  const allowed = allowedEdits(Math.min(q.length, e.length));
+  if (allowed > 0) {
+    const d = boundedEditDistance(q, e, allowed);
+    if (d <= allowed) best = Math.max(SIM.editFloor, 1 - (0.5 * d) / Math.max(q.length, e.length));
+  }
+  if (best < SIM.ocr && ocrKey(q) === ocrKey(e)) best = SIM.ocr;
+  if (best < SIM.nickname && nicknames().equivalent(q, e)) best = SIM.nickname;
+  if (best < SIM.truncation && Math.min(q.length, e.length) >= 6 && (q.startsWith(e) || e.startsWith(q))) best = SIM.truncation;
+  const key = phoneticKey(q);
+  if (best < SIM.phonetic && q.length >= 3 && e.length >= 3 && key.length >= MIN_PHONETIC_KEY_LENGTH && key === phoneticKey(e) && boundedEditDistance(q, e, 3) <= 3) {
+    best = SIM.phonetic;
+  }
+  return best;
+}
+
+function generatedTokens(): string[] {
+  const persons = createPersonFactory(createRng(5));
+  const words = new Set<string>(['JON', 'JOHN', 'BILL', 'WILLIAM', 'M', 'RN', 'SMITH', 'SMYTHE', 'CHRISTOPHER', 'CHRISTOPH', 'MCDONALD', 'MACDONALD', 'L1SA', 'LISA', 'O5CAR']);
+  for (let i = 0; i < 150; i++) {
+    const p = persons.next();
+    for (const t of [p.firstName, p.middleName, p.lastName]) if (t) words.add(t.toUpperCase().replace(/[^A-Z]/g, ''));
+  }
+  return [...words].filter((w) => w.length > 0);
+}
+
+describe('token similarity from precomputed features', () => {
+  const tokens = generatedTokens();
+
+  it('equals the similarity written from its definition for every pair of generated words', () => {
+    const differing: string[] = [];
+    let nonZero = 0;
+    for (const q of tokens) {
+      for (const e of tokens) {
+        const got = personTokenSimilarity(q, e);
+        if (got > 0) nonZero++;
+        if (got !== personReference(q, e)) differing.push(`${q}/${e}: ${got} vs ${personReference(q, e)}`);
+      }
+    }
+    expect(differing).toEqual([]);
+    // Not a vacuous comparison: many pairs are variants of one another.
+    expect(nonZero).toBeGreaterThan(tokens.length * 2);
+  });
+});
+
+describe('TokenSimilarityTable: one screening\'s similarities by vocabulary id', () => {
+  const vocabulary = generatedTokens();
+
+  it('answers what the similarity function answers, for persons and organizations', () => {
+    const persons = new TokenSimilarityTable(vocabulary, personSimilarityOf);
+    const orgs = new TokenSimilarityTable(vocabulary, orgSimilarityOf);
+    persons.begin();
+    orgs.begin();
+    for (const q of ['JOHN', 'SMYTH', 'M', 'CHRISTOPHERSON']) {
+      const ps = persons.slotOf(q);
+      const os = orgs.slotOf(q);
+      vocabulary.forEach((e, id) => {
+        // Twice: the second read comes from the table.
+        for (let k = 0; k < 2; k++) {
+          expect(persons.get(ps, q, id)).toBe(personTokenSimilarity(q, e));
+          expect(orgs.get(os, q, id)).toBe(orgTokenSimilarity(q, e));
+        }
+      });
+    }
+  });
+
+  it('forgets the previous screening: a row reused for another word holds that word\'s values', () => {
+    const table = new TokenSimilarityTable(vocabulary, personSimilarityOf);
+    const john = vocabulary.indexOf('JON');
+    table.begin();
+    const first = table.slotOf('JOHN');
+    expect(table.get(first, 'JOHN', john)).toBe(SIM.nickname);
+    table.begin();
+    const second = table.slotOf('SMITH');
+    expect(second).toBe(first);
+    expect(table.get(second, 'SMITH', john)).toBe(0);
+  });
+
+  it('computes without the table once a screening has more query words than rows', () => {
+    const table = new TokenSimilarityTable(vocabulary, personSimilarityOf);
+    table.begin();
+    const words = Array.from({ length: 40 }, (_, i) => `JOHN${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`);
+    const slots = words.map((w) => table.slotOf(w));
+    expect(slots.filter((s) => s < 0).length).toBeGreaterThan(0);
+    const id = vocabulary.indexOf('JOHN');
+    words.forEach((w, i) => expect(table.get(slots[i], w, id)).toBe(personTokenSimilarity(w, 'JOHN')));
+  });
+});

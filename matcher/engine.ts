@@ -168,8 +168,12 @@ function better(a: Best, b: Best): boolean {
   return a.cmp.score > b.cmp.score;
 }
 
-/** Scores every candidate of every query name; returns the best comparison per list entry. */
-function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[]): { best: Map<number, Best>; capped: boolean } {
+/**
+ * Scores every candidate of every query name; returns the best comparison per list entry.
+ * Only entries in `scoreAlways` (NPI hits, reported whatever their name score) need the score
+ * of a name that cannot match; for the others such a name is passed over without one.
+ */
+function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], scoreAlways: ReadonlySet<number> = new Set()): { best: Map<number, Best>; capped: boolean } {
   const best = new Map<number, Best>();
   let capped = false;
   const textCache: SimCache = new Map();
@@ -183,17 +187,19 @@ function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[]): 
     const pairs = new IndexedTokenPairs(sub.similarities, query.name.tokens, nameTokenIds, sub.kind === 'person' ? personTokenSimilarity : orgTokenSimilarity, textCache);
     for (const id of found.ids) {
       const listed = sub.names[id];
+      const entry = sub.nameEntry[id];
       pairs.listedAt(nameTokenOffsets[id]);
       let cmp: NameComparison;
       let isMatch: boolean;
       if (sub.kind === 'person') {
-        cmp = comparePersonNames(query.name, listed, pairs);
+        const decisionOnly = !scoreAlways.has(entry);
+        cmp = comparePersonNames(query.name, listed, pairs, decisionOnly);
         isMatch = personDecision(cmp, query.name, listed);
+        if (decisionOnly && !isMatch) continue;
       } else {
         cmp = compareOrgNames(query.name as NormalizedOrgName, listed as NormalizedOrgName, weightOf, pairs);
         isMatch = orgDecision(cmp);
       }
-      const entry = sub.nameEntry[id];
       const candidate: Best = { cmp, query, listed, isMatch };
       const prev = best.get(entry);
       if (!prev || better(candidate, prev)) best.set(entry, candidate);
@@ -231,12 +237,11 @@ export function screenEntity(
 ): Omit<ScreeningResult, 'checkedAt'> {
   const sub = entity.type === 'person' ? index.person : index.organization;
   const queries = subjectQueries(entity, registry);
-  const { best, capped } = searchNames(index, sub, queries);
-
   // An exact NPI match is reported even when the names differ: the NPI on the list belongs to
   // the listed party, and a changed or differently written name must not hide it.
   const npiHits = new Set<number>();
   if (entity.npi) for (const i of index.byNpi.get(npiDigits(entity.npi)) ?? []) npiHits.add(i);
+  const { best, capped } = searchNames(index, sub, queries, npiHits);
 
   const matches: { match: Match; entry: ListEntry }[] = [];
   const rosterName = entity.type === 'person' ? entity.name : entity.legalName;

@@ -1,5 +1,5 @@
 import type { NormalizedName } from '../normalize/name';
-import { FACTOR, type TokenIndex } from './tokenIndex';
+import { FACTOR, FACTOR_RANKS, type TokenIndex } from './tokenIndex';
 
 /**
  * Candidate generation: every name sharing a (possibly misspelt, nicknamed, merged or split)
@@ -35,6 +35,16 @@ export class CandidateFinder {
   private readonly soloPostings: Int32Array;
   /** Scratch: best factor of the probed query token's variants, by vocabulary token id (0 = not a variant). */
   private readonly probeFactor: Float64Array;
+  /**
+   * Scratch of one find, by vocabulary token id: the query token a variant answers and how
+   * closely (factor 0 = not a variant of any); `claimed` lists the variants, best first once sorted.
+   */
+  private readonly claimFactor: Float64Array;
+  private readonly claimQuery: Uint8Array;
+  private claimed = new Int32Array(256);
+  private claimedCount = 0;
+  /** Scratch of one find: the viable names. */
+  private readonly viable: Int32Array;
 
   constructor(
     private readonly index: TokenIndex,
@@ -52,6 +62,9 @@ export class CandidateFinder {
     this.soloOffsets = probeTables?.soloOffsets ?? new Int32Array(index.words.length + 1);
     this.soloPostings = probeTables?.soloPostings ?? new Int32Array(0);
     this.probeFactor = new Float64Array(probeTables ? index.words.length : 0);
+    this.claimFactor = new Float64Array(index.words.length);
+    this.claimQuery = new Uint8Array(index.words.length);
+    this.viable = new Int32Array(n);
     names.forEach((name, id) => {
       const key = orderFreeKey(name.tokens);
       const list = this.orderFreeKeys.get(key);
@@ -60,15 +73,51 @@ export class CandidateFinder {
     });
   }
 
-  /** The query token whose variants have the most postings in all. */
-  private longestPostings(ordered: [number, { qi: number; factor: number }][]): number {
-    const cost = new Map<number, number>();
+  /** The query token whose variants have the most postings in all (the lowest such token on a tie). */
+  private longestPostings(): number {
+    const cost = new Float64Array(MAX_QUERY_TOKENS);
     const { offsets } = this.index;
-    for (const [token, { qi }] of ordered) cost.set(qi, (cost.get(qi) ?? 0) + offsets[token + 1] - offsets[token]);
+    for (let r = 0; r < this.claimedCount; r++) {
+      const token = this.claimed[r];
+      cost[this.claimQuery[token]] += offsets[token + 1] - offsets[token];
+    }
     let best = -1;
-    let bestCost = -1;
-    for (const [qi, c] of cost) if (c > bestCost || (c === bestCost && qi < best)) { best = qi; bestCost = c; }
+    let bestCost = 0;
+    for (let qi = 0; qi < MAX_QUERY_TOKENS; qi++) if (cost[qi] > bestCost) { best = qi; bestCost = cost[qi]; }
     return best;
+  }
+
+  /**
+   * Each vocabulary token answers one query token, the one it is closest to (LISA must not count
+   * as both MELISSA's nickname and ALIA's misspelling in one name); then the variants are put
+   * best first, so a name's first hit for a query token is its closest one: by factor, then
+   * query position, then token id.
+   */
+  private claim(qi: number, token: number, factor: number): void {
+    const prior = this.claimFactor[token];
+    if (prior === 0) {
+      if (this.claimedCount === this.claimed.length) {
+        const bigger = new Int32Array(2 * this.claimed.length);
+        bigger.set(this.claimed);
+        this.claimed = bigger;
+      }
+      this.claimed[this.claimedCount++] = token;
+    } else if (factor <= prior) return;
+    this.claimFactor[token] = factor;
+    this.claimQuery[token] = qi;
+  }
+
+  private sortClaims(): void {
+    const vocabSize = this.index.words.length;
+    const keys = new Float64Array(this.claimedCount);
+    for (let r = 0; r < this.claimedCount; r++) {
+      const token = this.claimed[r];
+      const rank = FACTOR_RANKS.indexOf(this.claimFactor[token]);
+      if (rank < 0) throw new Error(`factor ${this.claimFactor[token]} has no rank`);
+      keys[r] = (rank * MAX_QUERY_TOKENS + this.claimQuery[token]) * vocabSize + token;
+    }
+    keys.sort();
+    for (let r = 0; r < keys.length; r++) this.claimed[r] = keys[r] % vocabSize;
   }
 
   /**
@@ -119,9 +168,7 @@ export class CandidateFinder {
     // A hit earns the weight of the query token it answers, scaled by how close the variant is:
     // a rare misspelling of a common query word must not outrank the word's nickname or the word.
     const qWeight = q.map((t) => this.index.queryWeightOf(t));
-    // Each vocabulary token answers one query token, the one it is closest to: LISA must not
-    // count as both MELISSA's nickname and ALIA's misspelling in one name.
-    const claims = new Map<number, { qi: number; factor: number }>();
+    this.claimedCount = 0;
     let totalWeight = 0;
     let usable = 0;
     for (let i = 0; i < q.length; i++) {
@@ -130,28 +177,27 @@ export class CandidateFinder {
       if (q[i].length <= 1 && this.kind === 'person') continue;
       // A repeated word (GARCIA GARCIA) is one token to answer: its repeat claims nothing.
       if (q.indexOf(q[i]) === i) usable++;
-      for (const e of this.index.expand(q[i])) {
-        const prior = claims.get(e.token);
-        if (!prior || e.factor > prior.factor) claims.set(e.token, { qi: i, factor: e.factor });
-      }
+      for (const e of this.index.expand(q[i])) this.claim(i, e.token, e.factor);
     }
-    // Best variants first, so a name's first hit for a query token is its closest one.
-    const ordered = [...claims].sort((a, b) => b[1].factor - a[1].factor || a[1].qi - b[1].qi || a[0] - b[0]);
+    this.sortClaims();
+    const { claimed, claimedCount, claimFactor, claimQuery } = this;
     // A person name needs hits on two query tokens (unless it has a single usable token), so the
     // query token with the longest postings (SMITH and its variants) need not be walked: every
     // viable name is reached through another token and is only probed for it. Its postings
     // restricted to one-token names are still walked, since one hit makes those viable.
-    const probed = this.kind === 'person' && usable >= 2 ? this.longestPostings(ordered) : -1;
-    for (const [token, { qi, factor }] of ordered) {
-      if (qi === probed) this.walk(this.soloOffsets, this.soloPostings, token, 1 << qi, qWeight[qi] * factor);
-      else this.walk(offsets, postings, token, 1 << qi, qWeight[qi] * factor);
+    const probed = this.kind === 'person' && usable >= 2 ? this.longestPostings() : -1;
+    for (let r = 0; r < claimedCount; r++) {
+      const token = claimed[r];
+      const qi = claimQuery[token];
+      if (qi === probed) this.walk(this.soloOffsets, this.soloPostings, token, 1 << qi, qWeight[qi] * claimFactor[token]);
+      else this.walk(offsets, postings, token, 1 << qi, qWeight[qi] * claimFactor[token]);
     }
     let probedUpTo = 0;
     const probe = (): void => {
       if (probed < 0) return;
-      for (const [token, { qi, factor }] of ordered) if (qi === probed) this.probeFactor[token] = factor;
+      for (let r = 0; r < claimedCount; r++) if (claimQuery[claimed[r]] === probed) this.probeFactor[claimed[r]] = claimFactor[claimed[r]];
       probedUpTo = this.probe(probedUpTo, 1 << probed, qWeight[probed]);
-      for (const [token, { qi }] of ordered) if (qi === probed) this.probeFactor[token] = 0;
+      for (let r = 0; r < claimedCount; r++) if (claimQuery[claimed[r]] === probed) this.probeFactor[claimed[r]] = 0;
     };
     probe();
     for (let i = 0; i + 1 < q.length; i++) {
@@ -159,8 +205,10 @@ export class CandidateFinder {
       if (joined !== undefined) this.walk(offsets, postings, joined, (1 << i) | (1 << (i + 1)), (qWeight[i] + qWeight[i + 1]) * FACTOR.merged);
     }
     probe();
+    for (let r = 0; r < claimedCount; r++) claimFactor[claimed[r]] = 0;
 
-    const viable: number[] = [];
+    const { viable } = this;
+    let viableCount = 0;
     const initials = q.filter((t) => t.length === 1);
     const touchedCount = this.touchedCount;
     for (let k = 0; k < touchedCount; k++) {
@@ -173,13 +221,12 @@ export class CandidateFinder {
         ok = this.acc[id] >= ORG_VIABLE_SHARE * totalWeight;
       }
       if (ok) {
-        for (const initial of initials) if (this.names[id].tokens.some((t) => t[0] === initial)) this.acc[id] += INITIAL_BONUS;
-        viable.push(id);
+        for (const initial of initials) if (hasTokenStartingWith(this.names[id].tokens, initial)) this.acc[id] += INITIAL_BONUS;
+        viable[viableCount++] = id;
       }
     }
-    const capped = viable.length > limit;
-    let chosen = viable;
-    if (capped) chosen = topByWeight(viable, this.acc, limit);
+    const capped = viableCount > limit;
+    const chosen = capped ? topByWeight(viable.subarray(0, viableCount), this.acc, limit) : Array.from(viable.subarray(0, viableCount));
     for (let k = 0; k < touchedCount; k++) {
       const id = this.touched[k];
       this.acc[id] = 0;
@@ -201,13 +248,20 @@ export class CandidateFinder {
  * same as sorting all viable ids and cutting, without sorting thousands of them. The
  * limit-th greatest weight is found by selection, then only the ids at or above it are sorted.
  */
-export function topByWeight(ids: number[], acc: Float32Array, limit: number): number[] {
+export function topByWeight(ids: ArrayLike<number>, acc: Float32Array, limit: number): number[] {
   const weights = new Float32Array(ids.length);
   for (let i = 0; i < ids.length; i++) weights[i] = acc[ids[i]];
   const threshold = kthLargest(weights, limit);
-  const kept = ids.filter((id) => acc[id] >= threshold);
+  const kept: number[] = [];
+  for (let i = 0; i < ids.length; i++) if (acc[ids[i]] >= threshold) kept.push(ids[i]);
   kept.sort((a, b) => acc[b] - acc[a] || a - b);
-  return kept.slice(0, limit);
+  kept.length = Math.min(kept.length, limit);
+  return kept;
+}
+
+function hasTokenStartingWith(tokens: readonly string[], initial: string): boolean {
+  for (const t of tokens) if (t[0] === initial) return true;
+  return false;
 }
 
 /** Hoare quickselect (middle pivot, deterministic) for the k-th largest value; reorders `values`. */

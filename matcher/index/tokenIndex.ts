@@ -2,7 +2,7 @@ import { nicknames } from '../normalize/nicknames';
 import { ocrKey } from '../normalize/ocr';
 import type { NormalizedName } from '../normalize/name';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../normalize/phonetic';
-import { allowedEdits, boundedEditDistance } from '../score/editDistance';
+import { allowedEdits, boundedEditDistance, fewestEdits, letterSet } from '../score/editDistance';
 import { buildDeletionTable, lookupDeletions, type DeletionTable } from './deletions';
 
 /**
@@ -14,6 +14,8 @@ import { buildDeletionTable, lookupDeletions, type DeletionTable } from './delet
 export interface Expansion { token: number; factor: number }
 
 export const FACTOR = { exact: 1, merged: 1, ocr: 0.9, nickname: 0.9, split: 0.9, typo: 0.85, typo2: 0.8, phonetic: 0.7 } as const;
+/** The distinct factors, greatest first. */
+export const FACTOR_RANKS: readonly number[] = [...new Set<number>(Object.values(FACTOR))].sort((a, b) => b - a);
 /** Phonetic and OCR keys shared by more tokens than this are too vague to fetch candidates. */
 const MAX_PHONETIC_FANOUT = 40;
 const EXPAND_CACHE_SIZE = 50_000;
@@ -29,6 +31,8 @@ export class TokenIndex {
   readonly nameTokenOffsets: Int32Array;
   readonly nameTokenIds: Int32Array;
   private readonly deletionTable: DeletionTable;
+  /** Each vocabulary token's character set: most typo neighbours the deletion table proposes are refused by it. */
+  private readonly letters: Int32Array;
   private readonly phonetic = new Map<string, number[]>();
   /** OCR key -> tokens: an OCR misread (RN for M, 1 for L) can be more edits away than a typo. */
   private readonly ocr = new Map<string, number[]>();
@@ -79,6 +83,7 @@ export class TokenIndex {
     }
     this.maxIdf = maxIdf;
     this.deletionTable = buildDeletionTable(this.words);
+    this.letters = Int32Array.from(this.words, letterSet);
     for (let i = 0; i < v; i++) {
       const w = this.words[i];
       if (w.length < 3) continue;
@@ -141,10 +146,11 @@ export class TokenIndex {
     if (maxEdits > 0) {
       const near = new Set<number>();
       lookupDeletions(this.deletionTable, token, maxEdits, near);
+      const letters = letterSet(token);
       for (const id of near) {
         const w = this.words[id];
         const allowed = allowedEdits(Math.min(w.length, token.length));
-        if (w === token || allowed === 0) continue;
+        if (w === token || allowed === 0 || fewestEdits(letters, this.letters[id]) > allowed) continue;
         const distance = boundedEditDistance(token, w, allowed);
         if (distance <= allowed) put(id, distance === 1 ? FACTOR.typo : FACTOR.typo2);
       }

@@ -43,3 +43,25 @@ export function allowedEdits(length: number): number {
   if (length >= 3) return 1;
   return 0;
 }
+
+/** The set of characters a token holds, one bit each for A-Z; other characters (digits read by OCR) share the upper bits. */
+export function letterSet(token: string): number {
+  let bits = 0;
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    bits |= 1 << (c >= 65 && c <= 90 ? c - 65 : 26 + (c % 6));
+  }
+  return bits;
+}
+
+/**
+ * A lower bound on the edit distance of two tokens from their character sets: one edit adds or
+ * removes at most two characters from the set a token holds (shared bits only weaken the bound).
+ */
+export function fewestEdits(lettersA: number, lettersB: number): number {
+  let x = lettersA ^ lettersB;
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  const differing = Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  return (differing + 1) >> 1;
+}

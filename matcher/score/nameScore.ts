@@ -1,10 +1,9 @@
 import type { NormalizedName, TokenRole } from '../normalize/name';
+import { align, surnameCanPair, type TokenPairs } from './alignment';
 import { orgTokenSimilarity, personTokenSimilarity } from './tokenSimilarity';
 
 /**
- * Name comparison by token alignment. Each query token is paired with at most one list token
- * (or with two adjacent list tokens written as one, and the reverse: SMITHJONES ~ SMITH JONES),
- * best pairs first. The score is
+ * Name comparison by token alignment (see alignment.ts). The score is
  *
  *     sum(pair similarity x pair weight) / (sum(pair weight) + sum(cost of unpaired tokens))
  *
@@ -22,21 +21,9 @@ export interface NameComparison {
 /** Token similarities within one screening: query token -> list token -> similarity. */
 export type SimCache = Map<string, Map<string, number>>;
 
-/**
- * The token similarities one comparison reads: of query token i and listed token j, and of two
- * written strings (a token against two adjacent ones written as one, which no vocabulary holds).
- */
-export interface TokenPairs {
-  tokens(qi: number, ej: number): number;
-  text(q: string, e: string): number;
-}
-
 /** How close a one-word listed name must be to a roster word other than the surname. */
 const BARE_SURNAME_MIN_SIM = 0.9;
 export const ORDER_FACTOR = 0.96;
-export const MERGE_FACTOR = 0.98;
-/** An initial is never half of a word written as two (R STRONG is not ARMSTRONG). */
-const MERGE_PART_MIN = 2;
 const NON_EXACT_CAP = 0.99;
 
 /** Cost of leaving a person token unpaired. */
@@ -50,11 +37,9 @@ function personCost(role: TokenRole, token: string, soft: boolean, side: 'q' | '
   return 1;
 }
 
-interface Pair { qi: number; qn: number; ei: number; en: number; sim: number }
-
 /**
  * Token-used flags, reused: a screening compares hundreds of names and the comparison is
- * synchronous, so one pair of buffers serves align and then its caller without allocating.
+ * synchronous, so one pair of buffers serves every comparison without allocating.
  */
 const flagBuffers = [new Uint8Array(32), new Uint8Array(32)];
 
@@ -90,63 +75,26 @@ export function textPairs(q: NormalizedName, e: NormalizedName, sim: TokenSim, s
   };
 }
 
-/** Best-first greedy alignment; names have a handful of tokens, so this is exact in practice. */
-function align(q: string[], e: string[], sims: TokenPairs): Pair[] {
-  const cands: Pair[] = [];
-  for (let i = 0; i < q.length; i++) {
-    for (let j = 0; j < e.length; j++) {
-      const v = sims.tokens(i, j);
-      if (v > 0) cands.push({ qi: i, qn: 1, ei: j, en: 1, sim: v });
-    }
-  }
-  // Merged / split tokens: one side writes two adjacent tokens as one.
-  for (let i = 0; i < q.length; i++) {
-    if (q[i].length < 4) continue;
-    for (let j = 0; j + 1 < e.length; j++) {
-      if (e[j].length < MERGE_PART_MIN || e[j + 1].length < MERGE_PART_MIN) continue;
-      if (Math.abs(e[j].length + e[j + 1].length - q[i].length) > 2) continue;
-      const v = sims.text(q[i], e[j] + e[j + 1]) * MERGE_FACTOR;
-      if (v > 0) cands.push({ qi: i, qn: 1, ei: j, en: 2, sim: v });
-    }
-  }
-  for (let j = 0; j < e.length; j++) {
-    if (e[j].length < 4) continue;
-    for (let i = 0; i + 1 < q.length; i++) {
-      if (q[i].length < MERGE_PART_MIN || q[i + 1].length < MERGE_PART_MIN) continue;
-      if (Math.abs(q[i].length + q[i + 1].length - e[j].length) > 2) continue;
-      const v = sims.text(q[i] + q[i + 1], e[j]) * MERGE_FACTOR;
-      if (v > 0) cands.push({ qi: i, qn: 2, ei: j, en: 1, sim: v });
-    }
-  }
-  // Prefer higher similarity, then pairs covering more tokens, then positional closeness.
-  cands.sort((a, b) => b.sim - a.sim || (b.qn + b.en) - (a.qn + a.en) || Math.abs(a.qi - a.ei) - Math.abs(b.qi - b.ei) || a.qi - b.qi || a.ei - b.ei);
-  const qUsed = zeroedFlags(0, q.length);
-  const eUsed = zeroedFlags(1, e.length);
-  const pairs: Pair[] = [];
-  for (const c of cands) {
-    if (qUsed[c.qi] || (c.qn === 2 && qUsed[c.qi + 1]) || eUsed[c.ei] || (c.en === 2 && eUsed[c.ei + 1])) continue;
-    qUsed[c.qi] = 1;
-    if (c.qn === 2) qUsed[c.qi + 1] = 1;
-    eUsed[c.ei] = 1;
-    if (c.en === 2) eUsed[c.ei + 1] = 1;
-    pairs.push(c);
-  }
-  pairs.sort((a, b) => a.qi - b.qi);
-  return pairs;
-}
-
-function monotonic(pairs: Pair[]): boolean {
-  for (let k = 1; k < pairs.length; k++) if (pairs[k].ei < pairs[k - 1].ei) return false;
-  return true;
-}
-
 function finish(raw: number, exact: boolean): number {
   if (exact) return 1;
   return Math.min(NON_EXACT_CAP, Math.max(0, raw));
 }
 
-export function comparePersonNames(q: NormalizedName, e: NormalizedName, sims: TokenPairs = textPairs(q, e, personTokenSimilarity)): NameComparison {
+/** What a person comparison that cannot be plausible returns when only the decision was asked for. */
+const NOT_PLAUSIBLE: NameComparison = Object.freeze({ score: 0, plausible: false });
+
+/**
+ * `decisionOnly`: the caller acts only on a potential match, so a comparison that cannot be
+ * plausible (no listed surname token can pair) returns NOT_PLAUSIBLE, with no score, at once.
+ */
+export function comparePersonNames(
+  q: NormalizedName,
+  e: NormalizedName,
+  sims: TokenPairs = textPairs(q, e, personTokenSimilarity),
+  decisionOnly = false,
+): NameComparison {
   if (q.key === e.key) return { score: 1, plausible: true };
+  if (decisionOnly && !surnameCanPair(q.tokens, e, sims)) return NOT_PLAUSIBLE;
   const pairs = align(q.tokens, e.tokens, sims);
   const qUsed = zeroedFlags(0, q.tokens.length);
   const eUsed = zeroedFlags(1, e.tokens.length);
@@ -156,23 +104,26 @@ export function comparePersonNames(q: NormalizedName, e: NormalizedName, sims: T
   let surnameBest = 0;
   let otherPaired = false;
   let bareSurnameAnswered = false;
-  for (const p of pairs) {
+  for (let p = 0; p < pairs.count; p++) {
+    const qi = pairs.qi[p];
+    const ei = pairs.ei[p];
+    const sim = pairs.sim[p];
     let wq = 0;
-    for (let k = 0; k < p.qn; k++) { qUsed[p.qi + k] = 1; wq += q.tokens[p.qi + k].length === 1 ? 0.5 : 1; }
+    for (let k = 0; k < pairs.qn[p]; k++) { qUsed[qi + k] = 1; wq += q.tokens[qi + k].length === 1 ? 0.5 : 1; }
     let we = 0;
     let touchesSurname = false;
-    for (let k = 0; k < p.en; k++) {
-      eUsed[p.ei + k] = 1;
-      we += e.tokens[p.ei + k].length === 1 ? 0.5 : 1;
-      if (e.roles[p.ei + k] === 'surname') touchesSurname = true;
+    for (let k = 0; k < pairs.en[p]; k++) {
+      eUsed[ei + k] = 1;
+      we += e.tokens[ei + k].length === 1 ? 0.5 : 1;
+      if (e.roles[ei + k] === 'surname') touchesSurname = true;
     }
     const w = (wq + we) / 2;
-    num += p.sim * w;
+    num += sim * w;
     den += w;
     if (touchesSurname) {
       surnamePaired = true;
-      surnameBest = Math.max(surnameBest, p.sim);
-      if (p.sim >= BARE_SURNAME_MIN_SIM || (p.qn === 1 && q.roles[p.qi] === 'surname')) bareSurnameAnswered = true;
+      surnameBest = Math.max(surnameBest, sim);
+      if (sim >= BARE_SURNAME_MIN_SIM || (pairs.qn[p] === 1 && q.roles[qi] === 'surname')) bareSurnameAnswered = true;
     } else {
       otherPaired = true;
     }
@@ -184,7 +135,7 @@ export function comparePersonNames(q: NormalizedName, e: NormalizedName, sims: T
     if (!eUsed[j]) den += personCost(e.roles[j], e.tokens[j], e.soft[j], 'e', q.tokens.length, surnamePaired);
   }
   let score = den > 0 ? num / den : 0;
-  if (!monotonic(pairs)) score *= ORDER_FACTOR;
+  if (!pairs.monotonic()) score *= ORDER_FACTOR;
   const oneSided = q.tokens.length === 1 || e.tokens.length === 1;
   // A listed name of one word (a bare surname or alias) stands for the subject's surname: it must
   // meet the roster's surname, or another of its words almost exactly (swapped order), never a
@@ -207,18 +158,20 @@ export function compareOrgNames(
   const eUsed = zeroedFlags(1, e.tokens.length);
   let num = 0;
   let den = 0;
-  for (const p of pairs) {
+  for (let p = 0; p < pairs.count; p++) {
+    const qi = pairs.qi[p];
+    const ei = pairs.ei[p];
     let wq = 0;
-    for (let k = 0; k < p.qn; k++) { qUsed[p.qi + k] = 1; wq += weight(q.tokens[p.qi + k]); }
+    for (let k = 0; k < pairs.qn[p]; k++) { qUsed[qi + k] = 1; wq += weight(q.tokens[qi + k]); }
     let we = 0;
-    for (let k = 0; k < p.en; k++) { eUsed[p.ei + k] = 1; we += weight(e.tokens[p.ei + k]); }
+    for (let k = 0; k < pairs.en[p]; k++) { eUsed[ei + k] = 1; we += weight(e.tokens[ei + k]); }
     const w = (wq + we) / 2;
-    num += p.sim * w;
+    num += pairs.sim[p] * w;
     den += w;
   }
   for (let i = 0; i < q.tokens.length; i++) if (!qUsed[i]) den += weight(q.tokens[i]);
   for (let j = 0; j < e.tokens.length; j++) if (!eUsed[j]) den += weight(e.tokens[j]);
   let score = den > 0 ? num / den : 0;
-  if (!monotonic(pairs)) score *= 0.98;
-  return { score: Math.min(0.97, finish(score, false)), plausible: pairs.length > 0 };
+  if (!pairs.monotonic()) score *= 0.98;
+  return { score: Math.min(0.97, finish(score, false)), plausible: pairs.count > 0 };
 }

@@ -1,4 +1,5 @@
-import { cachedSim, type SimCache, type TokenPairs } from './nameScore';
+import type { TokenPairs } from './alignment';
+import { cachedSim, type SimCache } from './nameScore';
 import { tokenFeatures, type TokenFeatures } from './tokenSimilarity';
 
 type FeatureSimilarity = (q: TokenFeatures, e: TokenFeatures) => number;

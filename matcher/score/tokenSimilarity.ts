@@ -1,7 +1,7 @@
 import { nicknames, sharesNicknameGroup } from '../normalize/nicknames';
 import { ocrKey } from '../normalize/ocr';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../normalize/phonetic';
-import { allowedEdits, boundedEditDistance } from './editDistance';
+import { allowedEdits, boundedEditDistance, fewestEdits, letterSet } from './editDistance';
 
 /**
  * Similarity of two normalized tokens in [0,1], with a fixed value per kind of variant so a
@@ -22,7 +22,7 @@ export interface TokenFeatures {
   /** The phonetic key, or '' when it is too short to call two words sound-alikes. */
   sound: string;
   nicknameGroups: readonly number[] | undefined;
-  /** One bit per character class present: edits needed >= popcount(a ^ b) / 2. */
+  /** The characters the token holds (see `letterSet`). */
   letters: number;
 }
 
@@ -37,29 +37,9 @@ export function tokenFeatures(token: string): TokenFeatures {
   };
 }
 
-function letterSet(token: string): number {
-  let bits = 0;
-  for (let i = 0; i < token.length; i++) {
-    const c = token.charCodeAt(i);
-    // A-Z one bit each; anything else (digits read by OCR) shares the upper bits, which only weakens the bound.
-    bits |= 1 << (c >= 65 && c <= 90 ? c - 65 : 26 + (c % 6));
-  }
-  return bits;
-}
-
-function popcount32(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-
-/**
- * The edit distance of two tokens when it is at most `max`, else max + 1. One edit adds or
- * removes at most two characters from the set of characters a token holds, so tokens whose
- * sets differ by more than 2*max characters are refused without the dynamic programme.
- */
+/** The edit distance of two tokens when it is at most `max`, else max + 1; most far-apart pairs are refused by their character sets. */
 function boundedDistance(a: TokenFeatures, b: TokenFeatures, max: number): number {
-  if (popcount32(a.letters ^ b.letters) > 2 * max) return max + 1;
+  if (fewestEdits(a.letters, b.letters) > max) return max + 1;
   return boundedEditDistance(a.text, b.text, max);
 }
 

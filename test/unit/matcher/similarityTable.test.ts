@@ -1,4 +1,7 @@
+import { personDecision } from '../../../matcher/engine';
 import { nicknames } from '../../../matcher/normalize/nicknames';
+import { normalizePersonName } from '../../../matcher/normalize/personName';
+import { comparePersonNames } from '../../../matcher/score/nameScore';
 import { ocrKey } from '../../../matcher/normalize/ocr';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../../../matcher/normalize/phonetic';
 import { allowedEdits, boundedEditDistance } from '../../../matcher/score/editDistance';
@@ -96,5 +99,34 @@ describe('TokenSimilarityTable: one screening\'s similarities by vocabulary id',
     expect(slots.filter((s) => s < 0).length).toBeGreaterThan(0);
     const id = vocabulary.indexOf('JOHN');
     words.forEach((w, i) => expect(table.get(slots[i], w, id)).toBe(personTokenSimilarity(w, 'JOHN')));
+  });
+});
+
+describe('comparePersonNames(decisionOnly): the decision without the score of a name that cannot match', () => {
+  it('decides as the full comparison does, for generated names and their variants', () => {
+    const persons = createPersonFactory(createRng(21));
+    const listed = Array.from({ length: 300 }, () => {
+      const p = persons.next();
+      return normalizePersonName(`${p.lastName}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}`)[0];
+    });
+    const queries = listed.slice(0, 60).flatMap((n) => [
+      n.tokens.join(' '), n.tokens.slice().reverse().join(' '), `${n.tokens[0]} ${n.tokens[n.tokens.length - 1]}${n.tokens[n.tokens.length - 1]}`,
+    ]).flatMap((text) => normalizePersonName(text));
+    let matches = 0;
+    let shortcuts = 0;
+    for (const q of queries) {
+      for (const e of listed) {
+        const full = comparePersonNames(q, e);
+        const quick = comparePersonNames(q, e, undefined, true);
+        expect(personDecision(quick, q, e)).toBe(personDecision(full, q, e));
+        if (personDecision(full, q, e)) {
+          matches++;
+          expect(quick).toEqual(full);
+        }
+        if (quick.score === 0 && full.score > 0) shortcuts++;
+      }
+    }
+    expect(matches).toBeGreaterThan(60);
+    expect(shortcuts).toBeGreaterThan(1000);
   });
 });

@@ -1,0 +1,172 @@
+import type { NormalizedName } from '../normalize/name';
+
+/**
+ * Token alignment: which query token pairs with which listed token. Each query token is paired
+ * with at most one listed token (or with two adjacent listed tokens written as one, and the
+ * reverse: SMITHJONES ~ SMITH JONES), best pairs first: higher similarity, then pairs covering
+ * more tokens, then positional closeness. Names have a handful of tokens, so this greedy choice
+ * is exact in practice.
+ */
+
+/**
+ * The token similarities one comparison reads: of query token i and listed token j, and of two
+ * written strings (a token against two adjacent ones written as one, which no vocabulary holds).
+ */
+export interface TokenPairs {
+  tokens(qi: number, ej: number): number;
+  text(q: string, e: string): number;
+}
+
+export const MERGE_FACTOR = 0.98;
+/** An initial is never half of a word written as two (R STRONG is not ARMSTRONG). */
+const MERGE_PART_MIN = 2;
+
+/** Whether `whole` may be the two adjacent tokens `a` and `b` written as one. */
+function mergeable(whole: string, a: string, b: string): boolean {
+  return whole.length >= 4 && a.length >= MERGE_PART_MIN && b.length >= MERGE_PART_MIN && Math.abs(a.length + b.length - whole.length) <= 2;
+}
+
+/**
+ * The chosen pairs of the latest alignment, by query position: pair k joins query tokens
+ * [qi[k], qi[k] + qn[k]) with listed tokens [ei[k], ei[k] + en[k]) at similarity sim[k].
+ * One instance serves every comparison (they are synchronous and never nested): a screening
+ * compares hundreds of names, and an object per candidate pair kept the garbage collector
+ * pausing screenings.
+ */
+export class Alignment {
+  count = 0;
+  qi = new Int32Array(8);
+  qn = new Int32Array(8);
+  ei = new Int32Array(8);
+  en = new Int32Array(8);
+  sim = new Float64Array(8);
+
+  /** Whether the pairs keep the listed order (no word-order change). */
+  monotonic(): boolean {
+    for (let k = 1; k < this.count; k++) if (this.ei[k] < this.ei[k - 1]) return false;
+    return true;
+  }
+
+  ensure(capacity: number): void {
+    if (this.qi.length >= capacity) return;
+    const size = 2 * capacity;
+    this.qi = new Int32Array(size);
+    this.qn = new Int32Array(size);
+    this.ei = new Int32Array(size);
+    this.en = new Int32Array(size);
+    this.sim = new Float64Array(size);
+  }
+}
+
+/** Every pair with a similarity above 0, before the choice; `order` ranks them. */
+const candidates = Object.assign(new Alignment(), { order: new Int32Array(8) });
+const chosen = new Alignment();
+/** Token-used flags of the choice. */
+let qTaken = new Uint8Array(32);
+let eTaken = new Uint8Array(32);
+
+function addCandidate(qi: number, qn: number, ei: number, en: number, sim: number): void {
+  const k = candidates.count++;
+  candidates.qi[k] = qi;
+  candidates.qn[k] = qn;
+  candidates.ei[k] = ei;
+  candidates.en[k] = en;
+  candidates.sim[k] = sim;
+}
+
+/** < 0 when candidate a is preferred to candidate b. */
+function preference(a: number, b: number): number {
+  const { qi, qn, ei, en, sim } = candidates;
+  return sim[b] - sim[a] || (qn[b] + en[b]) - (qn[a] + en[a]) || Math.abs(qi[a] - ei[a]) - Math.abs(qi[b] - ei[b]) || qi[a] - qi[b] || ei[a] - ei[b];
+}
+
+export function align(q: readonly string[], e: readonly string[], sims: TokenPairs): Alignment {
+  const most = 3 * q.length * e.length + 1;
+  candidates.ensure(most);
+  if (candidates.order.length < most) candidates.order = new Int32Array(2 * most);
+  candidates.count = 0;
+  for (let i = 0; i < q.length; i++) {
+    for (let j = 0; j < e.length; j++) {
+      const v = sims.tokens(i, j);
+      if (v > 0) addCandidate(i, 1, j, 1, v);
+    }
+  }
+  // Merged / split tokens: one side writes two adjacent tokens as one.
+  for (let i = 0; i < q.length; i++) {
+    for (let j = 0; j + 1 < e.length; j++) {
+      if (!mergeable(q[i], e[j], e[j + 1])) continue;
+      const v = sims.text(q[i], e[j] + e[j + 1]) * MERGE_FACTOR;
+      if (v > 0) addCandidate(i, 1, j, 2, v);
+    }
+  }
+  for (let j = 0; j < e.length; j++) {
+    for (let i = 0; i + 1 < q.length; i++) {
+      if (!mergeable(e[j], q[i], q[i + 1])) continue;
+      const v = sims.text(q[i] + q[i + 1], e[j]) * MERGE_FACTOR;
+      if (v > 0) addCandidate(i, 2, j, 1, v);
+    }
+  }
+  // A stable insertion sort: a handful of candidates, and ties keep the order they were found in.
+  const { order } = candidates;
+  for (let k = 0; k < candidates.count; k++) {
+    let at = k;
+    while (at > 0 && preference(order[at - 1], k) > 0) {
+      order[at] = order[at - 1];
+      at--;
+    }
+    order[at] = k;
+  }
+  if (qTaken.length < q.length) qTaken = new Uint8Array(2 * q.length);
+  if (eTaken.length < e.length) eTaken = new Uint8Array(2 * e.length);
+  qTaken.fill(0, 0, q.length);
+  eTaken.fill(0, 0, e.length);
+  chosen.ensure(Math.min(q.length, e.length) + 1);
+  chosen.count = 0;
+  for (let r = 0; r < candidates.count; r++) {
+    const c = order[r];
+    const qi = candidates.qi[c];
+    const qn = candidates.qn[c];
+    const ei = candidates.ei[c];
+    const en = candidates.en[c];
+    if (qTaken[qi] || (qn === 2 && qTaken[qi + 1]) || eTaken[ei] || (en === 2 && eTaken[ei + 1])) continue;
+    qTaken[qi] = 1;
+    if (qn === 2) qTaken[qi + 1] = 1;
+    eTaken[ei] = 1;
+    if (en === 2) eTaken[ei + 1] = 1;
+    // Kept in query order: each query token is in one chosen pair at most.
+    let at = chosen.count++;
+    while (at > 0 && chosen.qi[at - 1] > qi) {
+      chosen.qi[at] = chosen.qi[at - 1];
+      chosen.qn[at] = chosen.qn[at - 1];
+      chosen.ei[at] = chosen.ei[at - 1];
+      chosen.en[at] = chosen.en[at - 1];
+      chosen.sim[at] = chosen.sim[at - 1];
+      at--;
+    }
+    chosen.qi[at] = qi;
+    chosen.qn[at] = qn;
+    chosen.ei[at] = ei;
+    chosen.en[at] = en;
+    chosen.sim[at] = candidates.sim[c];
+  }
+  return chosen;
+}
+
+/**
+ * Whether alignment could pair a listed surname token at all: some query token (or two written
+ * as one) is similar to it, or to it written together with a neighbour. When none is, a person
+ * comparison cannot be plausible, whatever else pairs.
+ */
+export function surnameCanPair(q: readonly string[], e: NormalizedName, sims: TokenPairs): boolean {
+  const et = e.tokens;
+  for (let j = 0; j < et.length; j++) {
+    if (e.roles[j] !== 'surname') continue;
+    for (let i = 0; i < q.length; i++) if (sims.tokens(i, j) > 0) return true;
+    for (let i = 0; i < q.length; i++) {
+      if (j + 1 < et.length && mergeable(q[i], et[j], et[j + 1]) && sims.text(q[i], et[j] + et[j + 1]) > 0) return true;
+      if (j > 0 && mergeable(q[i], et[j - 1], et[j]) && sims.text(q[i], et[j - 1] + et[j]) > 0) return true;
+      if (i + 1 < q.length && mergeable(et[j], q[i], q[i + 1]) && sims.text(q[i] + q[i + 1], et[j]) > 0) return true;
+    }
+  }
+  return false;
+}

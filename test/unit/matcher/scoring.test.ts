@@ -257,7 +257,7 @@ describe('topByWeight: the candidate cut', () => {
       for (let i = 0; i < n; i++) acc[i] = Math.round(rand() * 40) / 4; // many ties
       const ids = Array.from({ length: n }, (_, i) => i).reverse();
       const expected = ids.slice().sort((a, b) => acc[b] - acc[a] || a - b).slice(0, limit);
-      expect(topByWeight(ids, acc, limit)).toEqual(expected);
+      expect(topByWeight(ids, ids.map((id) => acc[id]), limit)).toEqual(expected);
     }
   });
 });

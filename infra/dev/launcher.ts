@@ -6,6 +6,7 @@ import { migrate } from '../db/migrate';
 import { startTemporalDevServer, type DevServer } from '../temporal/devServer';
 import { temporalConnectionOptions } from '../temporal/connection';
 import { startService, waitForHttpOk, type ManagedService } from './services';
+import { withMatcherNodeOptions } from '../../matcher/nodeOptions';
 import { seedDemo } from './seed';
 
 /**
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
         if (!stopping) void shutdown(1, `${service.name} exited with code ${code}; see ${path.join(logDir, service.name + '.log')}`);
       });
     };
-    watch(startService('matcher', 'matcher/main.ts', env, logDir));
+    watch(startService('matcher', 'matcher/main.ts', withMatcherNodeOptions(env), logDir));
     watch(startService('gateway', 'gateway/main.ts', env, logDir));
 
     const starting = ensureTemporal(temporalStart.signal).then((server) => (temporal = server));

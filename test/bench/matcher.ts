@@ -12,13 +12,14 @@
  * --replicas N runs N matcher processes (this one plus N-1 that regenerate the same data) and
  * gives the gateway all their URLs in MATCHER_URL.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildMatcherIndex, screenEntity, type ListEntry } from '../../matcher/engine';
 import { createMatcherClient } from '../../matcher/client';
+import { MATCHER_NODE_OPTIONS, hasMatcherNodeOptions, withMatcherNodeOptions } from '../../matcher/nodeOptions';
 import type { Entity } from '../../matcher/types';
 import { createOrganizationFactory, createPersonFactory, createRng, type Rng } from '../../infra/dev/synthetic/parties';
 import { startBenchGateway } from './support/benchGateway';
@@ -82,7 +83,9 @@ const TSX_CLI = path.resolve(__dirname, '..', '..', 'node_modules', 'tsx', 'dist
 /** Starts `count` more matcher processes over the same generated data; resolves with their URLs. */
 async function startReplicas(count: number): Promise<{ urls: string[]; stop(): void }> {
   const children = Array.from({ length: count }, () =>
-    spawn(process.execPath, [TSX_CLI, path.join(__dirname, 'support', 'matcherReplica.ts'), String(ENTRIES), String(REGISTRY), String(SEED)], { stdio: ['ignore', 'pipe', 'inherit'] }));
+    spawn(process.execPath, [TSX_CLI, path.join(__dirname, 'support', 'matcherReplica.ts'), String(ENTRIES), String(REGISTRY), String(SEED)], {
+      stdio: ['ignore', 'pipe', 'inherit'], env: withMatcherNodeOptions(process.env),
+    }));
   const stop = (): void => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   };
@@ -145,7 +148,20 @@ async function screenThroughGateway(matcherUrl: string, qs: Entity[]): Promise<v
   }
 }
 
+/**
+ * This process screens in process and serves HTTP as a matcher does, so it runs with the
+ * matcher's V8 options: when started without them it runs itself again with them (as node
+ * options, so the gateway and load processes it starts keep their own defaults).
+ */
+function rerunWithMatcherNodeOptions(): void {
+  if (hasMatcherNodeOptions()) return;
+  const run = spawnSync(process.execPath, [...MATCHER_NODE_OPTIONS.split(' '), ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
+
 async function main(): Promise<void> {
+  rerunWithMatcherNodeOptions();
+  console.log(`node options: ${process.execArgv.filter((a) => a.startsWith('--max')).join(' ')}`);
   const rng = createRng(SEED);
   console.log(`matcher bench: ${ENTRIES} list entries, ${REGISTRY} registry organizations, ${QUERIES} queries, seed ${SEED}`);
   let t = Date.now();

@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { MATCHER_NODE_OPTIONS, hasMatcherNodeOptions, withMatcherNodeOptions } from '../../../matcher/nodeOptions';
+
+describe('the matcher\'s V8 options', () => {
+  it('are added to NODE_OPTIONS once, keeping what was there', () => {
+    const env = withMatcherNodeOptions({ NODE_OPTIONS: '--enable-source-maps', PATH: '/bin' });
+    expect(env.NODE_OPTIONS).toBe(`--enable-source-maps ${MATCHER_NODE_OPTIONS}`);
+    expect(env.PATH).toBe('/bin');
+    expect(withMatcherNodeOptions(env)).toBe(env);
+    expect(withMatcherNodeOptions({}).NODE_OPTIONS).toBe(MATCHER_NODE_OPTIONS);
+  });
+
+  it('are recognised in NODE_OPTIONS or among the node options, and missed otherwise', () => {
+    expect(hasMatcherNodeOptions({ NODE_OPTIONS: MATCHER_NODE_OPTIONS }, [])).toBe(true);
+    expect(hasMatcherNodeOptions({}, MATCHER_NODE_OPTIONS.split(' '))).toBe(true);
+    expect(hasMatcherNodeOptions({ NODE_OPTIONS: '--max-semi-space-size=16' }, ['--import', 'tsx'])).toBe(false);
+  });
+
+  it('are the ones the Kubernetes sketch gives the matcher', () => {
+    const manifest = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'infra', 'deploy', 'kubernetes.yaml'), 'utf8');
+    const matcher = manifest.split('\n---\n').find((doc) => doc.includes('name: screening-matcher') && doc.includes('kind: Deployment'));
+    expect(matcher).toContain(`{ name: NODE_OPTIONS, value: "${MATCHER_NODE_OPTIONS}" }`);
+  });
+});

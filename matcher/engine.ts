@@ -4,9 +4,9 @@ import type { NormalizedName } from './normalize/name';
 import { normalizeOrgName, type NormalizedOrgName } from './normalize/orgName';
 import { normalizePersonName, normalizePersonParts } from './normalize/personName';
 import { corroboratingEvidence, finalScore, npiDigits } from './score/evidence';
-import { compareOrgNames, comparePersonNames, type NameComparison, type SimCache } from './score/nameScore';
+import { compareOrgNames, comparePersonNames, type NameComparison } from './score/nameScore';
 import { IndexedTokenPairs, TokenSimilarityTable } from './score/similarityTable';
-import { orgSimilarityOf, orgTokenSimilarity, personSimilarityOf, personTokenSimilarity } from './score/tokenSimilarity';
+import { orgSimilarityOf, personSimilarityOf } from './score/tokenSimilarity';
 import {
   POTENTIAL_MATCH_LABEL,
   type Entity,
@@ -176,7 +176,6 @@ function better(a: Best, b: Best): boolean {
 function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], scoreAlways: ReadonlySet<number> = new Set()): { best: Map<number, Best>; capped: boolean } {
   const best = new Map<number, Best>();
   let capped = false;
-  const textCache: SimCache = new Map();
   sub.similarities.begin();
   const { nameTokenOffsets, nameTokenIds } = sub.tokens;
   const weightOf = (t: string): number => sub.tokens.weightOf(t);
@@ -184,7 +183,7 @@ function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], s
     if (query.name.tokens.length === 0) continue;
     const found = sub.finder.find(query.name, index.candidateLimit);
     capped ||= found.capped;
-    const pairs = new IndexedTokenPairs(sub.similarities, query.name.tokens, nameTokenIds, sub.kind === 'person' ? personTokenSimilarity : orgTokenSimilarity, textCache);
+    const pairs = new IndexedTokenPairs(sub.similarities, query.name.tokens, nameTokenIds);
     for (const id of found.ids) {
       const listed = sub.names[id];
       const entry = sub.nameEntry[id];

@@ -9,12 +9,14 @@ import type { NormalizedName } from '../normalize/name';
  */
 
 /**
- * The token similarities one comparison reads: of query token i and listed token j, and of two
- * written strings (a token against two adjacent ones written as one, which no vocabulary holds).
+ * The token similarities one comparison reads: of query token i and listed token j; of query
+ * token i and listed tokens j, j+1 written as one; of query tokens i, i+1 written as one and
+ * listed token j.
  */
 export interface TokenPairs {
   tokens(qi: number, ej: number): number;
-  text(q: string, e: string): number;
+  mergedListed(qi: number, ej: number): number;
+  mergedQuery(qi: number, ej: number): number;
 }
 
 export const MERGE_FACTOR = 0.98;
@@ -95,14 +97,14 @@ export function align(q: readonly string[], e: readonly string[], sims: TokenPai
   for (let i = 0; i < q.length; i++) {
     for (let j = 0; j + 1 < e.length; j++) {
       if (!mergeable(q[i], e[j], e[j + 1])) continue;
-      const v = sims.text(q[i], e[j] + e[j + 1]) * MERGE_FACTOR;
+      const v = sims.mergedListed(i, j) * MERGE_FACTOR;
       if (v > 0) addCandidate(i, 1, j, 2, v);
     }
   }
   for (let j = 0; j < e.length; j++) {
     for (let i = 0; i + 1 < q.length; i++) {
       if (!mergeable(e[j], q[i], q[i + 1])) continue;
-      const v = sims.text(q[i] + q[i + 1], e[j]) * MERGE_FACTOR;
+      const v = sims.mergedQuery(i, j) * MERGE_FACTOR;
       if (v > 0) addCandidate(i, 2, j, 1, v);
     }
   }
@@ -163,9 +165,9 @@ export function surnameCanPair(q: readonly string[], e: NormalizedName, sims: To
     if (e.roles[j] !== 'surname') continue;
     for (let i = 0; i < q.length; i++) if (sims.tokens(i, j) > 0) return true;
     for (let i = 0; i < q.length; i++) {
-      if (j + 1 < et.length && mergeable(q[i], et[j], et[j + 1]) && sims.text(q[i], et[j] + et[j + 1]) > 0) return true;
-      if (j > 0 && mergeable(q[i], et[j - 1], et[j]) && sims.text(q[i], et[j - 1] + et[j]) > 0) return true;
-      if (i + 1 < q.length && mergeable(et[j], q[i], q[i + 1]) && sims.text(q[i] + q[i + 1], et[j]) > 0) return true;
+      if (j + 1 < et.length && mergeable(q[i], et[j], et[j + 1]) && sims.mergedListed(i, j) > 0) return true;
+      if (j > 0 && mergeable(q[i], et[j - 1], et[j]) && sims.mergedListed(i, j - 1) > 0) return true;
+      if (i + 1 < q.length && mergeable(et[j], q[i], q[i + 1]) && sims.mergedQuery(i, j) > 0) return true;
     }
   }
   return false;

@@ -69,9 +69,12 @@ export function cachedSim(sim: TokenSim, simCache: SimCache | undefined, a: stri
 
 /** Token pairs of two written names, computed from their text (optionally memoized in `simCache`). */
 export function textPairs(q: NormalizedName, e: NormalizedName, sim: TokenSim, simCache?: SimCache): TokenPairs {
+  const qt = q.tokens;
+  const et = e.tokens;
   return {
-    tokens: (i, j) => cachedSim(sim, simCache, q.tokens[i], e.tokens[j]),
-    text: (a, b) => cachedSim(sim, simCache, a, b),
+    tokens: (i, j) => cachedSim(sim, simCache, qt[i], et[j]),
+    mergedListed: (i, j) => cachedSim(sim, simCache, qt[i], et[j] + et[j + 1]),
+    mergedQuery: (i, j) => cachedSim(sim, simCache, qt[i] + qt[i + 1], et[j]),
   };
 }
 

@@ -1,11 +1,12 @@
 import type { TokenPairs } from './alignment';
-import { cachedSim, type SimCache } from './nameScore';
 import { tokenFeatures, type TokenFeatures } from './tokenSimilarity';
 
 type FeatureSimilarity = (q: TokenFeatures, e: TokenFeatures) => number;
 
 /** Query words one screening can hold in the table; a screening with more computes the rest uncached. */
 const MAX_SLOTS = 32;
+/** Listed word pairs whose merged features are kept (then all are dropped and kept afresh). */
+const MERGED_FEATURES_KEPT = 200_000;
 
 /**
  * Token similarities of one screening, by (query word, vocabulary id). A screening compares a
@@ -22,9 +23,13 @@ export class TokenSimilarityTable {
   private generation = 0;
   private readonly slots = new Map<string, number>();
   private readonly slotFeatures: TokenFeatures[] = [];
+  /** Two adjacent listed words written as one, by (first id, second id): they recur across names and screenings. */
+  private readonly mergedFeatures = new Map<number, TokenFeatures>();
+  /** This screening's similarities of a query word and two listed words written as one, by (slot, first id, second id). */
+  private readonly mergedSimilarities = new Map<number, number>();
 
   constructor(
-    vocabulary: readonly string[],
+    private readonly vocabulary: readonly string[],
     private readonly similarity: FeatureSimilarity,
   ) {
     this.features = vocabulary.map(tokenFeatures);
@@ -36,6 +41,7 @@ export class TokenSimilarityTable {
   begin(): void {
     this.slots.clear();
     this.slotFeatures.length = 0;
+    this.mergedSimilarities.clear();
     if (this.generation === 0xffffffff) {
       this.stamps.fill(0);
       this.generation = 0;
@@ -64,23 +70,56 @@ export class TokenSimilarityTable {
     this.stamps[cell] = this.generation;
     return value;
   }
+
+  /** The similarity of a query word and the vocabulary words `first` and `second` written as one. */
+  getMerged(slot: number, queryToken: string, first: number, second: number): number {
+    const size = this.features.length;
+    if (slot < 0) return this.similarity(tokenFeatures(queryToken), this.mergedFeaturesOf(first, second));
+    const key = (slot * size + first) * size + second;
+    let value = this.mergedSimilarities.get(key);
+    if (value === undefined) {
+      value = this.similarity(this.slotFeatures[slot], this.mergedFeaturesOf(first, second));
+      this.mergedSimilarities.set(key, value);
+    }
+    return value;
+  }
+
+  get vocabularySize(): number {
+    return this.features.length;
+  }
+
+  /** The similarity of a written word (two query words written as one) and a vocabulary word. */
+  getWith(features: TokenFeatures, vocabId: number): number {
+    return this.similarity(features, this.features[vocabId]);
+  }
+
+  private mergedFeaturesOf(first: number, second: number): TokenFeatures {
+    const key = first * this.features.length + second;
+    let features = this.mergedFeatures.get(key);
+    if (features === undefined) {
+      if (this.mergedFeatures.size >= MERGED_FEATURES_KEPT) this.mergedFeatures.clear();
+      features = tokenFeatures(this.vocabulary[first] + this.vocabulary[second]);
+      this.mergedFeatures.set(key, features);
+    }
+    return features;
+  }
 }
 
 /**
- * The token pairs of one query name against the listed names of one index: listed words by
- * vocabulary id through the screening's table; merged words (outside any vocabulary) by text,
- * memoized for the screening.
+ * The token pairs of one query name against the listed names of one index, all by vocabulary
+ * id through the screening's table: no string is built or hashed to compare a listed name.
  */
 export class IndexedTokenPairs implements TokenPairs {
   private readonly slots: Int32Array;
   private listedStart = 0;
+  /** Query words i and i+1 written as one, made when first asked for. */
+  private readonly mergedQueryFeatures: (TokenFeatures | undefined)[] = [];
+  private readonly mergedQuerySimilarities = new Map<number, number>();
 
   constructor(
     private readonly table: TokenSimilarityTable,
     private readonly query: readonly string[],
     private readonly nameTokenIds: Int32Array,
-    private readonly textSimilarity: (q: string, e: string) => number,
-    private readonly textCache: SimCache,
   ) {
     this.slots = Int32Array.from(query, (token) => table.slotOf(token));
   }
@@ -95,7 +134,21 @@ export class IndexedTokenPairs implements TokenPairs {
     return this.table.get(this.slots[qi], this.query[qi], this.nameTokenIds[this.listedStart + ej]);
   }
 
-  text(q: string, e: string): number {
-    return cachedSim(this.textSimilarity, this.textCache, q, e);
+  mergedListed(qi: number, ej: number): number {
+    const ids = this.nameTokenIds;
+    const at = this.listedStart + ej;
+    return this.table.getMerged(this.slots[qi], this.query[qi], ids[at], ids[at + 1]);
+  }
+
+  mergedQuery(qi: number, ej: number): number {
+    const vocabId = this.nameTokenIds[this.listedStart + ej];
+    const key = qi * this.table.vocabularySize + vocabId;
+    let value = this.mergedQuerySimilarities.get(key);
+    if (value === undefined) {
+      const merged = (this.mergedQueryFeatures[qi] ??= tokenFeatures(this.query[qi] + this.query[qi + 1]));
+      value = this.table.getWith(merged, vocabId);
+      this.mergedQuerySimilarities.set(key, value);
+    }
+    return value;
   }
 }

@@ -5,7 +5,7 @@ import { comparePersonNames } from '../../../matcher/score/nameScore';
 import { ocrKey } from '../../../matcher/normalize/ocr';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../../../matcher/normalize/phonetic';
 import { allowedEdits, boundedEditDistance } from '../../../matcher/score/editDistance';
-import { TokenSimilarityTable } from '../../../matcher/score/similarityTable';
+import { IndexedTokenPairs, TokenSimilarityTable } from '../../../matcher/score/similarityTable';
 import { SIM, orgSimilarityOf, orgTokenSimilarity, personSimilarityOf, personTokenSimilarity } from '../../../matcher/score/tokenSimilarity';
 import { createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
 
@@ -99,6 +99,41 @@ describe('TokenSimilarityTable: one screening\'s similarities by vocabulary id',
     expect(slots.filter((s) => s < 0).length).toBeGreaterThan(0);
     const id = vocabulary.indexOf('JOHN');
     words.forEach((w, i) => expect(table.get(slots[i], w, id)).toBe(personTokenSimilarity(w, 'JOHN')));
+  });
+});
+
+describe('IndexedTokenPairs: a query name against listed names by vocabulary id', () => {
+  it('gives what the text gives, for single words and for two words written as one on either side', () => {
+    const vocabulary = ['MARY', 'ANN', 'SMITH', 'JONES', 'MARYANN', 'SMITHJONES', 'ANNE', 'SMYTH'];
+    const table = new TokenSimilarityTable(vocabulary, personSimilarityOf);
+    const listed = [[0, 1, 2], [4, 3], [6, 7, 3], [5]];
+    const nameTokenIds = Int32Array.from(listed.flat());
+    const starts = listed.map((_, i) => listed.slice(0, i).flat().length);
+    let mergedNonZero = 0;
+    for (const query of [['MARYANN', 'SMITH'], ['MARY', 'ANN', 'SMYTHE'], ['SMITH', 'JONES', 'ANNA']]) {
+      table.begin();
+      const pairs = new IndexedTokenPairs(table, query, nameTokenIds);
+      listed.forEach((ids, n) => {
+        pairs.listedAt(starts[n]);
+        const words = ids.map((id) => vocabulary[id]);
+        for (let i = 0; i < query.length; i++) {
+          for (let j = 0; j < words.length; j++) {
+            expect(pairs.tokens(i, j)).toBe(personTokenSimilarity(query[i], words[j]));
+            if (j + 1 < words.length) {
+              const v = pairs.mergedListed(i, j);
+              expect(v).toBe(personTokenSimilarity(query[i], words[j] + words[j + 1]));
+              if (v > 0) mergedNonZero++;
+            }
+            if (i + 1 < query.length) {
+              const v = pairs.mergedQuery(i, j);
+              expect(v).toBe(personTokenSimilarity(query[i] + query[i + 1], words[j]));
+              if (v > 0) mergedNonZero++;
+            }
+          }
+        }
+      });
+    }
+    expect(mergedNonZero).toBeGreaterThan(3);
   });
 });
 

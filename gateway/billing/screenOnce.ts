@@ -4,7 +4,7 @@ import type { ScreeningResult } from '../../matcher/types';
 import { invalidRequest } from '../errors';
 import { hardCap, lockAllowance } from './allowance';
 import type { PlanKey } from './plans';
-import { recordUsageEvent } from './usage';
+import { recordUsageEvent, type UsageEvent } from './usage';
 
 export interface ScreenCall {
   orgId: string;
@@ -34,16 +34,24 @@ export function requestHash(body: unknown): string {
 }
 
 /**
- * Runs one POST /screen exactly once per (organization, Idempotency-Key):
+ * Runs one POST /screen exactly once per (organization, Idempotency-Key). A screening with a
+ * server-generated key on a plan without a hard cap is metered through `meterUncapped` (the
+ * gateway's group commit); every other one in its own transaction:
  * concurrent duplicates queue on a transaction-scoped advisory lock, a retry gets the stored
  * response unmetered, and the ledger row, the stored response and the allowance check commit
  * together, so a failed screening records nothing.
  */
-export async function screenOnce(pool: Pool, call: ScreenCall, execute: () => Promise<ScreeningResult>): Promise<ScreenOutcome> {
+export async function screenOnce(
+  pool: Pool,
+  call: ScreenCall,
+  execute: () => Promise<ScreeningResult>,
+  meterUncapped: (event: UsageEvent) => Promise<unknown> = (event) => recordUsageEvent(pool, event),
+): Promise<ScreenOutcome> {
   const hash = requestHash(call.body);
   if (call.keyGenerated && hardCap(call.plan) === null) {
+    // Nothing to store for a retry and no allowance to lock: only the metering, which may share a commit.
     const result = await execute();
-    await recordUsageEvent(pool, { orgId: call.orgId, kind: 'screen', eventKey: call.idempotencyKey, period: call.period });
+    await meterUncapped({ orgId: call.orgId, kind: 'screen', eventKey: call.idempotencyKey, period: call.period });
     return { result, replayed: false };
   }
   const client = await pool.connect();

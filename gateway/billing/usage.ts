@@ -20,16 +20,35 @@ type Queryable = Pool | PoolClient;
  * cap, call it inside the transaction that took `lockAllowance`: that lock, not a row
  * lock, is what keeps concurrent metering within the cap.
  */
-export async function recordUsageEvent(
-  db: Queryable,
-  event: { orgId: string; kind: UsageKind; eventKey: string; period: string },
-): Promise<boolean> {
+export async function recordUsageEvent(db: Queryable, event: UsageEvent): Promise<boolean> {
   const { rowCount } = await db.query(
     `INSERT INTO usage_events (org_id, period, kind, event_key) VALUES ($1, $2, $3, $4)
      ON CONFLICT (org_id, kind, event_key) DO NOTHING`,
     [event.orgId, event.period, event.kind, event.eventKey],
   );
   return rowCount === 1;
+}
+
+export interface UsageEvent {
+  orgId: string;
+  kind: UsageKind;
+  eventKey: string;
+  period: string;
+}
+
+/**
+ * Appends several events in one statement (one commit, one run of the totals trigger); an
+ * event already recorded is skipped, as in `recordUsageEvent`. Only for plans without a hard
+ * cap: a capped plan meters one screening at a time under its allowance lock.
+ */
+export async function recordUsageEvents(db: Queryable, events: readonly UsageEvent[]): Promise<void> {
+  await db.query({
+    name: 'record_usage_events',
+    text: `INSERT INTO usage_events (org_id, period, kind, event_key)
+           SELECT * FROM unnest($1::uuid[], $2::char(7)[], $3::text[], $4::text[])
+           ON CONFLICT (org_id, kind, event_key) DO NOTHING`,
+    values: [events.map((e) => e.orgId), events.map((e) => e.period), events.map((e) => e.kind), events.map((e) => e.eventKey)],
+  });
 }
 
 export async function readPeriodCounts(

@@ -1,0 +1,48 @@
+import type { Pool } from 'pg';
+import { recordUsageEvents, type UsageEvent } from './usage';
+
+interface Waiting {
+  event: UsageEvent;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+/** Events one statement carries at most. */
+const MAX_EVENTS_PER_INSERT = 500;
+
+/**
+ * Meters the screenings of plans without a hard cap in group commits. Alone, an event is
+ * inserted at once; events that arrive while an insert is in flight wait for it and then go
+ * together in the next one. Under load one INSERT, one commit and one run of the totals
+ * trigger meter many screenings, where each used to pay for its own (and each commit wakes
+ * PostgreSQL and waits for its WAL flush). `record` settles when the insert carrying the event
+ * has committed, or failed: a screening is still never answered before it is metered, and an
+ * insert that fails fails every screening it carried.
+ */
+export class UsageGroupCommit {
+  private waiting: Waiting[] = [];
+  private inserting = false;
+
+  constructor(private readonly pool: Pool) {}
+
+  record(event: UsageEvent): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ event, resolve, reject });
+      if (!this.inserting) void this.insertWaiting();
+    });
+  }
+
+  private async insertWaiting(): Promise<void> {
+    this.inserting = true;
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, MAX_EVENTS_PER_INSERT);
+      try {
+        await recordUsageEvents(this.pool, batch.map((w) => w.event));
+        for (const w of batch) w.resolve();
+      } catch (err) {
+        for (const w of batch) w.reject(err);
+      }
+    }
+    this.inserting = false;
+  }
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool, QueryConfig } from 'pg';
+import { createPool } from '../../../infra/db/pool';
+import { billingPeriod } from '../../../gateway/billing/period';
+import { readPeriodCounts, type UsageEvent } from '../../../gateway/billing/usage';
+import { UsageGroupCommit } from '../../../gateway/billing/usageGroupCommit';
+import { createOrgWithKey } from './support/stack';
+
+let pool: Pool;
+const period = billingPeriod(new Date());
+
+beforeAll(() => {
+  pool = createPool();
+});
+
+afterAll(async () => {
+  await pool?.end();
+});
+
+/** The pool, counting the group inserts it is asked to run. */
+function countingInserts(target: Pool): { pool: Pool; inserts: () => number } {
+  let inserts = 0;
+  const counting = new Proxy(target, {
+    get(obj, prop, receiver) {
+      if (prop !== 'query') return Reflect.get(obj, prop, receiver);
+      return (config: QueryConfig, ...rest: unknown[]) => {
+        if (config?.name === 'record_usage_events') inserts++;
+        return (obj.query as (...args: unknown[]) => unknown)(config, ...rest);
+      };
+    },
+  });
+  return { pool: counting, inserts: () => inserts };
+}
+
+const screenEvent = (orgId: string, eventKey = `generated:${randomUUID()}`): UsageEvent => ({ orgId, kind: 'screen', eventKey, period });
+
+async function ledgerRows(orgId: string): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM usage_events WHERE org_id = $1', [orgId]);
+  return rows[0].n;
+}
+
+describe('metering of uncapped plans in group commits (UsageGroupCommit)', () => {
+  it('meters each of 300 concurrent screenings once, in fewer statements than screenings, totals included', async () => {
+    const { orgId } = await createOrgWithKey(pool, 'enterprise');
+    const counted = countingInserts(pool);
+    const usage = new UsageGroupCommit(counted.pool);
+    const events = Array.from({ length: 300 }, () => screenEvent(orgId));
+    await Promise.all(events.map((e) => usage.record(e)));
+    // A retry of an already metered event counts nothing.
+    await usage.record(events[0]);
+    expect(await ledgerRows(orgId)).toBe(300);
+    expect((await readPeriodCounts(pool, orgId, period)).screenCalls).toBe(300);
+    expect(counted.inserts()).toBeGreaterThan(1);
+    expect(counted.inserts()).toBeLessThan(300);
+  });
+
+  it('inserts an event that arrives alone at once', async () => {
+    const { orgId } = await createOrgWithKey(pool, 'large');
+    const usage = new UsageGroupCommit(pool);
+    await usage.record(screenEvent(orgId));
+    expect(await ledgerRows(orgId)).toBe(1);
+  });
+
+  it('fails every screening of an insert that fails, records none of them, and meters the next ones', async () => {
+    const { orgId } = await createOrgWithKey(pool, 'enterprise');
+    const usage = new UsageGroupCommit(pool);
+    // The first goes at once; the next two wait for it and share the following insert, which an unknown organization fails.
+    const first = usage.record(screenEvent(orgId));
+    const unknownOrg = usage.record(screenEvent(randomUUID()));
+    const sameBatch = usage.record(screenEvent(orgId));
+    await expect(first).resolves.toBeUndefined();
+    await expect(unknownOrg).rejects.toThrow(/foreign key/);
+    await expect(sameBatch).rejects.toThrow(/foreign key/);
+    expect(await ledgerRows(orgId)).toBe(1);
+    await usage.record(screenEvent(orgId));
+    expect(await ledgerRows(orgId)).toBe(2);
+  });
+});

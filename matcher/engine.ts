@@ -6,7 +6,7 @@ import { normalizePersonName, normalizePersonParts } from './normalize/personNam
 import { corroboratingEvidence, finalScore, npiDigits } from './score/evidence';
 import { compareOrgNames, comparePersonNames, type NameComparison } from './score/nameScore';
 import { IndexedTokenPairs, TokenSimilarityTable } from './score/similarityTable';
-import { orgSimilarityOf, personSimilarityOf } from './score/tokenSimilarity';
+import { ORGANIZATION_TOKENS, PERSON_TOKENS } from './score/tokenSimilarity';
 import {
   POTENTIAL_MATCH_LABEL,
   type Entity,
@@ -105,7 +105,7 @@ function buildSub(kind: 'person' | 'organization', entries: readonly ListEntry[]
   const tokens = new TokenIndex(names, kind === 'person');
   return {
     kind, names, nameEntry: Int32Array.from(owner), tokens, finder: new CandidateFinder(tokens, names, kind),
-    similarities: new TokenSimilarityTable(tokens.words, kind === 'person' ? personSimilarityOf : orgSimilarityOf),
+    similarities: new TokenSimilarityTable(tokens.words, kind === 'person' ? PERSON_TOKENS : ORGANIZATION_TOKENS),
   };
 }
 
@@ -168,12 +168,14 @@ function better(a: Best, b: Best): boolean {
   return a.cmp.score > b.cmp.score;
 }
 
+const NO_ENTRIES: ReadonlySet<number> = new Set();
+
 /**
  * Scores every candidate of every query name; returns the best comparison per list entry.
  * Only entries in `scoreAlways` (NPI hits, reported whatever their name score) need the score
  * of a name that cannot match; for the others such a name is passed over without one.
  */
-function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], scoreAlways: ReadonlySet<number> = new Set()): { best: Map<number, Best>; capped: boolean } {
+function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], scoreAlways: ReadonlySet<number> = NO_ENTRIES): { best: Map<number, Best>; capped: boolean } {
   const best = new Map<number, Best>();
   let capped = false;
   sub.similarities.begin();

@@ -45,7 +45,7 @@ export async function screenOnce(
   pool: Pool,
   call: ScreenCall,
   execute: () => Promise<ScreeningResult>,
-  meterUncapped: (event: UsageEvent) => Promise<unknown> = (event) => recordUsageEvent(pool, event),
+  meterUncapped: (event: UsageEvent) => Promise<unknown>,
 ): Promise<ScreenOutcome> {
   const hash = requestHash(call.body);
   if (call.keyGenerated && hardCap(call.plan) === null) {

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { recordUsageEvents, type UsageEvent } from './usage';
+import { recordUsageEvent, recordUsageEvents, type UsageEvent } from './usage';
 
 interface Waiting {
   event: UsageEvent;
@@ -16,8 +16,12 @@ const MAX_EVENTS_PER_INSERT = 500;
  * together in the next one. Under load one INSERT, one commit and one run of the totals
  * trigger meter many screenings, where each used to pay for its own (and each commit wakes
  * PostgreSQL and waits for its WAL flush). `record` settles when the insert carrying the event
- * has committed, or failed: a screening is still never answered before it is metered, and an
- * insert that fails fails every screening it carried.
+ * has committed, or failed: a screening is still never answered before it is metered.
+ *
+ * When a shared insert fails, each of its events is inserted again on its own, so one event
+ * that cannot be recorded fails only its own screening. Inserting again is safe even when the
+ * failed insert's outcome is unknown (a connection lost during COMMIT): an event already
+ * recorded is skipped by its unique key.
  */
 export class UsageGroupCommit {
   private waiting: Waiting[] = [];
@@ -40,9 +44,21 @@ export class UsageGroupCommit {
         await recordUsageEvents(this.pool, batch.map((w) => w.event));
         for (const w of batch) w.resolve();
       } catch (err) {
-        for (const w of batch) w.reject(err);
+        if (batch.length === 1) batch[0].reject(err);
+        else await this.insertEach(batch);
       }
     }
     this.inserting = false;
+  }
+
+  private async insertEach(batch: Waiting[]): Promise<void> {
+    for (const w of batch) {
+      try {
+        await recordUsageEvent(this.pool, w.event);
+        w.resolve();
+      } catch (err) {
+        w.reject(err);
+      }
+    }
   }
 }

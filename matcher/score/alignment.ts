@@ -29,11 +29,11 @@ function mergeable(whole: string, a: string, b: string): boolean {
 }
 
 /**
- * The chosen pairs of the latest alignment, by query position: pair k joins query tokens
- * [qi[k], qi[k] + qn[k]) with listed tokens [ei[k], ei[k] + en[k]) at similarity sim[k].
- * One instance serves every comparison (they are synchronous and never nested): a screening
- * compares hundreds of names, and an object per candidate pair kept the garbage collector
- * pausing screenings.
+ * Token pairs in parallel arrays: pair k joins query tokens [qi[k], qi[k] + qn[k]) with listed
+ * tokens [ei[k], ei[k] + en[k]) at similarity sim[k]. `align` returns the chosen pairs of the
+ * latest alignment this way, by query position. Its scratch instances serve every comparison
+ * (they are synchronous and never nested): a screening compares hundreds of names, and an
+ * object per candidate pair kept the garbage collector pausing screenings.
  */
 export class Alignment {
   count = 0;

@@ -52,7 +52,7 @@ function zeroedFlags(slot: 0 | 1, length: number): Uint8Array {
 
 type TokenSim = (q: string, e: string) => number;
 
-export function cachedSim(sim: TokenSim, simCache: SimCache | undefined, a: string, b: string): number {
+function cachedSim(sim: TokenSim, simCache: SimCache | undefined, a: string, b: string): number {
   if (!simCache) return sim(a, b);
   let row = simCache.get(a);
   if (row === undefined) {

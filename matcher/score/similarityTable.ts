@@ -1,7 +1,5 @@
 import type { TokenPairs } from './alignment';
-import { tokenFeatures, type TokenFeatures } from './tokenSimilarity';
-
-type FeatureSimilarity = (q: TokenFeatures, e: TokenFeatures) => number;
+import type { TokenComparison, TokenFeatures } from './tokenSimilarity';
 
 /** Query words one screening can hold in the table; a screening with more computes the rest uncached. */
 const MAX_SLOTS = 32;
@@ -20,7 +18,8 @@ export class TokenSimilarityTable {
   private readonly features: TokenFeatures[];
   private readonly values: Float64Array;
   private readonly stamps: Uint32Array;
-  private generation = 0;
+  /** Stamps start at 0, so the first generation is 1: nothing is read as computed before it is. */
+  private generation = 1;
   private readonly slots = new Map<string, number>();
   private readonly slotFeatures: TokenFeatures[] = [];
   /** Two adjacent listed words written as one, by (first id, second id): they recur across names and screenings. */
@@ -30,9 +29,9 @@ export class TokenSimilarityTable {
 
   constructor(
     private readonly vocabulary: readonly string[],
-    private readonly similarity: FeatureSimilarity,
+    private readonly comparison: TokenComparison,
   ) {
-    this.features = vocabulary.map(tokenFeatures);
+    this.features = vocabulary.map((token) => comparison.features(token));
     this.values = new Float64Array(MAX_SLOTS * vocabulary.length);
     this.stamps = new Uint32Array(MAX_SLOTS * vocabulary.length);
   }
@@ -55,17 +54,17 @@ export class TokenSimilarityTable {
     if (slot !== undefined) return slot;
     if (this.slotFeatures.length === MAX_SLOTS) return -1;
     slot = this.slotFeatures.length;
-    this.slotFeatures.push(tokenFeatures(token));
+    this.slotFeatures.push(this.comparison.features(token));
     this.slots.set(token, slot);
     return slot;
   }
 
   /** The similarity of a query word (its row, or -1 with its text) and a vocabulary word. */
   get(slot: number, queryToken: string, vocabId: number): number {
-    if (slot < 0) return this.similarity(tokenFeatures(queryToken), this.features[vocabId]);
+    if (slot < 0) return this.comparison.similarity(this.comparison.features(queryToken), this.features[vocabId]);
     const cell = slot * this.features.length + vocabId;
     if (this.stamps[cell] === this.generation) return this.values[cell];
-    const value = this.similarity(this.slotFeatures[slot], this.features[vocabId]);
+    const value = this.comparison.similarity(this.slotFeatures[slot], this.features[vocabId]);
     this.values[cell] = value;
     this.stamps[cell] = this.generation;
     return value;
@@ -74,11 +73,11 @@ export class TokenSimilarityTable {
   /** The similarity of a query word and the vocabulary words `first` and `second` written as one. */
   getMerged(slot: number, queryToken: string, first: number, second: number): number {
     const size = this.features.length;
-    if (slot < 0) return this.similarity(tokenFeatures(queryToken), this.mergedFeaturesOf(first, second));
+    if (slot < 0) return this.comparison.similarity(this.comparison.features(queryToken), this.mergedFeaturesOf(first, second));
     const key = (slot * size + first) * size + second;
     let value = this.mergedSimilarities.get(key);
     if (value === undefined) {
-      value = this.similarity(this.slotFeatures[slot], this.mergedFeaturesOf(first, second));
+      value = this.comparison.similarity(this.slotFeatures[slot], this.mergedFeaturesOf(first, second));
       this.mergedSimilarities.set(key, value);
     }
     return value;
@@ -88,9 +87,14 @@ export class TokenSimilarityTable {
     return this.features.length;
   }
 
-  /** The similarity of a written word (two query words written as one) and a vocabulary word. */
+  /** The features of a written word (two query words written as one). */
+  featuresOf(text: string): TokenFeatures {
+    return this.comparison.features(text);
+  }
+
+  /** The similarity of a written word, by its features, and a vocabulary word. */
   getWith(features: TokenFeatures, vocabId: number): number {
-    return this.similarity(features, this.features[vocabId]);
+    return this.comparison.similarity(features, this.features[vocabId]);
   }
 
   private mergedFeaturesOf(first: number, second: number): TokenFeatures {
@@ -98,7 +102,7 @@ export class TokenSimilarityTable {
     let features = this.mergedFeatures.get(key);
     if (features === undefined) {
       if (this.mergedFeatures.size >= MERGED_FEATURES_KEPT) this.mergedFeatures.clear();
-      features = tokenFeatures(this.vocabulary[first] + this.vocabulary[second]);
+      features = this.comparison.features(this.vocabulary[first] + this.vocabulary[second]);
       this.mergedFeatures.set(key, features);
     }
     return features;
@@ -114,6 +118,7 @@ export class IndexedTokenPairs implements TokenPairs {
   private listedStart = 0;
   /** Query words i and i+1 written as one, made when first asked for. */
   private readonly mergedQueryFeatures: (TokenFeatures | undefined)[] = [];
+  /** This query name's similarities of query words i, i+1 written as one and a vocabulary word, by (i, id). */
   private readonly mergedQuerySimilarities = new Map<number, number>();
 
   constructor(
@@ -145,7 +150,7 @@ export class IndexedTokenPairs implements TokenPairs {
     const key = qi * this.table.vocabularySize + vocabId;
     let value = this.mergedQuerySimilarities.get(key);
     if (value === undefined) {
-      const merged = (this.mergedQueryFeatures[qi] ??= tokenFeatures(this.query[qi] + this.query[qi + 1]));
+      const merged = (this.mergedQueryFeatures[qi] ??= this.table.featuresOf(this.query[qi] + this.query[qi + 1]));
       value = this.table.getWith(merged, vocabId);
       this.mergedQuerySimilarities.set(key, value);
     }

@@ -26,13 +26,14 @@ export interface TokenFeatures {
   letters: number;
 }
 
-export function tokenFeatures(token: string): TokenFeatures {
+/** A token's features; nickname families only for person names (organizations have no nicknames). */
+export function tokenFeatures(token: string, withNicknames = true): TokenFeatures {
   const key = phoneticKey(token);
   return {
     text: token,
     ocr: ocrKey(token),
     sound: key.length >= MIN_PHONETIC_KEY_LENGTH ? key : '',
-    nicknameGroups: nicknames().groupsOf(token),
+    nicknameGroups: withNicknames ? nicknames().groupsOf(token) : undefined,
     letters: letterSet(token),
   };
 }
@@ -82,10 +83,19 @@ export function orgSimilarityOf(q: TokenFeatures, e: TokenFeatures): number {
   return best;
 }
 
+/** How one kind of name compares its tokens: the features it needs and the similarity over them. */
+export interface TokenComparison {
+  features(token: string): TokenFeatures;
+  similarity(q: TokenFeatures, e: TokenFeatures): number;
+}
+
+export const PERSON_TOKENS: TokenComparison = { features: (token) => tokenFeatures(token, true), similarity: personSimilarityOf };
+export const ORGANIZATION_TOKENS: TokenComparison = { features: (token) => tokenFeatures(token, false), similarity: orgSimilarityOf };
+
 export function personTokenSimilarity(q: string, e: string): number {
-  return personSimilarityOf(tokenFeatures(q), tokenFeatures(e));
+  return personSimilarityOf(PERSON_TOKENS.features(q), PERSON_TOKENS.features(e));
 }
 
 export function orgTokenSimilarity(q: string, e: string): number {
-  return orgSimilarityOf(tokenFeatures(q), tokenFeatures(e));
+  return orgSimilarityOf(ORGANIZATION_TOKENS.features(q), ORGANIZATION_TOKENS.features(e));
 }

@@ -156,12 +156,14 @@ async function screenThroughGateway(matcherUrl: string, qs: Entity[]): Promise<v
 function rerunWithMatcherNodeOptions(): void {
   if (hasMatcherNodeOptions()) return;
   const run = spawnSync(process.execPath, [...MATCHER_NODE_OPTIONS.split(' '), ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+  if (run.error) throw run.error;
+  if (run.signal) process.kill(process.pid, run.signal);
   process.exit(run.status ?? 1);
 }
 
 async function main(): Promise<void> {
   rerunWithMatcherNodeOptions();
-  console.log(`node options: ${process.execArgv.filter((a) => a.startsWith('--max')).join(' ')}`);
+  console.log(`node options: ${[process.env.NODE_OPTIONS ?? '', ...process.execArgv].join(' ').split(/\s+/).filter((a) => a.startsWith('--max')).join(' ')}`);
   const rng = createRng(SEED);
   console.log(`matcher bench: ${ENTRIES} list entries, ${REGISTRY} registry organizations, ${QUERIES} queries, seed ${SEED}`);
   let t = Date.now();

@@ -54,25 +54,33 @@ describe('metering of uncapped plans in group commits (UsageGroupCommit)', () =>
     expect(counted.inserts()).toBeLessThan(300);
   });
 
-  it('inserts an event that arrives alone at once', async () => {
+  it('inserts an event that arrives alone at once, without waiting for company', async () => {
     const { orgId } = await createOrgWithKey(pool, 'large');
-    const usage = new UsageGroupCommit(pool);
-    await usage.record(screenEvent(orgId));
+    const counted = countingInserts(pool);
+    const usage = new UsageGroupCommit(counted.pool);
+    const recorded = usage.record(screenEvent(orgId));
+    expect(counted.inserts()).toBe(1);
+    await recorded;
     expect(await ledgerRows(orgId)).toBe(1);
   });
 
-  it('fails every screening of an insert that fails, records none of them, and meters the next ones', async () => {
+  it('fails only the screening whose event cannot be recorded; the others sharing its insert are metered', async () => {
     const { orgId } = await createOrgWithKey(pool, 'enterprise');
-    const usage = new UsageGroupCommit(pool);
-    // The first goes at once; the next two wait for it and share the following insert, which an unknown organization fails.
+    const counted = countingInserts(pool);
+    const usage = new UsageGroupCommit(counted.pool);
+    // The first goes at once; the next three wait for it and share the following insert, which an unknown organization fails.
     const first = usage.record(screenEvent(orgId));
+    const before = usage.record(screenEvent(orgId));
     const unknownOrg = usage.record(screenEvent(randomUUID()));
-    const sameBatch = usage.record(screenEvent(orgId));
+    const after = usage.record(screenEvent(orgId));
     await expect(first).resolves.toBeUndefined();
     await expect(unknownOrg).rejects.toThrow(/foreign key/);
-    await expect(sameBatch).rejects.toThrow(/foreign key/);
-    expect(await ledgerRows(orgId)).toBe(1);
+    await expect(before).resolves.toBeUndefined();
+    await expect(after).resolves.toBeUndefined();
+    expect(counted.inserts()).toBe(2);
+    expect(await ledgerRows(orgId)).toBe(3);
+    expect((await readPeriodCounts(pool, orgId, period)).screenCalls).toBe(3);
     await usage.record(screenEvent(orgId));
-    expect(await ledgerRows(orgId)).toBe(2);
+    expect(await ledgerRows(orgId)).toBe(4);
   });
 });

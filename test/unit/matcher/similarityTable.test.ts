@@ -6,7 +6,7 @@ import { ocrKey } from '../../../matcher/normalize/ocr';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../../../matcher/normalize/phonetic';
 import { allowedEdits, boundedEditDistance } from '../../../matcher/score/editDistance';
 import { IndexedTokenPairs, TokenSimilarityTable } from '../../../matcher/score/similarityTable';
-import { SIM, orgSimilarityOf, orgTokenSimilarity, personSimilarityOf, personTokenSimilarity } from '../../../matcher/score/tokenSimilarity';
+import { ORGANIZATION_TOKENS, PERSON_TOKENS, SIM, orgTokenSimilarity, personTokenSimilarity } from '../../../matcher/score/tokenSimilarity';
 import { createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
 
 /** The token similarity written out from its definition, with no precomputed features and no shortcut. */
@@ -26,6 +26,21 @@ function personReference(q: string, e: string): number {
   if (best < SIM.phonetic && q.length >= 3 && e.length >= 3 && key.length >= MIN_PHONETIC_KEY_LENGTH && key === phoneticKey(e) && boundedEditDistance(q, e, 3) <= 3) {
     best = SIM.phonetic;
   }
+  return best;
+}
+
+/** The organization token similarity written out from its definition. */
+function organizationReference(q: string, e: string): number {
+  if (q === e) return 1;
+  if (q.length < 3 || e.length < 3) return 0;
+  let best = 0;
+  const allowed = allowedEdits(Math.min(q.length, e.length));
+  if (allowed > 0) {
+    const d = boundedEditDistance(q, e, allowed);
+    if (d <= allowed) best = Math.max(SIM.editFloor, 1 - (0.5 * d) / Math.max(q.length, e.length));
+  }
+  if (best < SIM.ocr && ocrKey(q) === ocrKey(e)) best = SIM.ocr;
+  if (best < SIM.truncation && Math.min(q.length, e.length) >= 5 && (q.startsWith(e) || e.startsWith(q))) best = SIM.truncation;
   return best;
 }
 
@@ -56,14 +71,29 @@ describe('token similarity from precomputed features', () => {
     // Not a vacuous comparison: many pairs are variants of one another.
     expect(nonZero).toBeGreaterThan(tokens.length * 2);
   });
+
+  it('equals the organization similarity written from its definition, digits read by OCR included', () => {
+    const words = [...tokens, 'CARE', 'CAR3', 'HEALTH', 'HEA1TH', 'HEALTHCARE', 'HEALT', 'MED1CAL', 'MEDICAL', '1ST', 'IST', 'FIRST', '5UN', 'SUN'];
+    const differing: string[] = [];
+    let nonZero = 0;
+    for (const q of words) {
+      for (const e of words) {
+        const got = orgTokenSimilarity(q, e);
+        if (got > 0 && q !== e) nonZero++;
+        if (got !== organizationReference(q, e)) differing.push(`${q}/${e}: ${got} vs ${organizationReference(q, e)}`);
+      }
+    }
+    expect(differing).toEqual([]);
+    expect(nonZero).toBeGreaterThan(words.length);
+  });
 });
 
 describe('TokenSimilarityTable: one screening\'s similarities by vocabulary id', () => {
   const vocabulary = generatedTokens();
 
   it('answers what the similarity function answers, for persons and organizations', () => {
-    const persons = new TokenSimilarityTable(vocabulary, personSimilarityOf);
-    const orgs = new TokenSimilarityTable(vocabulary, orgSimilarityOf);
+    const persons = new TokenSimilarityTable(vocabulary, PERSON_TOKENS);
+    const orgs = new TokenSimilarityTable(vocabulary, ORGANIZATION_TOKENS);
     persons.begin();
     orgs.begin();
     for (const q of ['JOHN', 'SMYTH', 'M', 'CHRISTOPHERSON']) {
@@ -80,19 +110,19 @@ describe('TokenSimilarityTable: one screening\'s similarities by vocabulary id',
   });
 
   it('forgets the previous screening: a row reused for another word holds that word\'s values', () => {
-    const table = new TokenSimilarityTable(vocabulary, personSimilarityOf);
-    const john = vocabulary.indexOf('JON');
+    const table = new TokenSimilarityTable(vocabulary, PERSON_TOKENS);
+    const jon = vocabulary.indexOf('JON');
     table.begin();
     const first = table.slotOf('JOHN');
-    expect(table.get(first, 'JOHN', john)).toBe(SIM.nickname);
+    expect(table.get(first, 'JOHN', jon)).toBe(SIM.nickname);
     table.begin();
     const second = table.slotOf('SMITH');
     expect(second).toBe(first);
-    expect(table.get(second, 'SMITH', john)).toBe(0);
+    expect(table.get(second, 'SMITH', jon)).toBe(0);
   });
 
   it('computes without the table once a screening has more query words than rows', () => {
-    const table = new TokenSimilarityTable(vocabulary, personSimilarityOf);
+    const table = new TokenSimilarityTable(vocabulary, PERSON_TOKENS);
     table.begin();
     const words = Array.from({ length: 40 }, (_, i) => `JOHN${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`);
     const slots = words.map((w) => table.slotOf(w));
@@ -105,7 +135,7 @@ describe('TokenSimilarityTable: one screening\'s similarities by vocabulary id',
 describe('IndexedTokenPairs: a query name against listed names by vocabulary id', () => {
   it('gives what the text gives, for single words and for two words written as one on either side', () => {
     const vocabulary = ['MARY', 'ANN', 'SMITH', 'JONES', 'MARYANN', 'SMITHJONES', 'ANNE', 'SMYTH'];
-    const table = new TokenSimilarityTable(vocabulary, personSimilarityOf);
+    const table = new TokenSimilarityTable(vocabulary, PERSON_TOKENS);
     const listed = [[0, 1, 2], [4, 3], [6, 7, 3], [5]];
     const nameTokenIds = Int32Array.from(listed.flat());
     const starts = listed.map((_, i) => listed.slice(0, i).flat().length);

@@ -5,6 +5,7 @@ import type { Logger } from '../infra/log';
 import type { MatcherClient } from '../matcher/client';
 import type { KeyPrincipal } from './auth/apiKeys';
 import type { Operation } from './openapi/operations';
+import type { UsageGroupCommit } from './billing/usageGroupCommit';
 
 /** What a request accumulates on its way down the chain. */
 export interface GatewayState {
@@ -26,6 +27,8 @@ export interface CoverageSourceFn {
 /** Everything the gateway talks to, injected so tests and the launcher wire real instances. */
 export interface GatewayDeps {
   pool: Pool;
+  /** Group commits of uncapped plans' screening usage, drained before the pool closes. */
+  usage: UsageGroupCommit;
   redis: Redis;
   matcher: Pick<MatcherClient, 'match' | 'lookup' | 'ready'>;
   logger: Logger;

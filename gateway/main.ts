@@ -6,6 +6,7 @@ import { createRedis } from '../infra/redis';
 import { createMatcherClient } from '../matcher/client';
 import { buildCoverageReport } from '../matcher/versions/coverage';
 import { createApp } from './app';
+import { UsageGroupCommit } from './billing/usageGroupCommit';
 import { createTemporalProbe } from './temporalReadiness';
 import { RATE_COUNTER_TIMEOUT_MS, waitForRedis } from './limits/waitForRedis';
 
@@ -20,8 +21,10 @@ async function main(): Promise<void> {
   if (!(await waitForRedis(redis, 5000))) logger.warn('redis not reachable yet: requests are refused with 429 until it is');
   const matcher = createMatcherClient(config.matcherUrl);
   const temporal = createTemporalProbe(config.temporalAddress);
+  const usage = new UsageGroupCommit(pool);
   const app = createApp({
     pool,
+    usage,
     redis,
     matcher,
     logger,
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     await closed;
     clearTimeout(force);
+    await usage.drain();
     matcher.close();
     await Promise.allSettled([pool.end(), temporal.close()]);
     redis.disconnect();

@@ -25,19 +25,24 @@ const MAX_EVENTS_PER_INSERT = 500;
  */
 export class UsageGroupCommit {
   private waiting: Waiting[] = [];
-  private inserting = false;
+  /** The run of inserts under way, if any: it ends when nothing waits. */
+  private inserting: Promise<void> | null = null;
 
   constructor(private readonly pool: Pool) {}
 
   record(event: UsageEvent): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ event, resolve, reject });
-      if (!this.inserting) void this.insertWaiting();
+      this.inserting ??= this.insertWaiting();
     });
   }
 
+  /** Settles once every event recorded so far has been inserted or refused: before the pool closes. */
+  async drain(): Promise<void> {
+    while (this.inserting) await this.inserting;
+  }
+
   private async insertWaiting(): Promise<void> {
-    this.inserting = true;
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0, MAX_EVENTS_PER_INSERT);
       try {
@@ -48,7 +53,7 @@ export class UsageGroupCommit {
         else await this.insertEach(batch);
       }
     }
-    this.inserting = false;
+    this.inserting = null;
   }
 
   private async insertEach(batch: Waiting[]): Promise<void> {

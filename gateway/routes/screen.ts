@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Entity } from '../../matcher/types';
 import { billingPeriod } from '../billing/period';
 import { screenOnce } from '../billing/screenOnce';
-import { UsageGroupCommit } from '../billing/usageGroupCommit';
 import type { GatewayDeps } from '../context';
 import type { Handler } from './handler';
 
 /** POST /screen: one synchronous screening, metered once per Idempotency-Key. */
 export function screenHandler(deps: GatewayDeps, now: () => Date): Handler {
-  const usage = new UsageGroupCommit(deps.pool);
   return async (ctx) => {
     const principal = ctx.state.principal!;
     const sentKey = ctx.get('Idempotency-Key');
@@ -24,7 +22,7 @@ export function screenHandler(deps: GatewayDeps, now: () => Date): Handler {
         body: ctx.state.body,
       },
       () => deps.matcher.match(ctx.state.body as Entity, { requestId: ctx.state.requestId }),
-      (event) => usage.record(event),
+      (event) => deps.usage.record(event),
     );
     ctx.set('Idempotency-Key', idempotencyKey);
     if (outcome.replayed) ctx.set('Idempotent-Replayed', 'true');

@@ -54,6 +54,33 @@ describe('metering of uncapped plans in group commits (UsageGroupCommit)', () =>
     expect(counted.inserts()).toBeLessThan(300);
   });
 
+  it('drains: settles only once every event recorded so far is inserted, so the pool can close after it', async () => {
+    const { orgId } = await createOrgWithKey(pool, 'enterprise');
+    // Group inserts wait at a gate this test opens.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const gated = new Proxy(pool, {
+      get(obj, prop, receiver) {
+        if (prop !== 'query') return Reflect.get(obj, prop, receiver);
+        return async (config: QueryConfig, ...rest: unknown[]) => {
+          if (config?.name === 'record_usage_events') await gate;
+          return (obj.query as (...args: unknown[]) => unknown)(config, ...rest);
+        };
+      },
+    });
+    const usage = new UsageGroupCommit(gated);
+    await usage.drain();
+    const recorded = Array.from({ length: 5 }, () => usage.record(screenEvent(orgId)));
+    let drained = false;
+    const draining = usage.drain().then(() => { drained = true; });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(drained).toBe(false);
+    open();
+    await draining;
+    expect(await ledgerRows(orgId)).toBe(5);
+    await Promise.all(recorded);
+  });
+
   it('inserts an event that arrives alone at once, without waiting for company', async () => {
     const { orgId } = await createOrgWithKey(pool, 'large');
     const counted = countingInserts(pool);

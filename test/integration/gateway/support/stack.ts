@@ -17,6 +17,7 @@ import { RATE_COUNTER_TIMEOUT_MS, waitForRedis } from '../../../../gateway/limit
 import { issueApiKey } from '../../../../gateway/auth/apiKeys';
 import { createOrganization } from '../../../../gateway/orgs/organizations';
 import type { PlanKey } from '../../../../gateway/billing/plans';
+import { UsageGroupCommit } from '../../../../gateway/billing/usageGroupCommit';
 
 export { freePort } from '../../../../infra/temporal/devServer';
 
@@ -58,8 +59,10 @@ export async function startInProcessGateway(
   const matcherServer = options.matcherUrl ? null : await startMatcher(pool);
   const matcher = createMatcherClient(options.matcherUrl ?? (matcherServer as MatcherServer).url);
   const temporal = createTemporalProbe(config.temporalAddress);
+  const usage = new UsageGroupCommit(pool);
   const app = createApp({
     pool,
+    usage,
     redis,
     matcher,
     logger: createLogger('gateway', 'silent'),
@@ -82,6 +85,7 @@ export async function startInProcessGateway(
       await matcherServer?.close();
       await temporal.close();
       redis.disconnect();
+      await usage.drain();
       await pool.end();
     },
   };

@@ -9,16 +9,19 @@ import { IndexedTokenPairs, TokenSimilarityTable } from '../../../matcher/score/
 import { ORGANIZATION_TOKENS, PERSON_TOKENS, SIM, orgTokenSimilarity, personTokenSimilarity } from '../../../matcher/score/tokenSimilarity';
 import { createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
 
+/** 1-2 edits, written out from the definition: 1 - 0.5*edits/length, floor 0.75, 0 past the allowed edits. */
+function editReference(q: string, e: string): number {
+  const allowed = allowedEdits(Math.min(q.length, e.length));
+  if (allowed === 0) return 0;
+  const d = boundedEditDistance(q, e, allowed);
+  return d <= allowed ? Math.max(SIM.editFloor, 1 - (0.5 * d) / Math.max(q.length, e.length)) : 0;
+}
+
 /** The token similarity written out from its definition, with no precomputed features and no shortcut. */
 function personReference(q: string, e: string): number {
   if (q === e) return 1;
   if (q.length === 1 || e.length === 1) return q[0] === e[0] || ocrKey(q) === ocrKey(e) ? SIM.initial : 0;
-  let best = 0;
-  const allowed = allowedEdits(Math.min(q.length, e.length));
-  if (allowed > 0) {
-    const d = boundedEditDistance(q, e, allowed);
-    if (d <= allowed) best = Math.max(SIM.editFloor, 1 - (0.5 * d) / Math.max(q.length, e.length));
-  }
+  let best = editReference(q, e);
   if (best < SIM.ocr && ocrKey(q) === ocrKey(e)) best = SIM.ocr;
   if (best < SIM.nickname && nicknames().equivalent(q, e)) best = SIM.nickname;
   if (best < SIM.truncation && Math.min(q.length, e.length) >= 6 && (q.startsWith(e) || e.startsWith(q))) best = SIM.truncation;
@@ -33,12 +36,7 @@ function personReference(q: string, e: string): number {
 function organizationReference(q: string, e: string): number {
   if (q === e) return 1;
   if (q.length < 3 || e.length < 3) return 0;
-  let best = 0;
-  const allowed = allowedEdits(Math.min(q.length, e.length));
-  if (allowed > 0) {
-    const d = boundedEditDistance(q, e, allowed);
-    if (d <= allowed) best = Math.max(SIM.editFloor, 1 - (0.5 * d) / Math.max(q.length, e.length));
-  }
+  let best = editReference(q, e);
   if (best < SIM.ocr && ocrKey(q) === ocrKey(e)) best = SIM.ocr;
   if (best < SIM.truncation && Math.min(q.length, e.length) >= 5 && (q.startsWith(e) || e.startsWith(q))) best = SIM.truncation;
   return best;

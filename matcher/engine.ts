@@ -105,7 +105,7 @@ function buildSub(kind: 'person' | 'organization', entries: readonly ListEntry[]
   const tokens = new TokenIndex(names, kind === 'person');
   return {
     kind, names, nameEntry: Int32Array.from(owner), tokens, finder: new CandidateFinder(tokens, names, kind),
-    similarities: new TokenSimilarityTable(tokens.words, kind === 'person' ? PERSON_TOKENS : ORGANIZATION_TOKENS),
+    similarities: new TokenSimilarityTable(tokens.features, kind === 'person' ? PERSON_TOKENS : ORGANIZATION_TOKENS),
   };
 }
 

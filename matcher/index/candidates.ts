@@ -210,19 +210,20 @@ export class CandidateFinder {
       if (qi === probed) this.walk(this.soloOffsets, this.soloPostings, token, 1 << qi, qWeight[qi] * claimFactor[token]);
       else this.walk(offsets, postings, token, 1 << qi, qWeight[qi] * claimFactor[token]);
     }
-    let probedUpTo = 0;
-    const probe = (): void => {
-      if (probed < 0) return;
-      for (let r = 0; r < claimedCount; r++) if (claimQuery[claimed[r]] === probed) this.probeFactor[claimed[r]] = claimFactor[claimed[r]];
-      probedUpTo = this.probe(probedUpTo, 1 << probed, qWeight[probed]);
-      for (let r = 0; r < claimedCount; r++) if (claimQuery[claimed[r]] === probed) this.probeFactor[claimed[r]] = 0;
+    const setProbeFactors = (on: boolean): void => {
+      for (let r = 0; r < claimedCount; r++) if (claimQuery[claimed[r]] === probed) this.probeFactor[claimed[r]] = on ? claimFactor[claimed[r]] : 0;
     };
-    probe();
+    if (probed >= 0) setProbeFactors(true);
+    const probedUpTo = probed >= 0 ? this.probe(0, 1 << probed, qWeight[probed]) : 0;
     for (let i = 0; i + 1 < q.length; i++) {
       const joined = this.index.vocab.get(q[i] + q[i + 1]);
       if (joined !== undefined) this.walk(offsets, postings, joined, (1 << i) | (1 << (i + 1)), (qWeight[i] + qWeight[i + 1]) * FACTOR.merged);
     }
-    probe();
+    // Names first reached through a word written as one are probed too.
+    if (probed >= 0) {
+      this.probe(probedUpTo, 1 << probed, qWeight[probed]);
+      setProbeFactors(false);
+    }
     for (let r = 0; r < claimedCount; r++) claimFactor[claimed[r]] = 0;
 
     const { viable, viableWeights, acc, mask } = this;

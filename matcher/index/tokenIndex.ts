@@ -3,6 +3,7 @@ import { ocrKey } from '../normalize/ocr';
 import type { NormalizedName } from '../normalize/name';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../normalize/phonetic';
 import { allowedEdits, boundedEditDistance, fewestEdits, letterSet } from '../score/editDistance';
+import { tokenFeatures, type TokenFeatures } from '../score/tokenSimilarity';
 import { buildDeletionTable, lookupDeletions, type DeletionTable } from './deletions';
 
 /**
@@ -31,8 +32,11 @@ export class TokenIndex {
   readonly nameTokenOffsets: Int32Array;
   readonly nameTokenIds: Int32Array;
   private readonly deletionTable: DeletionTable;
-  /** Each vocabulary token's character set: most typo neighbours the deletion table proposes are refused by it. */
-  private readonly letters: Int32Array;
+  /**
+   * Each vocabulary token's keys (OCR, phonetic, nickname families for persons, character set),
+   * worked out once: the index's OCR and phonetic lookups and the scorer's similarity table read them.
+   */
+  readonly features: TokenFeatures[];
   private readonly phonetic = new Map<string, number[]>();
   /** OCR key -> tokens: an OCR misread (RN for M, 1 for L) can be more edits away than a typo. */
   private readonly ocr = new Map<string, number[]>();
@@ -83,19 +87,17 @@ export class TokenIndex {
     }
     this.maxIdf = maxIdf;
     this.deletionTable = buildDeletionTable(this.words);
-    this.letters = Int32Array.from(this.words, letterSet);
+    this.features = this.words.map((w) => tokenFeatures(w, usesNicknames));
     for (let i = 0; i < v; i++) {
-      const w = this.words[i];
-      if (w.length < 3) continue;
-      const okey = ocrKey(w);
-      const olist = this.ocr.get(okey);
+      const { text, ocr, sound } = this.features[i];
+      if (text.length < 3) continue;
+      const olist = this.ocr.get(ocr);
       if (olist) olist.push(i);
-      else this.ocr.set(okey, [i]);
-      const key = phoneticKey(w);
-      if (key.length < MIN_PHONETIC_KEY_LENGTH) continue;
-      const list = this.phonetic.get(key);
+      else this.ocr.set(ocr, [i]);
+      if (sound === '') continue;
+      const list = this.phonetic.get(sound);
       if (list) list.push(i);
-      else this.phonetic.set(key, [i]);
+      else this.phonetic.set(sound, [i]);
     }
   }
 
@@ -150,7 +152,7 @@ export class TokenIndex {
       for (const id of near) {
         const w = this.words[id];
         const allowed = allowedEdits(Math.min(w.length, token.length));
-        if (w === token || allowed === 0 || fewestEdits(letters, this.letters[id]) > allowed) continue;
+        if (w === token || allowed === 0 || fewestEdits(letters, this.features[id].letters) > allowed) continue;
         const distance = boundedEditDistance(token, w, allowed);
         if (distance <= allowed) put(id, distance === 1 ? FACTOR.typo : FACTOR.typo2);
       }

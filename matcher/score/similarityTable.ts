@@ -15,7 +15,6 @@ const MERGED_FEATURES_KEPT = 200_000;
  * so one table per index serves every screening.
  */
 export class TokenSimilarityTable {
-  private readonly features: TokenFeatures[];
   private readonly values: Float64Array;
   private readonly stamps: Uint32Array;
   /** Stamps start at 0, so the first generation is 1: nothing is read as computed before it is. */
@@ -27,13 +26,13 @@ export class TokenSimilarityTable {
   /** This screening's similarities of a query word and two listed words written as one, by (slot, first id, second id). */
   private readonly mergedSimilarities = new Map<number, number>();
 
+  /** `features`: the vocabulary's words, as `comparison.features` makes them (the index keeps them). */
   constructor(
-    private readonly vocabulary: readonly string[],
+    private readonly features: readonly TokenFeatures[],
     private readonly comparison: TokenComparison,
   ) {
-    this.features = vocabulary.map((token) => comparison.features(token));
-    this.values = new Float64Array(MAX_SLOTS * vocabulary.length);
-    this.stamps = new Uint32Array(MAX_SLOTS * vocabulary.length);
+    this.values = new Float64Array(MAX_SLOTS * features.length);
+    this.stamps = new Uint32Array(MAX_SLOTS * features.length);
   }
 
   /** Starts a screening: no similarity of an earlier one is read again. */
@@ -102,7 +101,7 @@ export class TokenSimilarityTable {
     let features = this.mergedFeatures.get(key);
     if (features === undefined) {
       if (this.mergedFeatures.size >= MERGED_FEATURES_KEPT) this.mergedFeatures.clear();
-      features = this.comparison.features(this.vocabulary[first] + this.vocabulary[second]);
+      features = this.comparison.features(this.features[first].text + this.features[second].text);
       this.mergedFeatures.set(key, features);
     }
     return features;

@@ -6,7 +6,7 @@ import { ocrKey } from '../../../matcher/normalize/ocr';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../../../matcher/normalize/phonetic';
 import { allowedEdits, boundedEditDistance } from '../../../matcher/score/editDistance';
 import { IndexedTokenPairs, TokenSimilarityTable } from '../../../matcher/score/similarityTable';
-import { ORGANIZATION_TOKENS, PERSON_TOKENS, SIM, orgTokenSimilarity, personTokenSimilarity } from '../../../matcher/score/tokenSimilarity';
+import { ORGANIZATION_TOKENS, PERSON_TOKENS, SIM, orgTokenSimilarity, personTokenSimilarity, type TokenComparison } from '../../../matcher/score/tokenSimilarity';
 import { createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
 
 /** 1-2 edits, written out from the definition: 1 - 0.5*edits/length, floor 0.75, 0 past the allowed edits. */
@@ -40,6 +40,11 @@ function organizationReference(q: string, e: string): number {
   if (best < SIM.ocr && ocrKey(q) === ocrKey(e)) best = SIM.ocr;
   if (best < SIM.truncation && Math.min(q.length, e.length) >= 5 && (q.startsWith(e) || e.startsWith(q))) best = SIM.truncation;
   return best;
+}
+
+/** A similarity table over `vocabulary`, its features made as the index makes them. */
+function tableOf(vocabulary: readonly string[], comparison: TokenComparison): TokenSimilarityTable {
+  return new TokenSimilarityTable(vocabulary.map((w) => comparison.features(w)), comparison);
 }
 
 function generatedTokens(): string[] {
@@ -90,8 +95,8 @@ describe('TokenSimilarityTable: one screening\'s similarities by vocabulary id',
   const vocabulary = generatedTokens();
 
   it('answers what the similarity function answers, for persons and organizations', () => {
-    const persons = new TokenSimilarityTable(vocabulary, PERSON_TOKENS);
-    const orgs = new TokenSimilarityTable(vocabulary, ORGANIZATION_TOKENS);
+    const persons = tableOf(vocabulary, PERSON_TOKENS);
+    const orgs = tableOf(vocabulary, ORGANIZATION_TOKENS);
     persons.begin();
     orgs.begin();
     for (const q of ['JOHN', 'SMYTH', 'M', 'CHRISTOPHERSON']) {
@@ -108,7 +113,7 @@ describe('TokenSimilarityTable: one screening\'s similarities by vocabulary id',
   });
 
   it('forgets the previous screening: a row reused for another word holds that word\'s values', () => {
-    const table = new TokenSimilarityTable(vocabulary, PERSON_TOKENS);
+    const table = tableOf(vocabulary, PERSON_TOKENS);
     const jon = vocabulary.indexOf('JON');
     table.begin();
     const first = table.slotOf('JOHN');
@@ -120,7 +125,7 @@ describe('TokenSimilarityTable: one screening\'s similarities by vocabulary id',
   });
 
   it('computes without the table once a screening has more query words than rows', () => {
-    const table = new TokenSimilarityTable(vocabulary, PERSON_TOKENS);
+    const table = tableOf(vocabulary, PERSON_TOKENS);
     table.begin();
     const words = Array.from({ length: 40 }, (_, i) => `JOHN${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`);
     const slots = words.map((w) => table.slotOf(w));
@@ -133,7 +138,7 @@ describe('TokenSimilarityTable: one screening\'s similarities by vocabulary id',
 describe('IndexedTokenPairs: a query name against listed names by vocabulary id', () => {
   it('gives what the text gives, for single words and for two words written as one on either side', () => {
     const vocabulary = ['MARY', 'ANN', 'SMITH', 'JONES', 'MARYANN', 'SMITHJONES', 'ANNE', 'SMYTH'];
-    const table = new TokenSimilarityTable(vocabulary, PERSON_TOKENS);
+    const table = tableOf(vocabulary, PERSON_TOKENS);
     const listed = [[0, 1, 2], [4, 3], [6, 7, 3], [5]];
     const nameTokenIds = Int32Array.from(listed.flat());
     const starts = listed.map((_, i) => listed.slice(0, i).flat().length);

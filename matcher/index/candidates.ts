@@ -195,7 +195,8 @@ export class CandidateFinder {
       if (q[i].length <= 1 && this.kind === 'person') continue;
       // A repeated word (GARCIA GARCIA) is one token to answer: its repeat claims nothing.
       if (q.indexOf(q[i]) === i) usable++;
-      for (const e of this.index.expand(q[i])) this.claim(i, e.token, e.factor);
+      const { tokens, ranks } = this.index.expand(q[i]);
+      for (let k = 0; k < tokens.length; k++) this.claim(i, tokens[k], FACTOR_RANKS[ranks[k]]);
     }
     this.sortClaims();
     const { claimed, claimedCount, claimFactor, claimQuery } = this;

@@ -42,6 +42,12 @@ export function deletions(token: string, maxEdits: number): string[] {
 export interface DeletionTable {
   hashes: Uint32Array;
   tokens: Int32Array;
+  /**
+   * Where each run of hashes with the same top `bucketBits` bits starts (rows are sorted by
+   * hash): a lookup reads its bucket's row or two instead of binary-searching a million.
+   */
+  buckets: Int32Array;
+  bucketBits: number;
 }
 
 export function buildDeletionTable(vocab: readonly string[]): DeletionTable {
@@ -65,20 +71,29 @@ export function buildDeletionTable(vocab: readonly string[]): DeletionTable {
     tokens[i] = t;
     hashes[i] = (v - t) / 2097152;
   }
-  return { hashes, tokens };
+  // About one row per bucket.
+  const bucketBits = Math.min(24, Math.max(4, Math.ceil(Math.log2(count + 1))));
+  const buckets = new Int32Array((1 << bucketBits) + 1);
+  for (let i = 0; i < count; i++) buckets[(hashes[i] >>> (32 - bucketBits)) + 1]++;
+  for (let b = 0; b < 1 << bucketBits; b++) buckets[b + 1] += buckets[b];
+  return { hashes, tokens, buckets, bucketBits };
 }
 
-/** Token ids whose deletion neighbourhood meets the query's (unverified). */
-export function lookupDeletions(table: DeletionTable, token: string, maxEdits: number, out: Set<number>): void {
+/**
+ * Token ids whose deletion neighbourhood meets the query's (unverified), each once: an id is
+ * listed in `out` when its `seen` stamp is not yet `stamp`.
+ */
+export function lookupDeletions(table: DeletionTable, token: string, maxEdits: number, seen: Uint32Array, stamp: number, out: number[]): void {
+  const { hashes, tokens, buckets, bucketBits } = table;
   for (const del of deletions(token, maxEdits)) {
     const h = fnv1a(del);
-    let lo = 0;
-    let hi = table.hashes.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (table.hashes[mid] < h) lo = mid + 1;
-      else hi = mid;
+    const bucket = h >>> (32 - bucketBits);
+    for (let i = buckets[bucket], end = buckets[bucket + 1]; i < end; i++) {
+      if (hashes[i] !== h) continue;
+      const id = tokens[i];
+      if (seen[id] === stamp) continue;
+      seen[id] = stamp;
+      out.push(id);
     }
-    for (let i = lo; i < table.hashes.length && table.hashes[i] === h; i++) out.add(table.tokens[i]);
   }
 }

@@ -12,7 +12,11 @@ import { buildDeletionTable, lookupDeletions, type DeletionTable } from './delet
  * keys. `expand` turns one query token into the vocabulary tokens worth looking up, each with
  * a factor saying how much a hit through it counts.
  */
-export interface Expansion { token: number; factor: number }
+export interface Expansions {
+  readonly tokens: Int32Array;
+  /** Each token's factor, as its index in FACTOR_RANKS. */
+  readonly ranks: Uint8Array;
+}
 
 export const FACTOR = { exact: 1, merged: 1, ocr: 0.9, nickname: 0.9, split: 0.9, typo: 0.85, typo2: 0.8, phonetic: 0.7 } as const;
 /** The distinct factors, greatest first. */
@@ -40,6 +44,25 @@ export class TokenIndex {
   private readonly phonetic = new Map<string, number[]>();
   /** OCR key -> tokens: an OCR misread (RN for M, 1 for L) can be more edits away than a typo. */
   private readonly ocr = new Map<string, number[]>();
+  /** Each vocabulary token's expansions (compressed rows, as `expand` returns them). */
+  private readonly expansionOffsets: Int32Array;
+  private readonly expansionTokens: Int32Array;
+  private readonly expansionRanks: Uint8Array;
+  /** Expansions of tokens outside the vocabulary (typos): names repeat. */
+  private readonly expandCache = new Map<string, Expansions>();
+  /** Scratch of `collectVariants`, by vocabulary id: a variant's factor (0 = not one), and tokens met by deletions (stamped). */
+  private readonly variantFactor: Float64Array;
+  private readonly variantIds: number[] = [];
+  private readonly nearSeen: Uint32Array;
+  private nearStamp = 0;
+  private readonly nearIds: number[] = [];
+  /**
+   * Each vocabulary token's length and character set, packed: the typo check reads them for
+   * hundreds of tokens met by deletions, which as objects spread over the heap cost a cache
+   * miss each (features[id].letters doubled the index's build time).
+   */
+  private readonly wordLengths: Uint8Array;
+  private readonly letterSets: Int32Array;
 
   constructor(names: readonly NormalizedName[], readonly usesNicknames: boolean) {
     const counts: number[] = [];
@@ -99,6 +122,14 @@ export class TokenIndex {
       if (list) list.push(i);
       else this.phonetic.set(sound, [i]);
     }
+    this.wordLengths = Uint8Array.from(this.words, (w) => Math.min(255, w.length));
+    this.letterSets = Int32Array.from(this.features, (f) => f.letters);
+    this.variantFactor = new Float64Array(v);
+    this.nearSeen = new Uint32Array(v);
+    const expansions = this.expandVocabulary();
+    this.expansionOffsets = expansions.offsets;
+    this.expansionTokens = expansions.tokens;
+    this.expansionRanks = expansions.ranks;
   }
 
   weightOf(token: string): number {
@@ -114,66 +145,129 @@ export class TokenIndex {
   queryWeightOf(token: string): number {
     const id = this.vocab.get(token);
     if (id !== undefined) return this.idf[id];
+    const { tokens } = this.expand(token);
     let lowest = Infinity;
-    for (const e of this.expand(token)) lowest = Math.min(lowest, this.idf[e.token]);
+    for (let k = 0; k < tokens.length; k++) lowest = Math.min(lowest, this.idf[tokens[k]]);
     return Number.isFinite(lowest) ? lowest : this.maxIdf;
   }
 
-  private readonly expandCache = new Map<string, Expansion[]>();
-
-  /** Vocabulary tokens a query token may stand for, best first, each token once (memoized: names repeat). */
-  expand(token: string): Expansion[] {
+  /**
+   * Vocabulary tokens a query token may stand for, best first, each token once. A vocabulary
+   * token's were worked out with the index; another token's (a typo) are computed and memoized.
+   */
+  expand(token: string): Expansions {
+    const id = this.vocab.get(token);
+    if (id !== undefined) {
+      const from = this.expansionOffsets[id];
+      const to = this.expansionOffsets[id + 1];
+      return { tokens: this.expansionTokens.subarray(from, to), ranks: this.expansionRanks.subarray(from, to) };
+    }
     const hit = this.expandCache.get(token);
     if (hit) return hit;
-    const computed = this.computeExpansions(token);
+    const count = this.collectVariants(token, undefined);
+    const computed: Expansions = { tokens: new Int32Array(count), ranks: new Uint8Array(count) };
+    this.copyVariants(computed.tokens, computed.ranks, 0);
     if (this.expandCache.size >= EXPAND_CACHE_SIZE) this.expandCache.clear();
     this.expandCache.set(token, computed);
     return computed;
   }
 
-  private computeExpansions(token: string): Expansion[] {
-    const out = new Map<number, number>();
-    const put = (id: number | undefined, factor: number): void => {
-      if (id === undefined) return;
-      const prev = out.get(id);
-      if (prev === undefined || prev < factor) out.set(id, factor);
-    };
-    put(this.vocab.get(token), FACTOR.exact);
-    if (token.length === 1) return [...out].map(([t, factor]) => ({ token: t, factor }));
+  /** Every vocabulary token's expansions, in compressed rows: building them once keeps first lookups off the screening path. */
+  private expandVocabulary(): { offsets: Int32Array; tokens: Int32Array; ranks: Uint8Array } {
+    const v = this.words.length;
+    const offsets = new Int32Array(v + 1);
+    let tokens = new Int32Array(Math.max(16, 16 * v));
+    let ranks = new Uint8Array(tokens.length);
+    for (let id = 0; id < v; id++) {
+      const count = this.collectVariants(this.words[id], id);
+      const at = offsets[id];
+      if (at + count > tokens.length) {
+        const size = 2 * (at + count);
+        const biggerTokens = new Int32Array(size);
+        biggerTokens.set(tokens.subarray(0, at));
+        tokens = biggerTokens;
+        const biggerRanks = new Uint8Array(size);
+        biggerRanks.set(ranks.subarray(0, at));
+        ranks = biggerRanks;
+      }
+      this.copyVariants(tokens, ranks, at);
+      offsets[id + 1] = at + count;
+    }
+    return { offsets, tokens: tokens.slice(0, offsets[v]), ranks: ranks.slice(0, offsets[v]) };
+  }
+
+  /** Writes the variants `collectVariants` found at `at` and forgets them. */
+  private copyVariants(tokens: Int32Array, ranks: Uint8Array, at: number): void {
+    const ids = this.variantIds;
+    for (let k = 0; k < ids.length; k++) {
+      tokens[at + k] = ids[k];
+      ranks[at + k] = FACTOR_RANKS.indexOf(this.variantFactor[ids[k]]);
+      this.variantFactor[ids[k]] = 0;
+    }
+    ids.length = 0;
+  }
+
+  /** Records a variant at `factor` unless it is already one at least as close. */
+  private addVariant(id: number | undefined, factor: number): void {
+    if (id === undefined) return;
+    const prior = this.variantFactor[id];
+    if (prior === 0) this.variantIds.push(id);
+    if (prior < factor) this.variantFactor[id] = factor;
+  }
+
+  /**
+   * Puts in `variantIds` the vocabulary tokens `token` (vocabulary id `vocabId`, if it has one)
+   * may stand for, best first (by factor, then id), with their factors in `variantFactor`;
+   * returns how many.
+   */
+  private collectVariants(token: string, vocabId: number | undefined): number {
+    this.addVariant(vocabId, FACTOR.exact);
+    if (token.length === 1) return this.variantIds.length;
     if (this.usesNicknames) {
       const nick = nicknames();
-      for (const g of nick.groupsOf(token) ?? []) for (const m of nick.members(g)) if (m !== token) put(this.vocab.get(m), FACTOR.nickname);
+      for (const g of nick.groupsOf(token) ?? []) for (const m of nick.members(g)) if (m !== token) this.addVariant(this.vocab.get(m), FACTOR.nickname);
     }
     const maxEdits = allowedEdits(token.length);
     if (maxEdits > 0) {
-      const near = new Set<number>();
-      lookupDeletions(this.deletionTable, token, maxEdits, near);
-      const letters = letterSet(token);
+      const near = this.nearIds;
+      near.length = 0;
+      if (this.nearStamp === 0xffffffff) {
+        this.nearSeen.fill(0);
+        this.nearStamp = 0;
+      }
+      lookupDeletions(this.deletionTable, token, maxEdits, this.nearSeen, ++this.nearStamp, near);
+      const letters = vocabId === undefined ? letterSet(token) : this.letterSets[vocabId];
       for (const id of near) {
-        const w = this.words[id];
-        const allowed = allowedEdits(Math.min(w.length, token.length));
-        if (w === token || allowed === 0 || fewestEdits(letters, this.features[id].letters) > allowed) continue;
-        const distance = boundedEditDistance(token, w, allowed);
-        if (distance <= allowed) put(id, distance === 1 ? FACTOR.typo : FACTOR.typo2);
+        const length = this.wordLengths[id];
+        const allowed = allowedEdits(Math.min(length, token.length));
+        if (id === vocabId || allowed === 0 || Math.abs(length - token.length) > allowed || fewestEdits(letters, this.letterSets[id]) > allowed) continue;
+        const distance = boundedEditDistance(token, this.words[id], allowed);
+        if (distance <= allowed) this.addVariant(id, distance === 1 ? FACTOR.typo : FACTOR.typo2);
       }
     }
     if (token.length >= 3) {
-      const olist = this.ocr.get(ocrKey(token));
-      if (olist && olist.length <= MAX_PHONETIC_FANOUT) for (const id of olist) put(id, FACTOR.ocr);
-      const key = phoneticKey(token);
+      const olist = this.ocr.get(vocabId === undefined ? ocrKey(token) : this.features[vocabId].ocr);
+      if (olist && olist.length <= MAX_PHONETIC_FANOUT) for (const id of olist) this.addVariant(id, FACTOR.ocr);
+      const key = vocabId === undefined ? phoneticKey(token) : this.features[vocabId].sound;
       const list = key.length >= MIN_PHONETIC_KEY_LENGTH ? this.phonetic.get(key) : undefined;
-      if (list && list.length <= MAX_PHONETIC_FANOUT) for (const id of list) put(id, FACTOR.phonetic);
+      if (list && list.length <= MAX_PHONETIC_FANOUT) for (const id of list) this.addVariant(id, FACTOR.phonetic);
     }
     if (token.length >= 6) {
       for (let cut = 3; cut <= token.length - 3; cut++) {
         const a = this.vocab.get(token.slice(0, cut));
         const b = this.vocab.get(token.slice(cut));
         if (a !== undefined && b !== undefined) {
-          put(a, FACTOR.split);
-          put(b, FACTOR.split);
+          this.addVariant(a, FACTOR.split);
+          this.addVariant(b, FACTOR.split);
         }
       }
     }
-    return [...out].map(([t, factor]) => ({ token: t, factor })).sort((x, y) => y.factor - x.factor || x.token - y.token);
+    const ids = this.variantIds;
+    const vocabSize = this.words.length;
+    const keys = new Float64Array(ids.length);
+    for (let k = 0; k < ids.length; k++) keys[k] = FACTOR_RANKS.indexOf(this.variantFactor[ids[k]]) * vocabSize + ids[k];
+    keys.sort();
+    for (let k = 0; k < ids.length; k++) ids[k] = keys[k] % vocabSize;
+    return ids.length;
   }
 }

@@ -15,6 +15,8 @@ export const DEFAULT_CANDIDATE_LIMIT = 500;
 const MAX_QUERY_TOKENS = 16;
 const ORG_VIABLE_SHARE = 0.5;
 const INITIAL_BONUS = 0.3;
+/** The factors by closeness code (see CandidateFinder.probeCode): code 0 is no variant, greater codes are closer. */
+const PROBE_FACTORS: readonly number[] = [0, ...FACTOR_RANKS.slice().reverse()];
 
 export interface Candidates {
   ids: number[];
@@ -46,8 +48,12 @@ export class CandidateFinder {
   /** Postings restricted to names with at most one non-initial token: the names one hit makes viable. */
   private readonly soloOffsets: Int32Array;
   private readonly soloPostings: Int32Array;
-  /** Scratch: best factor of the probed query token's variants, by vocabulary token id (0 = not a variant). */
-  private readonly probeFactor: Float64Array;
+  /**
+   * Scratch: how close each vocabulary token is to the probed query token, as a closeness code
+   * (0 = not a variant; code c is factor PROBE_FACTORS[c]). A byte per token keeps the table,
+   * which every probed name reads at random, within the core's cache.
+   */
+  private readonly probeCode: Uint8Array;
   /**
    * Scratch of one find, by vocabulary token id: the query token a variant answers and how
    * closely (factor 0 = not a variant of any); `claimed` lists the variants, best first once sorted.
@@ -75,7 +81,7 @@ export class CandidateFinder {
     const probeTables = kind === 'person' ? buildProbeTables(index, names, this.nonInitial) : null;
     this.soloOffsets = probeTables?.soloOffsets ?? new Int32Array(index.words.length + 1);
     this.soloPostings = probeTables?.soloPostings ?? new Int32Array(0);
-    this.probeFactor = new Float64Array(probeTables ? index.words.length + 1 : 0);
+    this.probeCode = new Uint8Array(probeTables ? index.words.length + 1 : 0);
     this.firstTokens = probeTables ? firstTokenRows(index, n) : new Int32Array(0);
     this.viableWeights = new Float32Array(n);
     this.claimFactor = new Float64Array(index.words.length);
@@ -157,23 +163,35 @@ export class CandidateFinder {
 
   /**
    * Tests the names touched from position `from` on for the probed query token (its variants'
-   * factors set in `probeFactor`) and adds the best one's hit; returns where the next probe starts.
-   * A probe hit adds no name to `touched`: every probed name is there already.
+   * closeness codes set in `probeCode`) and adds the best one's hit; returns where the next probe
+   * starts. A probe hit adds no name to `touched`: every probed name is there already.
    */
   private probe(from: number, bit: number, weight: number): number {
-    const { mask, acc, touched, probeFactor, firstTokens } = this;
+    const { mask, acc, touched, probeCode, firstTokens } = this;
     const { nameTokenOffsets, nameTokenIds } = this.index;
     const count = this.touchedCount;
     for (let t = from; t < count; t++) {
       const id = touched[t];
       if (mask[2 * id + 1] & bit) continue;
       const row = 4 * id;
-      let best = Math.max(0, probeFactor[firstTokens[row]], probeFactor[firstTokens[row + 1]], probeFactor[firstTokens[row + 2]]);
-      if (firstTokens[row + 3] >= 0) best = Math.max(best, probeFactor[firstTokens[row + 3]]);
-      else for (let k = nameTokenOffsets[id] + 3, end = nameTokenOffsets[id + 1]; k < end; k++) best = Math.max(best, probeFactor[nameTokenIds[k]]);
+      let best = probeCode[firstTokens[row]];
+      const second = probeCode[firstTokens[row + 1]];
+      if (second > best) best = second;
+      const third = probeCode[firstTokens[row + 2]];
+      if (third > best) best = third;
+      const fourth = firstTokens[row + 3];
+      if (fourth >= 0) {
+        const code = probeCode[fourth];
+        if (code > best) best = code;
+      } else {
+        for (let k = nameTokenOffsets[id] + 3, end = nameTokenOffsets[id + 1]; k < end; k++) {
+          const code = probeCode[nameTokenIds[k]];
+          if (code > best) best = code;
+        }
+      }
       if (best > 0) {
         mask[2 * id + 1] |= bit;
-        acc[2 * id] += weight * best;
+        acc[2 * id] += weight * PROBE_FACTORS[best];
       }
     }
     return count;
@@ -211,10 +229,10 @@ export class CandidateFinder {
       if (qi === probed) this.walk(this.soloOffsets, this.soloPostings, token, 1 << qi, qWeight[qi] * claimFactor[token]);
       else this.walk(offsets, postings, token, 1 << qi, qWeight[qi] * claimFactor[token]);
     }
-    const setProbeFactors = (on: boolean): void => {
-      for (let r = 0; r < claimedCount; r++) if (claimQuery[claimed[r]] === probed) this.probeFactor[claimed[r]] = on ? claimFactor[claimed[r]] : 0;
+    const setProbeCodes = (on: boolean): void => {
+      for (let r = 0; r < claimedCount; r++) if (claimQuery[claimed[r]] === probed) this.probeCode[claimed[r]] = on ? PROBE_FACTORS.indexOf(claimFactor[claimed[r]]) : 0;
     };
-    if (probed >= 0) setProbeFactors(true);
+    if (probed >= 0) setProbeCodes(true);
     const probedUpTo = probed >= 0 ? this.probe(0, 1 << probed, qWeight[probed]) : 0;
     for (let i = 0; i + 1 < q.length; i++) {
       const joined = this.index.vocab.get(q[i] + q[i + 1]);
@@ -223,7 +241,7 @@ export class CandidateFinder {
     // Names first reached through a word written as one are probed too.
     if (probed >= 0) {
       this.probe(probedUpTo, 1 << probed, qWeight[probed]);
-      setProbeFactors(false);
+      setProbeCodes(false);
     }
     for (let r = 0; r < claimedCount; r++) claimFactor[claimed[r]] = 0;
 
@@ -245,16 +263,14 @@ export class CandidateFinder {
         viableWeights[viableCount] = acc[2 * id];
         viable[viableCount++] = id;
       }
+      // Read for the last time: cleared for the next find while the line is at hand.
+      acc[2 * id] = 0;
+      mask[2 * id + 1] = 0;
     }
     const capped = viableCount > limit;
     const chosen = capped
       ? topByWeight(viable.subarray(0, viableCount), viableWeights.subarray(0, viableCount), limit)
       : Array.from(viable.subarray(0, viableCount));
-    for (let k = 0; k < touchedCount; k++) {
-      const id = this.touched[k];
-      acc[2 * id] = 0;
-      mask[2 * id + 1] = 0;
-    }
     const sameWords = this.orderFreeKeys.get(orderFreeKey(query.tokens));
     if (sameWords) {
       const have = new Set(chosen);

@@ -17,16 +17,16 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildMatcherIndex, screenEntity, type ListEntry } from '../../matcher/engine';
+import { buildMatcherIndex, screenEntity } from '../../matcher/engine';
 import { createMatcherClient } from '../../matcher/client';
 import { MATCHER_NODE_OPTIONS, hasMatcherNodeOptions, withMatcherNodeOptions } from '../../matcher/nodeOptions';
 import type { Entity } from '../../matcher/types';
-import { createOrganizationFactory, createPersonFactory, createRng, type Rng } from '../../infra/dev/synthetic/parties';
+import { createRng } from '../../infra/dev/synthetic/parties';
 import { startBenchGateway } from './support/benchGateway';
 import type { ScreenLoadRun, ScreenLoadSpec } from './support/screenLoad';
 import { numberArg } from './support/args';
 import { percentileOf } from './support/pacedLoad';
-import { generateEntries, generateRegistry, serveBenchIndex } from './support/matcherData';
+import { generateEntries, generateQueries, generateRegistry, serveBenchIndex } from './support/matcherData';
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
 
 const ENTRIES = numberArg('entries', 350_000);
@@ -49,33 +49,6 @@ function describe(label: string, ms: number[]): void {
   const s = ms.slice().sort((a, b) => a - b);
   const mean = s.reduce((a, b) => a + b, 0) / s.length;
   console.log(`${label.padEnd(28)} n=${s.length}  p50=${percentileOf(s, 50).toFixed(3)} ms  p99=${percentileOf(s, 99).toFixed(3)} ms  max=${s[s.length - 1].toFixed(3)} ms  mean=${mean.toFixed(3)} ms`);
-}
-
-function typo(rng: Rng, s: string): string {
-  if (s.length < 4) return s;
-  const i = 1 + rng.int(s.length - 2);
-  return s.slice(0, i) + s[i + 1] + s[i] + s.slice(i + 2);
-}
-
-function queries(rng: Rng, entries: ListEntry[], n: number): Entity[] {
-  const fresh = createPersonFactory(createRng(SEED + 1000));
-  const freshOrgs = createOrganizationFactory(createRng(SEED + 2000));
-  const out: Entity[] = [];
-  for (let i = 0; i < n; i++) {
-    const r = rng.next();
-    if (r < 0.5) {
-      const e = entries[rng.int(entries.length)];
-      if (e.kind === 'organization') out.push({ type: 'organization', legalName: rng.chance(0.5) ? typo(rng, e.name) : e.name, npi: String(1000000000 + rng.int(REGISTRY) * 4) });
-      else out.push({ type: 'person', name: `${e.firstName} ${rng.chance(0.5) ? typo(rng, e.lastName ?? '') : e.lastName}`, dateOfBirth: e.dateOfBirth ?? undefined, state: e.state ?? undefined });
-    } else if (r < 0.9) {
-      const p = fresh.next();
-      out.push({ type: 'person', name: `${p.firstName} ${p.middleName ?? ''} ${p.lastName}`.replace(/\s+/g, ' '), dateOfBirth: p.dateOfBirth, npi: p.npi ?? undefined });
-    } else {
-      const o = freshOrgs.next();
-      out.push({ type: 'organization', legalName: o.legalName, npi: o.npi ?? undefined });
-    }
-  }
-  return out;
 }
 
 const TSX_CLI = path.resolve(__dirname, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -184,7 +157,7 @@ async function main(): Promise<void> {
   console.log(`index build: ${buildMs} ms  (${index.person.names.length} person names / ${index.person.tokens.words.length} tokens, ${index.organization.names.length} org names)`);
   console.log(`RSS after build: ${mb(mem.rss)} (index share ~${mb(mem.rss - rssBefore)}), heap used ${mb(mem.heapUsed)}`);
 
-  const qs = queries(createRng(SEED + 1), entries, QUERIES);
+  const qs = generateQueries(SEED, entries, QUERIES, REGISTRY);
   const registry = (npi: string) => store.get(npi);
   for (const q of qs.slice(0, 200)) screenEntity(index, q, registry);
   const times: number[] = [];

@@ -1,4 +1,5 @@
 import type { ListEntry, MatcherIndex } from '../../../matcher/engine';
+import type { Entity } from '../../../matcher/types';
 import { staticLoader } from '../../../matcher/loader';
 import { RegistryStore } from '../../../matcher/registry';
 import { startMatcherServer, type MatcherServer } from '../../../matcher/server';
@@ -33,6 +34,38 @@ export function generateEntries(rng: Rng, n: number): ListEntry[] {
   return out;
 }
 
+function typo(rng: Rng, s: string): string {
+  if (s.length < 4) return s;
+  const i = 1 + rng.int(s.length - 2);
+  return s.slice(0, i) + s[i + 1] + s[i] + s.slice(i + 2);
+}
+
+/**
+ * The benchmark's screenings: half are listed parties (half of those with a transposed
+ * letter), 40% persons on no list, 10% organizations on no list, a registry NPI on each
+ * organization.
+ */
+export function generateQueries(seed: number, entries: readonly ListEntry[], n: number, registrySize: number): Entity[] {
+  const rng = createRng(seed + 1);
+  const fresh = createPersonFactory(createRng(seed + 1000));
+  const freshOrgs = createOrganizationFactory(createRng(seed + 2000));
+  const out: Entity[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = rng.next();
+    if (r < 0.5) {
+      const e = entries[rng.int(entries.length)];
+      if (e.kind === 'organization') out.push({ type: 'organization', legalName: rng.chance(0.5) ? typo(rng, e.name) : e.name, npi: String(1000000000 + rng.int(registrySize) * 4) });
+      else out.push({ type: 'person', name: `${e.firstName} ${rng.chance(0.5) ? typo(rng, e.lastName ?? '') : e.lastName}`, dateOfBirth: e.dateOfBirth ?? undefined, state: e.state ?? undefined });
+    } else if (r < 0.9) {
+      const p = fresh.next();
+      out.push({ type: 'person', name: `${p.firstName} ${p.middleName ?? ''} ${p.lastName}`.replace(/\s+/g, ' '), dateOfBirth: p.dateOfBirth, npi: p.npi ?? undefined });
+    } else {
+      const o = freshOrgs.next();
+      out.push({ type: 'organization', legalName: o.legalName, npi: o.npi ?? undefined });
+    }
+  }
+  return out;
+}
 
 export function generateRegistry(seed: number, size: number): RegistryStore {
   const store = new RegistryStore();

@@ -15,8 +15,8 @@ export const DEFAULT_CANDIDATE_LIMIT = 500;
 const MAX_QUERY_TOKENS = 16;
 const ORG_VIABLE_SHARE = 0.5;
 const INITIAL_BONUS = 0.3;
-/** The factors by closeness code (see CandidateFinder.probeCode): code 0 is no variant, greater codes are closer. */
-const PROBE_FACTORS: readonly number[] = [0, ...FACTOR_RANKS.slice().reverse()];
+/** A token that is no variant: closeness is held as the factor's rank in FACTOR_RANKS (0 = closest), as the index gives it. */
+const NO_RANK = 255;
 
 export interface Candidates {
   ids: number[];
@@ -32,8 +32,8 @@ export class CandidateFinder {
   private readonly acc: Float32Array;
   private readonly mask: Uint32Array;
   /**
-   * Each person name's first four token ids (unused slots hold the vocabulary size, whose
-   * probe factor is 0), so a probe reads one row; a name of more tokens has -1 in its fourth
+   * Each person name's first four token ids (unused slots hold the vocabulary size, which is
+   * never a variant), so a probe reads one row; a name of more tokens has -1 in its fourth
    * slot and is read from the index's compressed rows.
    */
   private readonly firstTokens: Int32Array;
@@ -49,16 +49,15 @@ export class CandidateFinder {
   private readonly soloOffsets: Int32Array;
   private readonly soloPostings: Int32Array;
   /**
-   * Scratch: how close each vocabulary token is to the probed query token, as a closeness code
-   * (0 = not a variant; code c is factor PROBE_FACTORS[c]). A byte per token keeps the table,
-   * which every probed name reads at random, within the core's cache.
+   * Scratch: the rank of each vocabulary token as a variant of the probed query token. A byte
+   * per token keeps the table, which every probed name reads at random, within the core's cache.
    */
-  private readonly probeCode: Uint8Array;
+  private readonly probeRank: Uint8Array;
   /**
    * Scratch of one find, by vocabulary token id: the query token a variant answers and how
-   * closely (factor 0 = not a variant of any); `claimed` lists the variants, best first once sorted.
+   * closely (its factor's rank); `claimed` lists the variants, best first once sorted.
    */
-  private readonly claimFactor: Float64Array;
+  private readonly claimRank: Uint8Array;
   private readonly claimQuery: Uint8Array;
   private claimed = new Int32Array(256);
   private claimedCount = 0;
@@ -81,10 +80,10 @@ export class CandidateFinder {
     const probeTables = kind === 'person' ? buildProbeTables(index, names, this.nonInitial) : null;
     this.soloOffsets = probeTables?.soloOffsets ?? new Int32Array(index.words.length + 1);
     this.soloPostings = probeTables?.soloPostings ?? new Int32Array(0);
-    this.probeCode = new Uint8Array(probeTables ? index.words.length + 1 : 0);
+    this.probeRank = new Uint8Array(probeTables ? index.words.length + 1 : 0).fill(NO_RANK);
     this.firstTokens = probeTables ? firstTokenRows(index, n) : new Int32Array(0);
     this.viableWeights = new Float32Array(n);
-    this.claimFactor = new Float64Array(index.words.length);
+    this.claimRank = new Uint8Array(index.words.length).fill(NO_RANK);
     this.claimQuery = new Uint8Array(index.words.length);
     this.viable = new Int32Array(n);
     names.forEach((name, id) => {
@@ -115,17 +114,17 @@ export class CandidateFinder {
    * best first, so a name's first hit for a query token is its closest one: by factor, then
    * query position, then token id.
    */
-  private claim(qi: number, token: number, factor: number): void {
-    const prior = this.claimFactor[token];
-    if (prior === 0) {
+  private claim(qi: number, token: number, rank: number): void {
+    const prior = this.claimRank[token];
+    if (prior === NO_RANK) {
       if (this.claimedCount === this.claimed.length) {
         const bigger = new Int32Array(2 * this.claimed.length);
         bigger.set(this.claimed);
         this.claimed = bigger;
       }
       this.claimed[this.claimedCount++] = token;
-    } else if (factor <= prior) return;
-    this.claimFactor[token] = factor;
+    } else if (rank >= prior) return;
+    this.claimRank[token] = rank;
     this.claimQuery[token] = qi;
   }
 
@@ -134,9 +133,7 @@ export class CandidateFinder {
     const keys = new Float64Array(this.claimedCount);
     for (let r = 0; r < this.claimedCount; r++) {
       const token = this.claimed[r];
-      const rank = FACTOR_RANKS.indexOf(this.claimFactor[token]);
-      if (rank < 0) throw new Error(`factor ${this.claimFactor[token]} has no rank`);
-      keys[r] = (rank * MAX_QUERY_TOKENS + this.claimQuery[token]) * vocabSize + token;
+      keys[r] = (this.claimRank[token] * MAX_QUERY_TOKENS + this.claimQuery[token]) * vocabSize + token;
     }
     keys.sort();
     for (let r = 0; r < keys.length; r++) this.claimed[r] = keys[r] % vocabSize;
@@ -163,35 +160,35 @@ export class CandidateFinder {
 
   /**
    * Tests the names touched from position `from` on for the probed query token (its variants'
-   * closeness codes set in `probeCode`) and adds the best one's hit; returns where the next probe
+   * ranks set in `probeRank`) and adds the best one's hit; returns where the next probe
    * starts. A probe hit adds no name to `touched`: every probed name is there already.
    */
   private probe(from: number, bit: number, weight: number): number {
-    const { mask, acc, touched, probeCode, firstTokens } = this;
+    const { mask, acc, touched, probeRank, firstTokens } = this;
     const { nameTokenOffsets, nameTokenIds } = this.index;
     const count = this.touchedCount;
     for (let t = from; t < count; t++) {
       const id = touched[t];
       if (mask[2 * id + 1] & bit) continue;
       const row = 4 * id;
-      let best = probeCode[firstTokens[row]];
-      const second = probeCode[firstTokens[row + 1]];
-      if (second > best) best = second;
-      const third = probeCode[firstTokens[row + 2]];
-      if (third > best) best = third;
+      let best = probeRank[firstTokens[row]];
+      const second = probeRank[firstTokens[row + 1]];
+      if (second < best) best = second;
+      const third = probeRank[firstTokens[row + 2]];
+      if (third < best) best = third;
       const fourth = firstTokens[row + 3];
       if (fourth >= 0) {
-        const code = probeCode[fourth];
-        if (code > best) best = code;
+        const rank = probeRank[fourth];
+        if (rank < best) best = rank;
       } else {
         for (let k = nameTokenOffsets[id] + 3, end = nameTokenOffsets[id + 1]; k < end; k++) {
-          const code = probeCode[nameTokenIds[k]];
-          if (code > best) best = code;
+          const rank = probeRank[nameTokenIds[k]];
+          if (rank < best) best = rank;
         }
       }
-      if (best > 0) {
+      if (best !== NO_RANK) {
         mask[2 * id + 1] |= bit;
-        acc[2 * id] += weight * PROBE_FACTORS[best];
+        acc[2 * id] += weight * FACTOR_RANKS[best];
       }
     }
     return count;
@@ -214,10 +211,10 @@ export class CandidateFinder {
       // A repeated word (GARCIA GARCIA) is one token to answer: its repeat claims nothing.
       if (q.indexOf(q[i]) === i) usable++;
       const { tokens, ranks } = this.index.expand(q[i]);
-      for (let k = 0; k < tokens.length; k++) this.claim(i, tokens[k], FACTOR_RANKS[ranks[k]]);
+      for (let k = 0; k < tokens.length; k++) this.claim(i, tokens[k], ranks[k]);
     }
     this.sortClaims();
-    const { claimed, claimedCount, claimFactor, claimQuery } = this;
+    const { claimed, claimedCount, claimRank, claimQuery } = this;
     // A person name needs hits on two query tokens (unless it has a single usable token), so the
     // query token with the longest postings (SMITH and its variants) need not be walked: every
     // viable name is reached through another token and is only probed for it. Its postings
@@ -226,13 +223,14 @@ export class CandidateFinder {
     for (let r = 0; r < claimedCount; r++) {
       const token = claimed[r];
       const qi = claimQuery[token];
-      if (qi === probed) this.walk(this.soloOffsets, this.soloPostings, token, 1 << qi, qWeight[qi] * claimFactor[token]);
-      else this.walk(offsets, postings, token, 1 << qi, qWeight[qi] * claimFactor[token]);
+      const weight = qWeight[qi] * FACTOR_RANKS[claimRank[token]];
+      if (qi === probed) this.walk(this.soloOffsets, this.soloPostings, token, 1 << qi, weight);
+      else this.walk(offsets, postings, token, 1 << qi, weight);
     }
-    const setProbeCodes = (on: boolean): void => {
-      for (let r = 0; r < claimedCount; r++) if (claimQuery[claimed[r]] === probed) this.probeCode[claimed[r]] = on ? PROBE_FACTORS.indexOf(claimFactor[claimed[r]]) : 0;
+    const setProbeRanks = (on: boolean): void => {
+      for (let r = 0; r < claimedCount; r++) if (claimQuery[claimed[r]] === probed) this.probeRank[claimed[r]] = on ? claimRank[claimed[r]] : NO_RANK;
     };
-    if (probed >= 0) setProbeCodes(true);
+    if (probed >= 0) setProbeRanks(true);
     const probedUpTo = probed >= 0 ? this.probe(0, 1 << probed, qWeight[probed]) : 0;
     for (let i = 0; i + 1 < q.length; i++) {
       const joined = this.index.vocab.get(q[i] + q[i + 1]);
@@ -241,9 +239,9 @@ export class CandidateFinder {
     // Names first reached through a word written as one are probed too.
     if (probed >= 0) {
       this.probe(probedUpTo, 1 << probed, qWeight[probed]);
-      setProbeCodes(false);
+      setProbeRanks(false);
     }
-    for (let r = 0; r < claimedCount; r++) claimFactor[claimed[r]] = 0;
+    for (let r = 0; r < claimedCount; r++) claimRank[claimed[r]] = NO_RANK;
 
     const { viable, viableWeights, acc, mask } = this;
     let viableCount = 0;

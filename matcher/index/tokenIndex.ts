@@ -56,13 +56,6 @@ export class TokenIndex {
   private readonly nearSeen: Uint32Array;
   private nearStamp = 0;
   private readonly nearIds: number[] = [];
-  /**
-   * Each vocabulary token's length and character set, packed: the typo check reads them for
-   * hundreds of tokens met by deletions, which as objects spread over the heap cost a cache
-   * miss each (features[id].letters doubled the index's build time).
-   */
-  private readonly wordLengths: Uint8Array;
-  private readonly letterSets: Int32Array;
 
   constructor(names: readonly NormalizedName[], readonly usesNicknames: boolean) {
     const counts: number[] = [];
@@ -122,8 +115,6 @@ export class TokenIndex {
       if (list) list.push(i);
       else this.phonetic.set(sound, [i]);
     }
-    this.wordLengths = Uint8Array.from(this.words, (w) => Math.min(255, w.length));
-    this.letterSets = Int32Array.from(this.features, (f) => f.letters);
     this.variantFactor = new Float64Array(v);
     this.nearSeen = new Uint32Array(v);
     const expansions = this.expandVocabulary();
@@ -164,9 +155,11 @@ export class TokenIndex {
     }
     const hit = this.expandCache.get(token);
     if (hit) return hit;
-    const count = this.collectVariants(token, undefined);
-    const computed: Expansions = { tokens: new Int32Array(count), ranks: new Uint8Array(count) };
-    this.copyVariants(computed.tokens, computed.ranks, 0);
+    this.collectVariants(token, undefined);
+    const tokens: number[] = [];
+    const ranks: number[] = [];
+    this.takeVariants(tokens, ranks);
+    const computed: Expansions = { tokens: Int32Array.from(tokens), ranks: Uint8Array.from(ranks) };
     if (this.expandCache.size >= EXPAND_CACHE_SIZE) this.expandCache.clear();
     this.expandCache.set(token, computed);
     return computed;
@@ -176,35 +169,24 @@ export class TokenIndex {
   private expandVocabulary(): { offsets: Int32Array; tokens: Int32Array; ranks: Uint8Array } {
     const v = this.words.length;
     const offsets = new Int32Array(v + 1);
-    let tokens = new Int32Array(Math.max(16, 16 * v));
-    let ranks = new Uint8Array(tokens.length);
+    const tokens: number[] = [];
+    const ranks: number[] = [];
     for (let id = 0; id < v; id++) {
-      const count = this.collectVariants(this.words[id], id);
-      const at = offsets[id];
-      if (at + count > tokens.length) {
-        const size = 2 * (at + count);
-        const biggerTokens = new Int32Array(size);
-        biggerTokens.set(tokens.subarray(0, at));
-        tokens = biggerTokens;
-        const biggerRanks = new Uint8Array(size);
-        biggerRanks.set(ranks.subarray(0, at));
-        ranks = biggerRanks;
-      }
-      this.copyVariants(tokens, ranks, at);
-      offsets[id + 1] = at + count;
+      this.collectVariants(this.words[id], id);
+      this.takeVariants(tokens, ranks);
+      offsets[id + 1] = tokens.length;
     }
-    return { offsets, tokens: tokens.slice(0, offsets[v]), ranks: ranks.slice(0, offsets[v]) };
+    return { offsets, tokens: Int32Array.from(tokens), ranks: Uint8Array.from(ranks) };
   }
 
-  /** Writes the variants `collectVariants` found at `at` and forgets them. */
-  private copyVariants(tokens: Int32Array, ranks: Uint8Array, at: number): void {
-    const ids = this.variantIds;
-    for (let k = 0; k < ids.length; k++) {
-      tokens[at + k] = ids[k];
-      ranks[at + k] = FACTOR_RANKS.indexOf(this.variantFactor[ids[k]]);
-      this.variantFactor[ids[k]] = 0;
+  /** Appends the variants `collectVariants` found, with their factors' ranks, and forgets them. */
+  private takeVariants(tokens: number[], ranks: number[]): void {
+    for (const id of this.variantIds) {
+      tokens.push(id);
+      ranks.push(FACTOR_RANKS.indexOf(this.variantFactor[id]));
+      this.variantFactor[id] = 0;
     }
-    ids.length = 0;
+    this.variantIds.length = 0;
   }
 
   /** Records a variant at `factor` unless it is already one at least as close. */
@@ -217,12 +199,11 @@ export class TokenIndex {
 
   /**
    * Puts in `variantIds` the vocabulary tokens `token` (vocabulary id `vocabId`, if it has one)
-   * may stand for, best first (by factor, then id), with their factors in `variantFactor`;
-   * returns how many.
+   * may stand for, best first (by factor, then id), with their factors in `variantFactor`.
    */
-  private collectVariants(token: string, vocabId: number | undefined): number {
+  private collectVariants(token: string, vocabId: number | undefined): void {
     this.addVariant(vocabId, FACTOR.exact);
-    if (token.length === 1) return this.variantIds.length;
+    if (token.length === 1) return;
     if (this.usesNicknames) {
       const nick = nicknames();
       for (const g of nick.groupsOf(token) ?? []) for (const m of nick.members(g)) if (m !== token) this.addVariant(this.vocab.get(m), FACTOR.nickname);
@@ -236,12 +217,12 @@ export class TokenIndex {
         this.nearStamp = 0;
       }
       lookupDeletions(this.deletionTable, token, maxEdits, this.nearSeen, ++this.nearStamp, near);
-      const letters = vocabId === undefined ? letterSet(token) : this.letterSets[vocabId];
+      const letters = vocabId === undefined ? letterSet(token) : this.features[vocabId].letters;
       for (const id of near) {
-        const length = this.wordLengths[id];
-        const allowed = allowedEdits(Math.min(length, token.length));
-        if (id === vocabId || allowed === 0 || Math.abs(length - token.length) > allowed || fewestEdits(letters, this.letterSets[id]) > allowed) continue;
-        const distance = boundedEditDistance(token, this.words[id], allowed);
+        const w = this.words[id];
+        const allowed = allowedEdits(Math.min(w.length, token.length));
+        if (id === vocabId || allowed === 0 || Math.abs(w.length - token.length) > allowed || fewestEdits(letters, this.features[id].letters) > allowed) continue;
+        const distance = boundedEditDistance(token, w, allowed);
         if (distance <= allowed) this.addVariant(id, distance === 1 ? FACTOR.typo : FACTOR.typo2);
       }
     }
@@ -268,6 +249,5 @@ export class TokenIndex {
     for (let k = 0; k < ids.length; k++) keys[k] = FACTOR_RANKS.indexOf(this.variantFactor[ids[k]]) * vocabSize + ids[k];
     keys.sort();
     for (let k = 0; k < ids.length; k++) ids[k] = keys[k] % vocabSize;
-    return ids.length;
   }
 }

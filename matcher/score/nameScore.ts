@@ -18,9 +18,6 @@ export interface NameComparison {
   plausible: boolean;
 }
 
-/** Token similarities within one screening: query token -> list token -> similarity. */
-export type SimCache = Map<string, Map<string, number>>;
-
 /** How close a one-word listed name must be to a roster word other than the surname. */
 const BARE_SURNAME_MIN_SIM = 0.9;
 export const ORDER_FACTOR = 0.96;
@@ -52,29 +49,17 @@ function zeroedFlags(slot: 0 | 1, length: number): Uint8Array {
 
 type TokenSim = (q: string, e: string) => number;
 
-function cachedSim(sim: TokenSim, simCache: SimCache | undefined, a: string, b: string): number {
-  if (!simCache) return sim(a, b);
-  let row = simCache.get(a);
-  if (row === undefined) {
-    row = new Map();
-    simCache.set(a, row);
-  }
-  let v = row.get(b);
-  if (v === undefined) {
-    v = sim(a, b);
-    row.set(b, v);
-  }
-  return v;
-}
-
-/** Token pairs of two written names, computed from their text (optionally memoized in `simCache`). */
-export function textPairs(q: NormalizedName, e: NormalizedName, sim: TokenSim, simCache?: SimCache): TokenPairs {
+/**
+ * Token pairs of two written names, computed from their text: for comparisons outside an index
+ * (the screening path reads them by vocabulary id, see IndexedTokenPairs).
+ */
+export function textPairs(q: NormalizedName, e: NormalizedName, sim: TokenSim): TokenPairs {
   const qt = q.tokens;
   const et = e.tokens;
   return {
-    tokens: (i, j) => cachedSim(sim, simCache, qt[i], et[j]),
-    mergedListed: (i, j) => cachedSim(sim, simCache, qt[i], et[j] + et[j + 1]),
-    mergedQuery: (i, j) => cachedSim(sim, simCache, qt[i] + qt[i + 1], et[j]),
+    tokens: (i, j) => sim(qt[i], et[j]),
+    mergedListed: (i, j) => sim(qt[i], et[j] + et[j + 1]),
+    mergedQuery: (i, j) => sim(qt[i] + qt[i + 1], et[j]),
   };
 }
 

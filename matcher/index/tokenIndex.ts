@@ -1,3 +1,4 @@
+import { StringKeyedCache } from '../boundedCache';
 import { nicknames } from '../normalize/nicknames';
 import { ocrKey } from '../normalize/ocr';
 import type { NormalizedName } from '../normalize/name';
@@ -49,7 +50,7 @@ export class TokenIndex {
   private readonly expansionTokens: Int32Array;
   private readonly expansionRanks: Uint8Array;
   /** Expansions of tokens outside the vocabulary (typos): names repeat. */
-  private readonly expandCache = new Map<string, Expansions>();
+  private readonly expandCache = new StringKeyedCache<Expansions>(EXPAND_CACHE_SIZE);
   /** Scratch of `collectVariants`, by vocabulary id: a variant's factor (0 = not one), and tokens met by deletions (stamped). */
   private readonly variantFactor: Float64Array;
   private readonly variantIds: number[] = [];
@@ -160,7 +161,6 @@ export class TokenIndex {
     const ranks: number[] = [];
     this.takeVariants(tokens, ranks);
     const computed: Expansions = { tokens: Int32Array.from(tokens), ranks: Uint8Array.from(ranks) };
-    if (this.expandCache.size >= EXPAND_CACHE_SIZE) this.expandCache.clear();
     this.expandCache.set(token, computed);
     return computed;
   }

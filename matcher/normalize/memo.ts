@@ -1,14 +1,16 @@
+import { StringKeyedCache } from '../boundedCache';
+
 /**
- * Memoizes a key function of one token. The scorer asks for the same list tokens' keys
- * thousands of times per screening; the memo is dropped whole when full, so it stays bounded.
+ * Memoizes a key function of one token. Index builds ask for the keys of the same words over
+ * and over (organization words above all); the cache has a fixed size, so it stays bounded
+ * without the pause of dropping a full map.
  */
-export function memoizeToken(compute: (token: string) => string, size = 100_000): (token: string) => string {
-  const memo = new Map<string, string>();
+export function memoizeToken(compute: (token: string) => string, capacity = 1 << 17): (token: string) => string {
+  const memo = new StringKeyedCache<string>(capacity);
   return (token) => {
     let value = memo.get(token);
     if (value === undefined) {
       value = compute(token);
-      if (memo.size >= size) memo.clear();
       memo.set(token, value);
     }
     return value;

@@ -1,9 +1,10 @@
+import { PairKeyedCache } from '../boundedCache';
 import type { TokenPairs } from './alignment';
 import type { TokenComparison, TokenFeatures } from './tokenSimilarity';
 
 /** Query words one screening can hold in the table; a screening with more computes the rest uncached. */
 const MAX_SLOTS = 32;
-/** Listed word pairs whose merged features are kept (then all are dropped and kept afresh). */
+/** Slots for listed word pairs' merged features (a bounded cache: see boundedCache.ts). */
 const MERGED_FEATURES_KEPT = 200_000;
 
 /**
@@ -22,7 +23,7 @@ export class TokenSimilarityTable {
   private readonly slots = new Map<string, number>();
   private readonly slotFeatures: TokenFeatures[] = [];
   /** Two adjacent listed words written as one, by (first id, second id): they recur across names and screenings. */
-  private readonly mergedFeatures = new Map<number, TokenFeatures>();
+  private readonly mergedFeatures = new PairKeyedCache<TokenFeatures>(MERGED_FEATURES_KEPT);
   /** This screening's similarities of a query word and two listed words written as one, by (slot, first id, second id). */
   private readonly mergedSimilarities = new Map<number, number>();
 
@@ -97,12 +98,10 @@ export class TokenSimilarityTable {
   }
 
   private mergedFeaturesOf(first: number, second: number): TokenFeatures {
-    const key = first * this.features.length + second;
-    let features = this.mergedFeatures.get(key);
+    let features = this.mergedFeatures.get(first, second);
     if (features === undefined) {
-      if (this.mergedFeatures.size >= MERGED_FEATURES_KEPT) this.mergedFeatures.clear();
       features = this.comparison.features(this.features[first].text + this.features[second].text);
-      this.mergedFeatures.set(key, features);
+      this.mergedFeatures.set(first, second, features);
     }
     return features;
   }

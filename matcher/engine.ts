@@ -152,11 +152,13 @@ interface Best {
   isMatch: boolean;
 }
 
+/** The lowest person name score that is a potential match (when the comparison is plausible). */
+export function personMatchScore(q: NormalizedName, e: NormalizedName): number {
+  return q.tokens.length === 1 || e.tokens.length === 1 ? SINGLE_TOKEN_THRESHOLD : PERSON_THRESHOLD;
+}
+
 export function personDecision(cmp: NameComparison, q: NormalizedName, e: NormalizedName): boolean {
-  if (!cmp.plausible) return false;
-  if (cmp.score >= PERSON_THRESHOLD) return true;
-  const oneToken = q.tokens.length === 1 || e.tokens.length === 1;
-  return oneToken && cmp.score >= SINGLE_TOKEN_THRESHOLD;
+  return cmp.plausible && cmp.score >= personMatchScore(q, e);
 }
 
 function orgDecision(cmp: NameComparison): boolean {
@@ -194,7 +196,7 @@ function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], s
       let isMatch: boolean;
       if (sub.kind === 'person') {
         const decisionOnly = !scoreAlways.has(entry);
-        cmp = comparePersonNames(query.name, listed, pairs, decisionOnly);
+        cmp = comparePersonNames(query.name, listed, pairs, decisionOnly ? personMatchScore(query.name, listed) : undefined);
         isMatch = personDecision(cmp, query.name, listed);
         if (decisionOnly && !isMatch) continue;
       } else {

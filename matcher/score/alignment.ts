@@ -82,7 +82,12 @@ function preference(a: number, b: number): number {
   return sim[b] - sim[a] || (qn[b] + en[b]) - (qn[a] + en[a]) || Math.abs(qi[a] - ei[a]) - Math.abs(qi[b] - ei[b]) || qi[a] - qi[b] || ei[a] - ei[b];
 }
 
-export function align(q: readonly string[], e: readonly string[], sims: TokenPairs): Alignment {
+/**
+ * Every pair of a query token (or two written as one) and a listed token (or two) with a
+ * similarity above 0: what `choosePairs` chooses from. Returned in the shared scratch, valid
+ * until the next call.
+ */
+export function gatherPairs(q: readonly string[], e: readonly string[], sims: TokenPairs): Alignment {
   const most = 3 * q.length * e.length + 1;
   candidates.ensure(most);
   if (candidates.order.length < most) candidates.order = new Int32Array(2 * most);
@@ -108,6 +113,11 @@ export function align(q: readonly string[], e: readonly string[], sims: TokenPai
       if (v > 0) addCandidate(i, 2, j, 1, v);
     }
   }
+  return candidates;
+}
+
+/** Chooses among the pairs `gatherPairs` just found for names of these lengths: best pairs first, each token in one pair at most. */
+export function choosePairs(qLength: number, eLength: number): Alignment {
   // A stable insertion sort: a handful of candidates, and ties keep the order they were found in.
   const { order } = candidates;
   for (let k = 0; k < candidates.count; k++) {
@@ -118,11 +128,11 @@ export function align(q: readonly string[], e: readonly string[], sims: TokenPai
     }
     order[at] = k;
   }
-  if (qTaken.length < q.length) qTaken = new Uint8Array(2 * q.length);
-  if (eTaken.length < e.length) eTaken = new Uint8Array(2 * e.length);
-  qTaken.fill(0, 0, q.length);
-  eTaken.fill(0, 0, e.length);
-  chosen.ensure(Math.min(q.length, e.length) + 1);
+  if (qTaken.length < qLength) qTaken = new Uint8Array(2 * qLength);
+  if (eTaken.length < eLength) eTaken = new Uint8Array(2 * eLength);
+  qTaken.fill(0, 0, qLength);
+  eTaken.fill(0, 0, eLength);
+  chosen.ensure(Math.min(qLength, eLength) + 1);
   chosen.count = 0;
   for (let r = 0; r < candidates.count; r++) {
     const c = order[r];
@@ -152,6 +162,11 @@ export function align(q: readonly string[], e: readonly string[], sims: TokenPai
     chosen.sim[at] = candidates.sim[c];
   }
   return chosen;
+}
+
+export function align(q: readonly string[], e: readonly string[], sims: TokenPairs): Alignment {
+  gatherPairs(q, e, sims);
+  return choosePairs(q.length, e.length);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { NormalizedName, TokenRole } from '../normalize/name';
-import { align, surnameCanPair, type TokenPairs } from './alignment';
+import { align, choosePairs, gatherPairs, surnameCanPair, type Alignment, type TokenPairs } from './alignment';
 import { orgTokenSimilarity, personTokenSimilarity } from './tokenSimilarity';
 
 /**
@@ -68,22 +68,67 @@ function finish(raw: number, exact: boolean): number {
   return Math.min(NON_EXACT_CAP, Math.max(0, raw));
 }
 
-/** What a person comparison that cannot be plausible returns when only the decision was asked for. */
-const NOT_PLAUSIBLE: NameComparison = Object.freeze({ score: 0, plausible: false });
+/** What a person comparison that cannot be a potential match returns when only the decision was asked for. */
+const NO_MATCH: NameComparison = Object.freeze({ score: 0, plausible: false });
+
+/** Each token's highest similarity among the gathered pairs, query tokens then listed ones. */
+let bestSims = new Float64Array(32);
+
+/** The weight of a person token in its pair (an initial says half as much as a word). */
+function personWeight(token: string): number {
+  return token.length === 1 ? 0.5 : 1;
+}
 
 /**
- * `decisionOnly`: the caller acts only on a potential match, so a comparison that cannot be
- * plausible (no listed surname token can pair) returns NOT_PLAUSIBLE, with no score, at once.
+ * Whether aligning the gathered pairs could score `threshold` or more. Token by token, the score
+ * is sum(a) / sum(b): a token in a pair of similarity s adds (s * w / 2, w / 2) (each side holds
+ * half its pair's weight), an unpaired token (0, cost). So score >= T exactly when
+ * sum(a - T * b) >= 0, and whatever the other tokens do, a token adds at most the larger of
+ * w * (best - T) / 2, with `best` its highest similarity in any gathered pair, and -T * its
+ * lowest cost (the surname counted as paired). The word-order factor and the cap only lower a
+ * score. The slack absorbs rounding: this sum and the score add the same terms in another order.
+ */
+function canReach(q: NormalizedName, e: NormalizedName, gathered: Alignment, threshold: number): boolean {
+  const qn = q.tokens.length;
+  const size = qn + e.tokens.length;
+  if (bestSims.length < size) bestSims = new Float64Array(2 * size);
+  bestSims.fill(0, 0, size);
+  for (let p = 0; p < gathered.count; p++) {
+    const sim = gathered.sim[p];
+    for (let k = gathered.qi[p], end = k + gathered.qn[p]; k < end; k++) if (sim > bestSims[k]) bestSims[k] = sim;
+    for (let k = qn + gathered.ei[p], end = k + gathered.en[p]; k < end; k++) if (sim > bestSims[k]) bestSims[k] = sim;
+  }
+  let total = 0;
+  for (let i = 0; i < qn; i++) {
+    const t = q.tokens[i];
+    total += Math.max((personWeight(t) * (bestSims[i] - threshold)) / 2, -threshold * personCost(q.roles[i], t, q.soft[i], 'q', e.tokens.length, true));
+  }
+  for (let j = 0; j < e.tokens.length; j++) {
+    const t = e.tokens[j];
+    total += Math.max((personWeight(t) * (bestSims[qn + j] - threshold)) / 2, -threshold * personCost(e.roles[j], t, e.soft[j], 'e', qn, true));
+  }
+  return total >= -1e-9;
+}
+
+/**
+ * `matchAt`: the lowest score the caller acts on, when it acts only on a potential match. A
+ * comparison that cannot be plausible (no listed surname token can pair) or cannot reach that
+ * score returns NO_MATCH, with no score, without choosing an alignment.
  */
 export function comparePersonNames(
   q: NormalizedName,
   e: NormalizedName,
   sims: TokenPairs = textPairs(q, e, personTokenSimilarity),
-  decisionOnly = false,
+  matchAt?: number,
 ): NameComparison {
   if (q.key === e.key) return { score: 1, plausible: true };
-  if (decisionOnly && !surnameCanPair(q.tokens, e, sims)) return NOT_PLAUSIBLE;
-  const pairs = align(q.tokens, e.tokens, sims);
+  let pairs: Alignment;
+  if (matchAt === undefined) pairs = align(q.tokens, e.tokens, sims);
+  else {
+    if (!surnameCanPair(q.tokens, e, sims)) return NO_MATCH;
+    if (!canReach(q, e, gatherPairs(q.tokens, e.tokens, sims), matchAt)) return NO_MATCH;
+    pairs = choosePairs(q.tokens.length, e.tokens.length);
+  }
   const qUsed = zeroedFlags(0, q.tokens.length);
   const eUsed = zeroedFlags(1, e.tokens.length);
   let num = 0;
@@ -97,12 +142,12 @@ export function comparePersonNames(
     const ei = pairs.ei[p];
     const sim = pairs.sim[p];
     let wq = 0;
-    for (let k = 0; k < pairs.qn[p]; k++) { qUsed[qi + k] = 1; wq += q.tokens[qi + k].length === 1 ? 0.5 : 1; }
+    for (let k = 0; k < pairs.qn[p]; k++) { qUsed[qi + k] = 1; wq += personWeight(q.tokens[qi + k]); }
     let we = 0;
     let touchesSurname = false;
     for (let k = 0; k < pairs.en[p]; k++) {
       eUsed[ei + k] = 1;
-      we += e.tokens[ei + k].length === 1 ? 0.5 : 1;
+      we += personWeight(e.tokens[ei + k]);
       if (e.roles[ei + k] === 'surname') touchesSurname = true;
     }
     const w = (wq + we) / 2;

@@ -1,7 +1,8 @@
-import { personDecision } from '../../../matcher/engine';
+import { personDecision, personMatchScore } from '../../../matcher/engine';
 import { nicknames } from '../../../matcher/normalize/nicknames';
 import { normalizePersonName } from '../../../matcher/normalize/personName';
-import { comparePersonNames } from '../../../matcher/score/nameScore';
+import { surnameCanPair } from '../../../matcher/score/alignment';
+import { comparePersonNames, textPairs } from '../../../matcher/score/nameScore';
 import { ocrKey } from '../../../matcher/normalize/ocr';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../../../matcher/normalize/phonetic';
 import { allowedEdits, boundedEditDistance } from '../../../matcher/score/editDistance';
@@ -170,31 +171,57 @@ describe('IndexedTokenPairs: a query name against listed names by vocabulary id'
   });
 });
 
-describe('comparePersonNames(decisionOnly): the decision without the score of a name that cannot match', () => {
-  it('decides as the full comparison does, for generated names and their variants', () => {
-    const persons = createPersonFactory(createRng(21));
+describe('comparePersonNames(matchAt): the decision without the score of a name that cannot match', () => {
+  it('decides as the full comparison does, and refuses only names that score below the threshold', () => {
+    const rng = createRng(21);
+    const persons = createPersonFactory(rng);
     const listed = Array.from({ length: 300 }, () => {
       const p = persons.next();
       return normalizePersonName(`${p.lastName}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}`)[0];
     });
-    const queries = listed.slice(0, 60).flatMap((n) => [
-      n.tokens.join(' '), n.tokens.slice().reverse().join(' '), `${n.tokens[0]} ${n.tokens[n.tokens.length - 1]}${n.tokens[n.tokens.length - 1]}`,
-    ]).flatMap((text) => normalizePersonName(text));
+    const typo = (t: string): string => {
+      const at = rng.int(t.length);
+      return t.slice(0, at) + String.fromCharCode(65 + rng.int(26)) + t.slice(at + 1);
+    };
+    // Exact, reordered, merged, misspelt, initialled and shortened forms reach both sides of the thresholds.
+    const queries = listed.slice(0, 30).flatMap((n) => {
+      const t = n.tokens;
+      const last = t[t.length - 1];
+      return [
+        t.join(' '), t.slice().reverse().join(' '), `${t[0]} ${last}${last}`, `${typo(t[0])} ${typo(last)}`,
+        `${t[0][0]} ${last}`, `${t[0]} ${typo(last)} ${typo(last)}`, t[0], last, `${t[0]} X ${last.slice(0, 3)}`,
+      ];
+    }).flatMap((text) => normalizePersonName(text));
+    const known = new Map<string, number>();
+    const similarity = (a: string, b: string): number => {
+      const key = `${a} ${b}`;
+      let v = known.get(key);
+      if (v === undefined) known.set(key, (v = personTokenSimilarity(a, b)));
+      return v;
+    };
     let matches = 0;
-    let shortcuts = 0;
+    let refusedByScore = 0;
+    let refusedNearThreshold = 0;
     for (const q of queries) {
       for (const e of listed) {
-        const full = comparePersonNames(q, e);
-        const quick = comparePersonNames(q, e, undefined, true);
+        const matchAt = personMatchScore(q, e);
+        const sims = textPairs(q, e, similarity);
+        const full = comparePersonNames(q, e, sims);
+        const quick = comparePersonNames(q, e, sims, matchAt);
         expect(personDecision(quick, q, e)).toBe(personDecision(full, q, e));
         if (personDecision(full, q, e)) {
           matches++;
           expect(quick).toEqual(full);
         }
-        if (quick.score === 0 && full.score > 0) shortcuts++;
+        if (quick.score === 0 && full.score > 0 && surnameCanPair(q.tokens, e, sims)) {
+          refusedByScore++;
+          expect(full.score).toBeLessThan(matchAt);
+          if (full.score >= matchAt - 0.15) refusedNearThreshold++;
+        }
       }
     }
-    expect(matches).toBeGreaterThan(60);
-    expect(shortcuts).toBeGreaterThan(1000);
+    expect(matches).toBeGreaterThan(150);
+    expect(refusedByScore).toBeGreaterThan(600);
+    expect(refusedNearThreshold).toBeGreaterThan(25);
   });
 });

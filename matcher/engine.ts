@@ -194,15 +194,15 @@ function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], s
       pairs.listedAt(nameTokenOffsets[id]);
       let cmp: NameComparison;
       let isMatch: boolean;
+      const decisionOnly = !scoreAlways.has(entry);
       if (sub.kind === 'person') {
-        const decisionOnly = !scoreAlways.has(entry);
         cmp = comparePersonNames(query.name, listed, pairs, decisionOnly ? personMatchScore(query.name, listed) : undefined);
         isMatch = personDecision(cmp, query.name, listed);
-        if (decisionOnly && !isMatch) continue;
       } else {
-        cmp = compareOrgNames(query.name as NormalizedOrgName, listed as NormalizedOrgName, weightOf, pairs);
+        cmp = compareOrgNames(query.name as NormalizedOrgName, listed as NormalizedOrgName, weightOf, pairs, decisionOnly ? ORG_THRESHOLD : undefined);
         isMatch = orgDecision(cmp);
       }
+      if (decisionOnly && !isMatch) continue;
       const candidate: Best = { cmp, query, listed, isMatch };
       const prev = best.get(entry);
       if (!prev || better(candidate, prev)) best.set(entry, candidate);

@@ -68,11 +68,36 @@ function finish(raw: number, exact: boolean): number {
   return Math.min(NON_EXACT_CAP, Math.max(0, raw));
 }
 
-/** What a person comparison that cannot be a potential match returns when only the decision was asked for. */
+/** What a comparison that cannot be a potential match returns when only the decision was asked for. */
 const NO_MATCH: NameComparison = Object.freeze({ score: 0, plausible: false });
 
 /** Each token's highest similarity among the gathered pairs, query tokens then listed ones. */
 let bestSims = new Float64Array(32);
+
+function gatherBestSimilarities(gathered: Alignment, qLength: number, eLength: number): Float64Array {
+  const size = qLength + eLength;
+  if (bestSims.length < size) bestSims = new Float64Array(2 * size);
+  bestSims.fill(0, 0, size);
+  for (let p = 0; p < gathered.count; p++) {
+    const sim = gathered.sim[p];
+    for (let k = gathered.qi[p], end = k + gathered.qn[p]; k < end; k++) if (sim > bestSims[k]) bestSims[k] = sim;
+    for (let k = qLength + gathered.ei[p], end = k + gathered.en[p]; k < end; k++) if (sim > bestSims[k]) bestSims[k] = sim;
+  }
+  return bestSims;
+}
+
+/**
+ * What one token can add to sum(a - T * b) (see personCanReach): paired, at most half its weight
+ * times (its best similarity - T); unpaired, -T times its cost. A token in no gathered pair
+ * (best 0) is unpaired in every alignment.
+ */
+function mostAdded(weight: number, best: number, lowestCost: number, threshold: number): number {
+  const unpaired = -threshold * lowestCost;
+  return best > 0 ? Math.max((weight * (best - threshold)) / 2, unpaired) : unpaired;
+}
+
+/** Rounding slack: a bound and a score add the same terms in another order. */
+const BOUND_SLACK = 1e-9;
 
 /** The weight of a person token in its pair (an initial says half as much as a word). */
 function personWeight(token: string): number {
@@ -80,34 +105,42 @@ function personWeight(token: string): number {
 }
 
 /**
- * Whether aligning the gathered pairs could score `threshold` or more. Token by token, the score
+ * Whether aligning the gathered pairs could score `threshold` or more. Token by token, a score
  * is sum(a) / sum(b): a token in a pair of similarity s adds (s * w / 2, w / 2) (each side holds
  * half its pair's weight), an unpaired token (0, cost). So score >= T exactly when
- * sum(a - T * b) >= 0, and whatever the other tokens do, a token adds at most the larger of
- * w * (best - T) / 2, with `best` its highest similarity in any gathered pair, and -T * its
- * lowest cost (the surname counted as paired). The word-order factor and the cap only lower a
- * score. The slack absorbs rounding: this sum and the score add the same terms in another order.
+ * sum(a - T * b) >= 0, and whatever the other tokens do, a token adds at most `mostAdded`, with
+ * its highest similarity in any gathered pair and its lowest cost (a person's surname counted
+ * as paired). The word-order factor and the caps only lower a score.
  */
-function canReach(q: NormalizedName, e: NormalizedName, gathered: Alignment, threshold: number): boolean {
+function personCanReach(q: NormalizedName, e: NormalizedName, gathered: Alignment, threshold: number): boolean {
   const qn = q.tokens.length;
-  const size = qn + e.tokens.length;
-  if (bestSims.length < size) bestSims = new Float64Array(2 * size);
-  bestSims.fill(0, 0, size);
-  for (let p = 0; p < gathered.count; p++) {
-    const sim = gathered.sim[p];
-    for (let k = gathered.qi[p], end = k + gathered.qn[p]; k < end; k++) if (sim > bestSims[k]) bestSims[k] = sim;
-    for (let k = qn + gathered.ei[p], end = k + gathered.en[p]; k < end; k++) if (sim > bestSims[k]) bestSims[k] = sim;
-  }
+  const best = gatherBestSimilarities(gathered, qn, e.tokens.length);
   let total = 0;
   for (let i = 0; i < qn; i++) {
     const t = q.tokens[i];
-    total += Math.max((personWeight(t) * (bestSims[i] - threshold)) / 2, -threshold * personCost(q.roles[i], t, q.soft[i], 'q', e.tokens.length, true));
+    total += mostAdded(personWeight(t), best[i], personCost(q.roles[i], t, q.soft[i], 'q', e.tokens.length, true), threshold);
   }
   for (let j = 0; j < e.tokens.length; j++) {
     const t = e.tokens[j];
-    total += Math.max((personWeight(t) * (bestSims[qn + j] - threshold)) / 2, -threshold * personCost(e.roles[j], t, e.soft[j], 'e', qn, true));
+    total += mostAdded(personWeight(t), best[qn + j], personCost(e.roles[j], t, e.soft[j], 'e', qn, true), threshold);
   }
-  return total >= -1e-9;
+  return total >= -BOUND_SLACK;
+}
+
+/** personCanReach for organizations: a token's weight is its rarity, and so is its cost unpaired. */
+function orgCanReach(q: NormalizedName, e: NormalizedName, gathered: Alignment, weight: (token: string) => number, threshold: number): boolean {
+  const qn = q.tokens.length;
+  const best = gatherBestSimilarities(gathered, qn, e.tokens.length);
+  let total = 0;
+  for (let i = 0; i < qn; i++) {
+    const w = weight(q.tokens[i]);
+    total += mostAdded(w, best[i], w, threshold);
+  }
+  for (let j = 0; j < e.tokens.length; j++) {
+    const w = weight(e.tokens[j]);
+    total += mostAdded(w, best[qn + j], w, threshold);
+  }
+  return total >= -BOUND_SLACK;
 }
 
 /**
@@ -126,7 +159,7 @@ export function comparePersonNames(
   if (matchAt === undefined) pairs = align(q.tokens, e.tokens, sims);
   else {
     if (!surnameCanPair(q.tokens, e, sims)) return NO_MATCH;
-    if (!canReach(q, e, gatherPairs(q.tokens, e.tokens, sims), matchAt)) return NO_MATCH;
+    if (!personCanReach(q, e, gatherPairs(q.tokens, e.tokens, sims), matchAt)) return NO_MATCH;
     pairs = choosePairs(q.tokens.length, e.tokens.length);
   }
   const qUsed = zeroedFlags(0, q.tokens.length);
@@ -177,16 +210,25 @@ export function comparePersonNames(
   return { score: finish(score, false), plausible };
 }
 
-/** Organization names: tokens weighted by rarity (IDF) so shared filler words count little. */
+/**
+ * Organization names: tokens weighted by rarity (IDF) so shared filler words count little.
+ * `matchAt` as for persons: a name that cannot reach it returns NO_MATCH.
+ */
 export function compareOrgNames(
   q: NormalizedName & { strictKey?: string },
   e: NormalizedName & { strictKey?: string },
   weight: (token: string) => number,
   sims: TokenPairs = textPairs(q, e, orgTokenSimilarity),
+  matchAt?: number,
 ): NameComparison {
   if (q.strictKey !== undefined && q.strictKey === e.strictKey) return { score: 1, plausible: true };
   if (q.key === e.key) return { score: 0.98, plausible: true };
-  const pairs = align(q.tokens, e.tokens, sims);
+  let pairs: Alignment;
+  if (matchAt === undefined) pairs = align(q.tokens, e.tokens, sims);
+  else {
+    if (!orgCanReach(q, e, gatherPairs(q.tokens, e.tokens, sims), weight, matchAt)) return NO_MATCH;
+    pairs = choosePairs(q.tokens.length, e.tokens.length);
+  }
   const qUsed = zeroedFlags(0, q.tokens.length);
   const eUsed = zeroedFlags(1, e.tokens.length);
   let num = 0;

@@ -1,14 +1,15 @@
-import { personDecision, personMatchScore } from '../../../matcher/engine';
+import { ORG_THRESHOLD, personDecision, personMatchScore } from '../../../matcher/engine';
 import { nicknames } from '../../../matcher/normalize/nicknames';
+import { normalizeOrgName } from '../../../matcher/normalize/orgName';
 import { normalizePersonName } from '../../../matcher/normalize/personName';
 import { surnameCanPair } from '../../../matcher/score/alignment';
-import { comparePersonNames, textPairs } from '../../../matcher/score/nameScore';
+import { compareOrgNames, comparePersonNames, textPairs } from '../../../matcher/score/nameScore';
 import { ocrKey } from '../../../matcher/normalize/ocr';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../../../matcher/normalize/phonetic';
 import { allowedEdits, boundedEditDistance } from '../../../matcher/score/editDistance';
 import { IndexedTokenPairs, TokenSimilarityTable } from '../../../matcher/score/similarityTable';
 import { ORGANIZATION_TOKENS, PERSON_TOKENS, SIM, orgTokenSimilarity, personTokenSimilarity, type TokenComparison } from '../../../matcher/score/tokenSimilarity';
-import { createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
+import { createOrganizationFactory, createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
 
 /** 1-2 edits, written out from the definition: 1 - 0.5*edits/length, floor 0.75, 0 past the allowed edits. */
 function editReference(q: string, e: string): number {
@@ -171,6 +172,17 @@ describe('IndexedTokenPairs: a query name against listed names by vocabulary id'
   });
 });
 
+/** A token similarity computed once per pair of words: the comparisons below meet the same pairs again and again. */
+function memoized(similarity: (a: string, b: string) => number): (a: string, b: string) => number {
+  const known = new Map<string, number>();
+  return (a, b) => {
+    const key = `${a} ${b}`;
+    let v = known.get(key);
+    if (v === undefined) known.set(key, (v = similarity(a, b)));
+    return v;
+  };
+}
+
 describe('comparePersonNames(matchAt): the decision without the score of a name that cannot match', () => {
   it('decides as the full comparison does, and refuses only names that score below the threshold', () => {
     const rng = createRng(21);
@@ -192,13 +204,7 @@ describe('comparePersonNames(matchAt): the decision without the score of a name 
         `${t[0][0]} ${last}`, `${t[0]} ${typo(last)} ${typo(last)}`, t[0], last, `${t[0]} X ${last.slice(0, 3)}`,
       ];
     }).flatMap((text) => normalizePersonName(text));
-    const known = new Map<string, number>();
-    const similarity = (a: string, b: string): number => {
-      const key = `${a} ${b}`;
-      let v = known.get(key);
-      if (v === undefined) known.set(key, (v = personTokenSimilarity(a, b)));
-      return v;
-    };
+    const similarity = memoized(personTokenSimilarity);
     let matches = 0;
     let refusedByScore = 0;
     let refusedNearThreshold = 0;
@@ -223,5 +229,52 @@ describe('comparePersonNames(matchAt): the decision without the score of a name 
     expect(matches).toBeGreaterThan(150);
     expect(refusedByScore).toBeGreaterThan(600);
     expect(refusedNearThreshold).toBeGreaterThan(25);
+  });
+});
+
+describe('compareOrgNames(matchAt): the decision without the score of a name that cannot match', () => {
+  it('decides as the full comparison does, and refuses only names that score below the threshold', () => {
+    const rng = createRng(22);
+    const organizations = createOrganizationFactory(rng);
+    const listed = Array.from({ length: 200 }, () => normalizeOrgName(organizations.next().legalName)[0]);
+    // Rarity weights as the index gives them: log(1 + names / names holding the word).
+    const holding = new Map<string, number>();
+    for (const n of listed) for (const t of new Set(n.tokens)) holding.set(t, (holding.get(t) ?? 0) + 1);
+    const weight = (t: string): number => Math.log(1 + listed.length / (holding.get(t) ?? 1));
+    const typo = (t: string): string => {
+      const at = rng.int(t.length);
+      return t.slice(0, at) + String.fromCharCode(65 + rng.int(26)) + t.slice(at + 1);
+    };
+    const queries = listed.slice(0, 30).flatMap((n) => {
+      const t = n.tokens;
+      return [
+        t.join(' '), t.slice().reverse().join(' '), t.map((w, i) => (i === 0 ? typo(w) : w)).join(' '), t.slice(1).join(' '),
+        `${t.join(' ')} SERVICES`, t.map(typo).join(' '), `${t[0]} ${t[0]}`,
+      ];
+    }).flatMap((text) => normalizeOrgName(text));
+    const similarity = memoized(orgTokenSimilarity);
+    let matches = 0;
+    let refused = 0;
+    let refusedNearThreshold = 0;
+    for (const q of queries) {
+      for (const e of listed) {
+        const sims = textPairs(q, e, similarity);
+        const full = compareOrgNames(q, e, weight, sims);
+        const quick = compareOrgNames(q, e, weight, sims, ORG_THRESHOLD);
+        const fullMatch = full.plausible && full.score >= ORG_THRESHOLD;
+        expect(quick.plausible && quick.score >= ORG_THRESHOLD).toBe(fullMatch);
+        if (fullMatch) {
+          matches++;
+          expect(quick).toEqual(full);
+        } else if (!quick.plausible && full.plausible) {
+          refused++;
+          expect(full.score).toBeLessThan(ORG_THRESHOLD);
+          if (full.score >= ORG_THRESHOLD - 0.15) refusedNearThreshold++;
+        }
+      }
+    }
+    expect(matches).toBeGreaterThan(100);
+    expect(refused).toBeGreaterThan(3000);
+    expect(refusedNearThreshold).toBeGreaterThan(15);
   });
 });

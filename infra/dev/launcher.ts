@@ -7,7 +7,7 @@ import { startTemporalDevServer, type DevServer } from '../temporal/devServer';
 import { temporalConnectionOptions } from '../temporal/connection';
 import { startService, waitForHttpOk, type ManagedService } from './services';
 import { withMatcherNodeOptions } from '../../matcher/nodeOptions';
-import { seedDemo } from './seed';
+import { seedDemo, type DemoAccess } from './seed';
 
 /**
  * `npm start`: the whole stack on one machine. Migrates, starts the Temporal dev server
@@ -110,8 +110,9 @@ async function main(): Promise<void> {
   }
 }
 
-function printBanner(apiBase: string, demo: { orgId: string; orgName: string; plan: string; apiKey: string }): void {
+function printBanner(apiBase: string, demo: DemoAccess): void {
   const temporalUi = temporalUiUrl();
+  const tryName = demo.listedPerson ?? 'Jordan Q Exampleson';
   const lines = [
     '',
     'Exclusion Screening Service is running.',
@@ -121,7 +122,10 @@ function printBanner(apiBase: string, demo: { orgId: string; orgName: string; pl
     `                 organization "${demo.orgName}" (${demo.orgId}), plan ${demo.plan}; a new key is issued at every start`,
     `  More keys      npx screenctl key issue --org ${demo.orgId} --json`,
     `  Try            curl -s ${apiBase}/v1/screen -H "Authorization: Bearer ${demo.apiKey}" \\`,
-    `                   -H 'Content-Type: application/json' -d '{"type":"person","name":"Jordan Q Exampleson"}'`,
+    `                   -H 'Content-Type: application/json' -d '{"type":"person","name":"${tryName}"}'`,
+    demo.listedPerson
+      ? `                 ${demo.listedPerson} is on the demo LEIE (a potential match, with its evidence); Jordan Q Exampleson is on no list (clear)`
+      : '                 Jordan Q Exampleson is on no list (clear)',
     `  Logs           ${path.relative(process.cwd(), logDir)}/{gateway,matcher,worker,temporal}.log`,
     'Press Ctrl-C to stop everything.',
     '',

@@ -23,6 +23,8 @@ export interface DemoAccess {
   orgName: string;
   plan: string;
   apiKey: string;
+  /** A person on the demo LEIE, written as a roster would ("FIRST LAST"): a name to try that comes back a potential match. */
+  listedPerson: string | null;
 }
 
 interface ManifestFile {
@@ -37,13 +39,23 @@ export async function seedDemo({ dataDir, log }: { dataDir: string; log: Logger 
   try {
     const access = await seedDemoOrganization(pool);
     await loadDemoLists(pool, path.join(dataDir, 'lists', 'demo'), log);
-    return access;
+    return { ...access, listedPerson: await demoListedPerson(pool) };
   } finally {
     await pool.end();
   }
 }
 
-async function seedDemoOrganization(pool: Pool): Promise<DemoAccess> {
+/** The first person, by entry key, of the published demo LEIE with a first and last name. */
+async function demoListedPerson(pool: Pool): Promise<string | null> {
+  const { rows } = await pool.query<{ first_name: string; last_name: string }>(
+    `SELECT e.first_name, e.last_name FROM list_entries e JOIN list_sources s ON e.version_id = s.current_version_id
+      WHERE s.key = 'oig_leie' AND e.kind = 'person' AND e.first_name IS NOT NULL AND e.last_name IS NOT NULL
+      ORDER BY e.entry_key LIMIT 1`,
+  );
+  return rows[0] ? `${rows[0].first_name} ${rows[0].last_name}` : null;
+}
+
+async function seedDemoOrganization(pool: Pool): Promise<Omit<DemoAccess, 'listedPerson'>> {
   const existing = await pool.query<{ id: string; plan: string }>(
     'SELECT id, plan FROM organizations WHERE name = $1 ORDER BY created_at LIMIT 1',
     [DEMO_ORG_NAME],

@@ -119,6 +119,21 @@ describe('npm start launcher', () => {
     expect(body.matches.map((m) => m.provenance.sourceList)).toContain('oig_leie');
   });
 
+  it('prints a screening to try whose name is on the demo LEIE, and it comes back a potential match', async () => {
+    const body = /-d '(\{[^']*\})'/.exec(stdout)?.[1] as string;
+    const subject = JSON.parse(body) as { type: string; name: string };
+    expect(stdout).toContain(`${subject.name} is on the demo LEIE`);
+    const apiKey = /Demo API key {3}(\S+)/.exec(stdout)?.[1] as string;
+    const res = await fetch(`http://127.0.0.1:${gatewayPort}/v1/screen`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body,
+    });
+    const result = (await res.json()) as { status: string; matches: { provenance: { sourceList: string } }[] };
+    expect(result.status).toBe('potential_match');
+    expect(result.matches.map((m) => m.provenance.sourceList)).toContain('oig_leie');
+  });
+
   it('leaves no process of the stack running after SIGTERM', async () => {
     const stackPids = descendants(launcher.pid as number);
     expect(stackPids.length).toBeGreaterThanOrEqual(4); // temporal, matcher, worker, gateway

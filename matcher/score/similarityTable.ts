@@ -16,6 +16,11 @@ const MERGED_FEATURES_KEPT = 200_000;
  * so one table per index serves every screening.
  */
 export class TokenSimilarityTable {
+  /**
+   * Per cell, side by side so one memory fetch serves both: the similarity (Float64 at 2*cell)
+   * and the generation that computed it (Uint32 at 4*cell+2). Cells are read at random; one
+   * fetch instead of two is most of what reading a cell costs.
+   */
   private readonly values: Float64Array;
   private readonly stamps: Uint32Array;
   /** Stamps start at 0, so the first generation is 1: nothing is read as computed before it is. */
@@ -32,8 +37,9 @@ export class TokenSimilarityTable {
     private readonly features: readonly TokenFeatures[],
     private readonly comparison: TokenComparison,
   ) {
-    this.values = new Float64Array(MAX_SLOTS * features.length);
-    this.stamps = new Uint32Array(MAX_SLOTS * features.length);
+    const cells = new ArrayBuffer(16 * MAX_SLOTS * features.length);
+    this.values = new Float64Array(cells);
+    this.stamps = new Uint32Array(cells);
   }
 
   /** Starts a screening: no similarity of an earlier one is read again. */
@@ -63,10 +69,10 @@ export class TokenSimilarityTable {
   get(slot: number, queryToken: string, vocabId: number): number {
     if (slot < 0) return this.comparison.similarity(this.comparison.features(queryToken), this.features[vocabId]);
     const cell = slot * this.features.length + vocabId;
-    if (this.stamps[cell] === this.generation) return this.values[cell];
+    if (this.stamps[4 * cell + 2] === this.generation) return this.values[2 * cell];
     const value = this.comparison.similarity(this.slotFeatures[slot], this.features[vocabId]);
-    this.values[cell] = value;
-    this.stamps[cell] = this.generation;
+    this.values[2 * cell] = value;
+    this.stamps[4 * cell + 2] = this.generation;
     return value;
   }
 

@@ -1,16 +1,22 @@
 /**
- * Paired matcher benchmark: the current code against another commit's, in one process, on
- * the same generated data (350k entries + 2M NPPES organizations) and the same 4,000 queries
- * as `bench:matcher`. Each query is screened by both, in alternating order, so the drift of a
- * shared machine (±30% between runs a few minutes apart) falls on both alike. Both indexes sit
- * in memory, so both run somewhat slower than alone: compare the two, not with bench:matcher.
+ * Paired matcher benchmark: the current code against another commit's, on the same generated
+ * data (350k entries + 2M NPPES organizations) and the same 4,000 queries as `bench:matcher`.
+ * Each engine runs in a process of its own, in rounds that alternate which goes first
+ * (base, current, current, base, ...), so the drift of a shared machine (±30% between runs
+ * a few minutes apart) falls on both alike; the figures to compare are the medians over rounds.
+ *
+ * Both engines in one process, as this bench first did, is not a fair comparison: with the same
+ * code on both sides, the engine imported statically and the index built second came out up
+ * to 12% faster on the mean.
  *
  *   git worktree add /some/dir <commit>   # with node_modules and .venv linked from this checkout
- *   npm run bench:matcher-paired -- --base /some/dir [--entries 350000] [--registry 2000000] [--queries 4000] [--seed 7]
+ *   npm run bench:matcher-paired -- --base /some/dir [--rounds 3] [--entries 350000] [--registry 2000000] [--queries 4000] [--seed 7]
  */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
-import * as current from '../../matcher/engine';
 import { createRng } from '../../infra/dev/synthetic/parties';
+import { withMatcherNodeOptions } from '../../matcher/nodeOptions';
 import { numberArg } from './support/args';
 import { percentileOf } from './support/pacedLoad';
 import { generateEntries, generateQueries, generateRegistry } from './support/matcherData';
@@ -19,49 +25,95 @@ const ENTRIES = numberArg('entries', 350_000);
 const REGISTRY = numberArg('registry', 2_000_000);
 const QUERIES = numberArg('queries', 4000);
 const SEED = numberArg('seed', 7);
+const ROUNDS = numberArg('rounds', 3);
+const CURRENT = path.resolve(__dirname, '..', '..');
 
-type Engine = Pick<typeof current, 'buildMatcherIndex' | 'screenEntity'>;
-
-function baseCheckout(): string {
-  const at = process.argv.indexOf('--base');
-  if (at < 0 || !process.argv[at + 1]) throw new Error('--base <checkout of the commit to compare with> is required');
-  return path.resolve(process.argv[at + 1]);
+/** What one engine's process reports. */
+interface RunFigures {
+  buildMs: number;
+  p50: number;
+  p99: number;
+  mean: number;
+  sha256: string;
 }
 
-function summary(ms: number[]): string {
-  const s = ms.slice().sort((a, b) => a - b);
-  const mean = s.reduce((a, b) => a + b, 0) / s.length;
-  return `p50=${percentileOf(s, 50).toFixed(3)} ms  p99=${percentileOf(s, 99).toFixed(3)} ms  mean=${mean.toFixed(3)} ms`;
+function argValue(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
 }
 
-async function main(): Promise<void> {
-  const baseDir = baseCheckout();
-  const base = (await import(path.join(baseDir, 'matcher', 'engine'))) as Engine;
+/** In a child: build one checkout's index and screen the queries with it. */
+async function measureCheckout(checkout: string): Promise<RunFigures> {
+  const engine = (await import(path.join(checkout, 'matcher', 'engine'))) as typeof import('../../matcher/engine');
   const entries = generateEntries(createRng(SEED), ENTRIES);
   const store = generateRegistry(SEED, REGISTRY);
   const registry = (npi: string) => store.get(npi);
-  const engines: { label: string; engine: Engine; index?: current.MatcherIndex; times: number[] }[] = [
-    { label: `base (${baseDir})`, engine: base, times: [] },
-    { label: 'current', engine: current, times: [] },
-  ];
-  for (const e of engines) {
-    const t = Date.now();
-    e.index = e.engine.buildMatcherIndex(entries);
-    console.log(`${e.label}: index build ${Date.now() - t} ms`);
-  }
+  const start = Date.now();
+  const index = engine.buildMatcherIndex(entries);
+  const buildMs = Date.now() - start;
   const qs = generateQueries(SEED, entries, QUERIES, REGISTRY);
-  for (const q of qs.slice(0, 200)) for (const e of engines) e.engine.screenEntity(e.index as current.MatcherIndex, q, registry);
-  qs.forEach((q, i) => {
-    for (const e of i % 2 === 0 ? engines : [...engines].reverse()) {
-      const s = process.hrtime.bigint();
-      e.engine.screenEntity(e.index as current.MatcherIndex, q, registry);
-      e.times.push(Number(process.hrtime.bigint() - s) / 1e6);
+  for (const q of qs.slice(0, 200)) engine.screenEntity(index, q, registry);
+  const hash = createHash('sha256');
+  const times: number[] = [];
+  for (const q of qs) {
+    const t = process.hrtime.bigint();
+    const result = engine.screenEntity(index, q, registry);
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+    hash.update(JSON.stringify(result));
+  }
+  const sorted = times.slice().sort((a, b) => a - b);
+  return {
+    buildMs,
+    p50: percentileOf(sorted, 50),
+    p99: percentileOf(sorted, 99),
+    mean: times.reduce((a, b) => a + b, 0) / times.length,
+    sha256: hash.digest('hex'),
+  };
+}
+
+function runChild(checkout: string): RunFigures {
+  const args = ['--import', 'tsx', __filename, '--child', checkout, ...process.argv.slice(2).filter((a, i, all) => a !== '--base' && all[i - 1] !== '--base')];
+  const child = spawnSync(process.execPath, args, { env: withMatcherNodeOptions(process.env), encoding: 'utf8', maxBuffer: 16 << 20 });
+  if (child.status !== 0) throw new Error(`the run of ${checkout} failed:\n${child.stderr}`);
+  const last = child.stdout.trim().split('\n').pop() as string;
+  return JSON.parse(last) as RunFigures;
+}
+
+function median(values: number[]): number {
+  const s = values.slice().sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+function describe(f: RunFigures): string {
+  return `build ${(f.buildMs / 1000).toFixed(1)} s  p50=${f.p50.toFixed(3)} ms  p99=${f.p99.toFixed(3)} ms  mean=${f.mean.toFixed(3)} ms`;
+}
+
+async function main(): Promise<void> {
+  const child = argValue('child');
+  if (child) {
+    console.log(JSON.stringify(await measureCheckout(child)));
+    return;
+  }
+  const base = argValue('base');
+  if (!base) throw new Error('--base <checkout of the commit to compare with> is required');
+  const checkouts = { base: path.resolve(base), current: CURRENT };
+  console.log(`matcher paired bench: ${ENTRIES} entries, ${REGISTRY} registry organizations, ${QUERIES} queries, seed ${SEED}, ${ROUNDS} rounds`);
+  console.log(`base: ${checkouts.base}\ncurrent: ${checkouts.current}`);
+  const runs: Record<'base' | 'current', RunFigures[]> = { base: [], current: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    const order: ('base' | 'current')[] = round % 2 === 0 ? ['base', 'current'] : ['current', 'base'];
+    for (const which of order) {
+      const figures = runChild(checkouts[which]);
+      runs[which].push(figures);
+      console.log(`round ${round + 1} ${which.padEnd(7)} ${describe(figures)}`);
     }
-  });
-  for (const e of engines) console.log(`${e.label.padEnd(10)} n=${e.times.length}  ${summary(e.times)}`);
-  const [b, c] = engines;
-  const faster = c.times.filter((t, i) => t < b.times[i]).length;
-  console.log(`current faster on ${faster} of ${qs.length} queries`);
+  }
+  for (const which of ['base', 'current'] as const) {
+    const r = runs[which];
+    console.log(`median ${which.padEnd(7)} build ${(median(r.map((f) => f.buildMs)) / 1000).toFixed(1)} s  p50=${median(r.map((f) => f.p50)).toFixed(3)} ms  p99=${median(r.map((f) => f.p99)).toFixed(3)} ms  mean=${median(r.map((f) => f.mean)).toFixed(3)} ms`);
+  }
+  const shas = new Set([...runs.base, ...runs.current].map((f) => f.sha256));
+  console.log(shas.size === 1 ? `same screening results (sha256 ${[...shas][0]})` : `screening results differ: ${[...shas].join(', ')}`);
 }
 
 main().catch((err: unknown) => {

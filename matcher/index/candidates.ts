@@ -17,6 +17,18 @@ const ORG_VIABLE_SHARE = 0.5;
 const INITIAL_BONUS = 0.3;
 /** A token that is no variant: closeness is held as the factor's rank in FACTOR_RANKS (0 = closest), as the index gives it. */
 const NO_RANK = 255;
+/**
+ * A name's row in the finder's state, in 32-bit words: what one find reads and writes of a name
+ * (its accumulated weight and mask) beside what it only reads (its first four token ids, its
+ * count of non-initial tokens). Names are reached in random order, so a name costs about one
+ * memory fetch per array it is read from: one row instead of four arrays. Eight words (32 bytes)
+ * keep a row within one cache line.
+ */
+const ROW = 8;
+const ACC = 0;
+const MASK = 1;
+const FIRST_TOKENS = 2;
+const NON_INITIAL = 6;
 
 export interface Candidates {
   ids: number[];
@@ -24,19 +36,16 @@ export interface Candidates {
 }
 
 export class CandidateFinder {
-  /**
-   * Per name, side by side so one memory fetch serves both: the accumulated weight (Float32 at
-   * 2*id) and the mask of query tokens answered (at 2*id+1). Names are hit in random order; one
-   * fetch instead of two is most of what a hit costs.
-   */
+  /** The rows (see ROW), read as weights (at ACC), masks of query tokens answered (at MASK) and integers. */
   private readonly acc: Float32Array;
   private readonly mask: Uint32Array;
   /**
-   * Each person name's first four token ids (unused slots hold the vocabulary size, which is
-   * never a variant), so a probe reads one row; a name of more tokens has -1 in its fourth
-   * slot and is read from the index's compressed rows.
+   * The rows as integers: each person name's first four token ids from FIRST_TOKENS (unused slots
+   * hold the vocabulary size, which is never a variant), so a probe reads one row; a name of more
+   * tokens has -1 in its fourth slot and is read from the index's compressed rows. Its count of
+   * non-initial tokens at NON_INITIAL.
    */
-  private readonly firstTokens: Int32Array;
+  private readonly rowWords: Int32Array;
   /** Scratch of one find: the viable names' weights, in `viable` order. */
   private readonly viableWeights: Float32Array;
   private readonly nonInitial: Uint8Array;
@@ -70,9 +79,10 @@ export class CandidateFinder {
     private readonly kind: 'person' | 'organization',
   ) {
     const n = names.length;
-    const state = new ArrayBuffer(8 * n);
+    const state = new ArrayBuffer(4 * ROW * n);
     this.acc = new Float32Array(state);
     this.mask = new Uint32Array(state);
+    this.rowWords = new Int32Array(state);
     this.nonInitial = new Uint8Array(n);
     for (let i = 0; i < n; i++) this.nonInitial[i] = Math.min(255, names[i].tokens.filter((t) => t.length > 1).length);
     this.touched = new Int32Array(n);
@@ -81,7 +91,8 @@ export class CandidateFinder {
     this.soloOffsets = probeTables?.soloOffsets ?? new Int32Array(index.words.length + 1);
     this.soloPostings = probeTables?.soloPostings ?? new Int32Array(0);
     this.probeRank = new Uint8Array(probeTables ? index.words.length + 1 : 0).fill(NO_RANK);
-    this.firstTokens = probeTables ? firstTokenRows(index, n) : new Int32Array(0);
+    if (probeTables) fillFirstTokens(index, n, this.rowWords);
+    for (let id = 0; id < n; id++) this.rowWords[ROW * id + NON_INITIAL] = this.nonInitial[id];
     this.viableWeights = new Float32Array(n);
     this.claimRank = new Uint8Array(index.words.length).fill(NO_RANK);
     this.claimQuery = new Uint8Array(index.words.length);
@@ -149,11 +160,11 @@ export class CandidateFinder {
     let count = this.touchedCount;
     for (let p = offsets[token], end = offsets[token + 1]; p < end; p++) {
       const id = postings[p];
-      const m = mask[2 * id + 1];
+      const m = mask[ROW * id + MASK];
       if ((m & bits) === bits) continue;
       if (m === 0) touched[count++] = id;
-      mask[2 * id + 1] = m | bits;
-      acc[2 * id] += weight;
+      mask[ROW * id + MASK] = m | bits;
+      acc[ROW * id + ACC] += weight;
     }
     this.touchedCount = count;
   }
@@ -164,19 +175,19 @@ export class CandidateFinder {
    * starts. A probe hit adds no name to `touched`: every probed name is there already.
    */
   private probe(from: number, bit: number, weight: number): number {
-    const { mask, acc, touched, probeRank, firstTokens } = this;
+    const { mask, acc, touched, probeRank, rowWords } = this;
     const { nameTokenOffsets, nameTokenIds } = this.index;
     const count = this.touchedCount;
     for (let t = from; t < count; t++) {
       const id = touched[t];
-      if (mask[2 * id + 1] & bit) continue;
-      const row = 4 * id;
-      let best = probeRank[firstTokens[row]];
-      const second = probeRank[firstTokens[row + 1]];
+      if (mask[ROW * id + MASK] & bit) continue;
+      const row = ROW * id + FIRST_TOKENS;
+      let best = probeRank[rowWords[row]];
+      const second = probeRank[rowWords[row + 1]];
       if (second < best) best = second;
-      const third = probeRank[firstTokens[row + 2]];
+      const third = probeRank[rowWords[row + 2]];
       if (third < best) best = third;
-      const fourth = firstTokens[row + 3];
+      const fourth = rowWords[row + 3];
       if (fourth >= 0) {
         const rank = probeRank[fourth];
         if (rank < best) best = rank;
@@ -187,8 +198,8 @@ export class CandidateFinder {
         }
       }
       if (best !== NO_RANK) {
-        mask[2 * id + 1] |= bit;
-        acc[2 * id] += weight * FACTOR_RANKS[best];
+        mask[ROW * id + MASK] |= bit;
+        acc[ROW * id + ACC] += weight * FACTOR_RANKS[best];
       }
     }
     return count;
@@ -251,19 +262,19 @@ export class CandidateFinder {
       const id = this.touched[k];
       let ok: boolean;
       if (this.kind === 'person') {
-        const need = Math.max(1, Math.min(2, usable, this.nonInitial[id]));
-        ok = popcount(mask[2 * id + 1]) >= need;
+        const need = Math.max(1, Math.min(2, usable, this.rowWords[ROW * id + NON_INITIAL]));
+        ok = popcount(mask[ROW * id + MASK]) >= need;
       } else {
-        ok = acc[2 * id] >= ORG_VIABLE_SHARE * totalWeight;
+        ok = acc[ROW * id + ACC] >= ORG_VIABLE_SHARE * totalWeight;
       }
       if (ok) {
-        for (const initial of initials) if (hasTokenStartingWith(this.names[id].tokens, initial)) acc[2 * id] += INITIAL_BONUS;
-        viableWeights[viableCount] = acc[2 * id];
+        for (const initial of initials) if (hasTokenStartingWith(this.names[id].tokens, initial)) acc[ROW * id + ACC] += INITIAL_BONUS;
+        viableWeights[viableCount] = acc[ROW * id + ACC];
         viable[viableCount++] = id;
       }
       // Read for the last time: cleared for the next find while the line is at hand.
-      acc[2 * id] = 0;
-      mask[2 * id + 1] = 0;
+      acc[ROW * id + ACC] = 0;
+      mask[ROW * id + MASK] = 0;
     }
     const capped = viableCount > limit;
     const chosen = capped
@@ -327,18 +338,16 @@ function kthLargest(values: Float32Array, k: number): number {
   return values[target];
 }
 
-/** Four token ids per name (see CandidateFinder.firstTokens). */
-function firstTokenRows(index: TokenIndex, n: number): Int32Array {
+/** Four token ids per name, in its row (see CandidateFinder.rowWords). */
+function fillFirstTokens(index: TokenIndex, n: number, rows: Int32Array): void {
   const vocabSize = index.words.length;
-  const rows = new Int32Array(4 * n).fill(vocabSize);
   const { nameTokenOffsets, nameTokenIds } = index;
   for (let id = 0; id < n; id++) {
     const start = nameTokenOffsets[id];
     const length = nameTokenOffsets[id + 1] - start;
-    for (let k = 0; k < Math.min(length, 4); k++) rows[4 * id + k] = nameTokenIds[start + k];
-    if (length > 4) rows[4 * id + 3] = -1;
+    for (let k = 0; k < 4; k++) rows[ROW * id + FIRST_TOKENS + k] = k < length ? nameTokenIds[start + k] : vocabSize;
+    if (length > 4) rows[ROW * id + FIRST_TOKENS + 3] = -1;
   }
-  return rows;
 }
 
 interface ProbeTables {

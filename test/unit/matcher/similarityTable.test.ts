@@ -3,13 +3,14 @@ import { nicknames } from '../../../matcher/normalize/nicknames';
 import { normalizeOrgName } from '../../../matcher/normalize/orgName';
 import { normalizePersonName } from '../../../matcher/normalize/personName';
 import { surnameCanPair } from '../../../matcher/score/alignment';
-import { compareOrgNames, comparePersonNames, textPairs } from '../../../matcher/score/nameScore';
+import { compareOrgNames, comparePersonNames, textPairs, type NameComparison } from '../../../matcher/score/nameScore';
 import { ocrKey } from '../../../matcher/normalize/ocr';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../../../matcher/normalize/phonetic';
 import { allowedEdits, boundedEditDistance } from '../../../matcher/score/editDistance';
 import { IndexedTokenPairs, TokenSimilarityTable } from '../../../matcher/score/similarityTable';
 import { ORGANIZATION_TOKENS, PERSON_TOKENS, SIM, orgTokenSimilarity, personTokenSimilarity, type TokenComparison } from '../../../matcher/score/tokenSimilarity';
 import { createOrganizationFactory, createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
+import type { Rng } from '../../../infra/dev/synthetic/rng';
 
 /** 1-2 edits, written out from the definition: 1 - 0.5*edits/length, floor 0.75, 0 past the allowed edits. */
 function editReference(q: string, e: string): number {
@@ -183,6 +184,34 @@ function memoized(similarity: (a: string, b: string) => number): (a: string, b: 
   };
 }
 
+/** One letter of the word replaced by a random one. */
+function misspell(rng: Rng, word: string): string {
+  const at = rng.int(word.length);
+  return word.slice(0, at) + String.fromCharCode(65 + rng.int(26)) + word.slice(at + 1);
+}
+
+/**
+ * Checks a comparison with `matchAt` (quick) against the same one without (full): the same
+ * decision; on a match, the same result; a name refused for its score scores below `matchAt`.
+ */
+class QuickComparisonCheck {
+  matches = 0;
+  refusedByScore = 0;
+  refusedNearThreshold = 0;
+
+  check(full: NameComparison, quick: NameComparison, isMatch: (c: NameComparison) => boolean, matchAt: number, refusedByScore: boolean): void {
+    expect(isMatch(quick)).toBe(isMatch(full));
+    if (isMatch(full)) {
+      this.matches++;
+      expect(quick).toEqual(full);
+    } else if (refusedByScore) {
+      this.refusedByScore++;
+      expect(full.score).toBeLessThan(matchAt);
+      if (full.score >= matchAt - 0.15) this.refusedNearThreshold++;
+    }
+  }
+}
+
 describe('comparePersonNames(matchAt): the decision without the score of a name that cannot match', () => {
   it('decides as the full comparison does, and refuses only names that score below the threshold', () => {
     const rng = createRng(21);
@@ -191,10 +220,7 @@ describe('comparePersonNames(matchAt): the decision without the score of a name 
       const p = persons.next();
       return normalizePersonName(`${p.lastName}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}`)[0];
     });
-    const typo = (t: string): string => {
-      const at = rng.int(t.length);
-      return t.slice(0, at) + String.fromCharCode(65 + rng.int(26)) + t.slice(at + 1);
-    };
+    const typo = (t: string): string => misspell(rng, t);
     // Exact, reordered, merged, misspelt, initialled and shortened forms reach both sides of the thresholds.
     const queries = listed.slice(0, 30).flatMap((n) => {
       const t = n.tokens;
@@ -205,30 +231,21 @@ describe('comparePersonNames(matchAt): the decision without the score of a name 
       ];
     }).flatMap((text) => normalizePersonName(text));
     const similarity = memoized(personTokenSimilarity);
-    let matches = 0;
-    let refusedByScore = 0;
-    let refusedNearThreshold = 0;
+    const tally = new QuickComparisonCheck();
     for (const q of queries) {
       for (const e of listed) {
         const matchAt = personMatchScore(q, e);
         const sims = textPairs(q, e, similarity);
         const full = comparePersonNames(q, e, sims);
         const quick = comparePersonNames(q, e, sims, matchAt);
-        expect(personDecision(quick, q, e)).toBe(personDecision(full, q, e));
-        if (personDecision(full, q, e)) {
-          matches++;
-          expect(quick).toEqual(full);
-        }
-        if (quick.score === 0 && full.score > 0 && surnameCanPair(q.tokens, e, sims)) {
-          refusedByScore++;
-          expect(full.score).toBeLessThan(matchAt);
-          if (full.score >= matchAt - 0.15) refusedNearThreshold++;
-        }
+        // Refused for its score: the surname could pair, yet no score came back.
+        const refused = quick.score === 0 && full.score > 0 && surnameCanPair(q.tokens, e, sims);
+        tally.check(full, quick, (c) => personDecision(c, q, e), matchAt, refused);
       }
     }
-    expect(matches).toBeGreaterThan(150);
-    expect(refusedByScore).toBeGreaterThan(600);
-    expect(refusedNearThreshold).toBeGreaterThan(25);
+    expect(tally.matches).toBeGreaterThan(150);
+    expect(tally.refusedByScore).toBeGreaterThan(600);
+    expect(tally.refusedNearThreshold).toBeGreaterThan(25);
   });
 });
 
@@ -241,10 +258,7 @@ describe('compareOrgNames(matchAt): the decision without the score of a name tha
     const holding = new Map<string, number>();
     for (const n of listed) for (const t of new Set(n.tokens)) holding.set(t, (holding.get(t) ?? 0) + 1);
     const weight = (t: string): number => Math.log(1 + listed.length / (holding.get(t) ?? 1));
-    const typo = (t: string): string => {
-      const at = rng.int(t.length);
-      return t.slice(0, at) + String.fromCharCode(65 + rng.int(26)) + t.slice(at + 1);
-    };
+    const typo = (t: string): string => misspell(rng, t);
     const queries = listed.slice(0, 30).flatMap((n) => {
       const t = n.tokens;
       return [
@@ -253,28 +267,18 @@ describe('compareOrgNames(matchAt): the decision without the score of a name tha
       ];
     }).flatMap((text) => normalizeOrgName(text));
     const similarity = memoized(orgTokenSimilarity);
-    let matches = 0;
-    let refused = 0;
-    let refusedNearThreshold = 0;
+    const isMatch = (c: NameComparison): boolean => c.plausible && c.score >= ORG_THRESHOLD;
+    const tally = new QuickComparisonCheck();
     for (const q of queries) {
       for (const e of listed) {
         const sims = textPairs(q, e, similarity);
         const full = compareOrgNames(q, e, weight, sims);
         const quick = compareOrgNames(q, e, weight, sims, ORG_THRESHOLD);
-        const fullMatch = full.plausible && full.score >= ORG_THRESHOLD;
-        expect(quick.plausible && quick.score >= ORG_THRESHOLD).toBe(fullMatch);
-        if (fullMatch) {
-          matches++;
-          expect(quick).toEqual(full);
-        } else if (!quick.plausible && full.plausible) {
-          refused++;
-          expect(full.score).toBeLessThan(ORG_THRESHOLD);
-          if (full.score >= ORG_THRESHOLD - 0.15) refusedNearThreshold++;
-        }
+        tally.check(full, quick, isMatch, ORG_THRESHOLD, !quick.plausible && full.plausible);
       }
     }
-    expect(matches).toBeGreaterThan(100);
-    expect(refused).toBeGreaterThan(3000);
-    expect(refusedNearThreshold).toBeGreaterThan(15);
+    expect(tally.matches).toBeGreaterThan(100);
+    expect(tally.refusedByScore).toBeGreaterThan(3000);
+    expect(tally.refusedNearThreshold).toBeGreaterThan(15);
   });
 });

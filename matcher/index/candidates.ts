@@ -1,5 +1,5 @@
 import type { NormalizedName } from '../normalize/name';
-import { FACTOR, FACTOR_RANKS, type TokenIndex } from './tokenIndex';
+import { FACTOR, FACTOR_RANKS, NO_RANK, type TokenIndex } from './tokenIndex';
 
 /**
  * Candidate generation: every name sharing a (possibly misspelt, nicknamed, merged or split)
@@ -15,8 +15,6 @@ export const DEFAULT_CANDIDATE_LIMIT = 500;
 const MAX_QUERY_TOKENS = 16;
 const ORG_VIABLE_SHARE = 0.5;
 const INITIAL_BONUS = 0.3;
-/** A token that is no variant: closeness is held as the factor's rank in FACTOR_RANKS (0 = closest), as the index gives it. */
-const NO_RANK = 255;
 /**
  * A name's row in the finder's state, in 32-bit words: what one find reads and writes of a name
  * (its accumulated weight and mask) beside what it only reads (its first four token ids, its
@@ -48,7 +46,6 @@ export class CandidateFinder {
   private readonly rowWords: Int32Array;
   /** Scratch of one find: the viable names' weights, in `viable` order. */
   private readonly viableWeights: Float32Array;
-  private readonly nonInitial: Uint8Array;
   /** Scratch of one find: the names hit so far, in the order first hit. */
   private readonly touched: Int32Array;
   private touchedCount = 0;
@@ -83,16 +80,14 @@ export class CandidateFinder {
     this.acc = new Float32Array(state);
     this.mask = new Uint32Array(state);
     this.rowWords = new Int32Array(state);
-    this.nonInitial = new Uint8Array(n);
-    for (let i = 0; i < n; i++) this.nonInitial[i] = Math.min(255, names[i].tokens.filter((t) => t.length > 1).length);
+    for (let id = 0; id < n; id++) this.rowWords[ROW * id + NON_INITIAL] = names[id].tokens.filter((t) => t.length > 1).length;
     this.touched = new Int32Array(n);
     // Probing serves person names only (two query tokens answered); organizations walk everything.
-    const probeTables = kind === 'person' ? buildProbeTables(index, names, this.nonInitial) : null;
+    const probeTables = kind === 'person' ? buildProbeTables(index, n, (id) => this.rowWords[ROW * id + NON_INITIAL]) : null;
     this.soloOffsets = probeTables?.soloOffsets ?? new Int32Array(index.words.length + 1);
     this.soloPostings = probeTables?.soloPostings ?? new Int32Array(0);
     this.probeRank = new Uint8Array(probeTables ? index.words.length + 1 : 0).fill(NO_RANK);
     if (probeTables) fillFirstTokens(index, n, this.rowWords);
-    for (let id = 0; id < n; id++) this.rowWords[ROW * id + NON_INITIAL] = this.nonInitial[id];
     this.viableWeights = new Float32Array(n);
     this.claimRank = new Uint8Array(index.words.length).fill(NO_RANK);
     this.claimQuery = new Uint8Array(index.words.length);
@@ -356,20 +351,19 @@ interface ProbeTables {
 }
 
 /** The postings of the names with at most one non-initial token. */
-function buildProbeTables(index: TokenIndex, names: readonly NormalizedName[], nonInitial: Uint8Array): ProbeTables {
-  const n = names.length;
+function buildProbeTables(index: TokenIndex, n: number, nonInitial: (id: number) => number): ProbeTables {
   const { nameTokenOffsets, nameTokenIds } = index;
   const vocabSize = index.words.length;
   const soloOffsets = new Int32Array(vocabSize + 1);
   for (let i = 0; i < n; i++) {
-    if (nonInitial[i] > 1) continue;
+    if (nonInitial(i) > 1) continue;
     for (let k = nameTokenOffsets[i]; k < nameTokenOffsets[i + 1]; k++) soloOffsets[nameTokenIds[k] + 1]++;
   }
   for (let t = 0; t < vocabSize; t++) soloOffsets[t + 1] += soloOffsets[t];
   const soloPostings = new Int32Array(soloOffsets[vocabSize]);
   const fill = soloOffsets.slice(0, vocabSize);
   for (let i = 0; i < n; i++) {
-    if (nonInitial[i] > 1) continue;
+    if (nonInitial(i) > 1) continue;
     for (let k = nameTokenOffsets[i]; k < nameTokenOffsets[i + 1]; k++) soloPostings[fill[nameTokenIds[k]]++] = i;
   }
   return { soloOffsets, soloPostings };

@@ -22,6 +22,10 @@ export interface Expansions {
 export const FACTOR = { exact: 1, merged: 1, ocr: 0.9, nickname: 0.9, split: 0.9, typo: 0.85, typo2: 0.8, phonetic: 0.7 } as const;
 /** The distinct factors, greatest first. */
 export const FACTOR_RANKS: readonly number[] = [...new Set<number>(Object.values(FACTOR))].sort((a, b) => b - a);
+/** Each kind of variant's factor as its rank in FACTOR_RANKS: how expansions hold closeness. */
+const RANK = Object.fromEntries(Object.entries(FACTOR).map(([kind, factor]) => [kind, FACTOR_RANKS.indexOf(factor)])) as Record<keyof typeof FACTOR, number>;
+/** The rank of a token that is no variant (below every real rank's closeness). */
+export const NO_RANK = 255;
 /** Phonetic and OCR keys shared by more tokens than this are too vague to fetch candidates. */
 const MAX_PHONETIC_FANOUT = 40;
 const EXPAND_CACHE_SIZE = 50_000;
@@ -51,8 +55,8 @@ export class TokenIndex {
   private readonly expansionRanks: Uint8Array;
   /** Expansions of tokens outside the vocabulary (typos): names repeat. */
   private readonly expandCache = new StringKeyedCache<Expansions>(EXPAND_CACHE_SIZE);
-  /** Scratch of `collectVariants`, by vocabulary id: a variant's factor (0 = not one), and tokens met by deletions (stamped). */
-  private readonly variantFactor: Float64Array;
+  /** Scratch of `collectVariants`, by vocabulary id: a variant's rank (NO_RANK = not one), and tokens met by deletions (stamped). */
+  private readonly variantRank: Uint8Array;
   private readonly variantIds: number[] = [];
   private readonly nearSeen: Uint32Array;
   private nearStamp = 0;
@@ -116,7 +120,7 @@ export class TokenIndex {
       if (list) list.push(i);
       else this.phonetic.set(sound, [i]);
     }
-    this.variantFactor = new Float64Array(v);
+    this.variantRank = new Uint8Array(v).fill(NO_RANK);
     this.nearSeen = new Uint32Array(v);
     const expansions = this.expandVocabulary();
     this.expansionOffsets = expansions.offsets;
@@ -179,34 +183,34 @@ export class TokenIndex {
     return { offsets, tokens: Int32Array.from(tokens), ranks: Uint8Array.from(ranks) };
   }
 
-  /** Appends the variants `collectVariants` found, with their factors' ranks, and forgets them. */
+  /** Appends the variants `collectVariants` found, with their ranks, and forgets them. */
   private takeVariants(tokens: number[], ranks: number[]): void {
     for (const id of this.variantIds) {
       tokens.push(id);
-      ranks.push(FACTOR_RANKS.indexOf(this.variantFactor[id]));
-      this.variantFactor[id] = 0;
+      ranks.push(this.variantRank[id]);
+      this.variantRank[id] = NO_RANK;
     }
     this.variantIds.length = 0;
   }
 
-  /** Records a variant at `factor` unless it is already one at least as close. */
-  private addVariant(id: number | undefined, factor: number): void {
+  /** Records a variant at `rank` unless it is already one at least as close. */
+  private addVariant(id: number | undefined, rank: number): void {
     if (id === undefined) return;
-    const prior = this.variantFactor[id];
-    if (prior === 0) this.variantIds.push(id);
-    if (prior < factor) this.variantFactor[id] = factor;
+    const prior = this.variantRank[id];
+    if (prior === NO_RANK) this.variantIds.push(id);
+    if (rank < prior) this.variantRank[id] = rank;
   }
 
   /**
    * Puts in `variantIds` the vocabulary tokens `token` (vocabulary id `vocabId`, if it has one)
-   * may stand for, best first (by factor, then id), with their factors in `variantFactor`.
+   * may stand for, best first (by factor, then id), with their ranks in `variantRank`.
    */
   private collectVariants(token: string, vocabId: number | undefined): void {
-    this.addVariant(vocabId, FACTOR.exact);
+    this.addVariant(vocabId, RANK.exact);
     if (token.length === 1) return;
     if (this.usesNicknames) {
       const nick = nicknames();
-      for (const g of nick.groupsOf(token) ?? []) for (const m of nick.members(g)) if (m !== token) this.addVariant(this.vocab.get(m), FACTOR.nickname);
+      for (const g of nick.groupsOf(token) ?? []) for (const m of nick.members(g)) if (m !== token) this.addVariant(this.vocab.get(m), RANK.nickname);
     }
     const maxEdits = allowedEdits(token.length);
     if (maxEdits > 0) {
@@ -223,30 +227,30 @@ export class TokenIndex {
         const allowed = allowedEdits(Math.min(w.length, token.length));
         if (id === vocabId || allowed === 0 || Math.abs(w.length - token.length) > allowed || fewestEdits(letters, this.features[id].letters) > allowed) continue;
         const distance = boundedEditDistance(token, w, allowed);
-        if (distance <= allowed) this.addVariant(id, distance === 1 ? FACTOR.typo : FACTOR.typo2);
+        if (distance <= allowed) this.addVariant(id, distance === 1 ? RANK.typo : RANK.typo2);
       }
     }
     if (token.length >= 3) {
       const olist = this.ocr.get(vocabId === undefined ? ocrKey(token) : this.features[vocabId].ocr);
-      if (olist && olist.length <= MAX_PHONETIC_FANOUT) for (const id of olist) this.addVariant(id, FACTOR.ocr);
+      if (olist && olist.length <= MAX_PHONETIC_FANOUT) for (const id of olist) this.addVariant(id, RANK.ocr);
       const key = vocabId === undefined ? phoneticKey(token) : this.features[vocabId].sound;
       const list = key.length >= MIN_PHONETIC_KEY_LENGTH ? this.phonetic.get(key) : undefined;
-      if (list && list.length <= MAX_PHONETIC_FANOUT) for (const id of list) this.addVariant(id, FACTOR.phonetic);
+      if (list && list.length <= MAX_PHONETIC_FANOUT) for (const id of list) this.addVariant(id, RANK.phonetic);
     }
     if (token.length >= 6) {
       for (let cut = 3; cut <= token.length - 3; cut++) {
         const a = this.vocab.get(token.slice(0, cut));
         const b = this.vocab.get(token.slice(cut));
         if (a !== undefined && b !== undefined) {
-          this.addVariant(a, FACTOR.split);
-          this.addVariant(b, FACTOR.split);
+          this.addVariant(a, RANK.split);
+          this.addVariant(b, RANK.split);
         }
       }
     }
     const ids = this.variantIds;
     const vocabSize = this.words.length;
     const keys = new Float64Array(ids.length);
-    for (let k = 0; k < ids.length; k++) keys[k] = FACTOR_RANKS.indexOf(this.variantFactor[ids[k]]) * vocabSize + ids[k];
+    for (let k = 0; k < ids.length; k++) keys[k] = this.variantRank[ids[k]] * vocabSize + ids[k];
     keys.sort();
     for (let k = 0; k < ids.length; k++) ids[k] = keys[k] % vocabSize;
   }

@@ -13,7 +13,6 @@
  * gives the gateway all their URLs in MATCHER_URL.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import v8 from 'node:v8';
@@ -30,6 +29,7 @@ import { numberArg } from './support/args';
 import { percentileOf } from './support/pacedLoad';
 import { generateEntries, generateQueries, generateRegistry, serveBenchIndex } from './support/matcherData';
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
+import { screeningsDigest } from './support/screeningsDigest';
 
 // The collector is needed only to measure what the index holds; exposing it at run time keeps the bench's node options those of the matcher.
 v8.setFlagsFromString('--expose-gc');
@@ -189,11 +189,8 @@ async function main(): Promise<void> {
   describe('in-process screen', times);
   const cpu = describeCpuTimes(cpuBefore, readCpuTimes());
   if (cpu) console.log(`  machine CPU meanwhile (all cores = 100%): ${cpu}`);
-  // Same data, same code: the same digest. A change meant only to be faster must leave it as it
-  // was. Taken in a second pass, so serializing the results adds no garbage to the timed one.
-  const digest = createHash('sha256');
-  for (const q of qs) digest.update(JSON.stringify(screenEntity(index, q, registry)));
-  console.log(`  potential_match ${matched}/${qs.length}, recallCapped ${capped}, sha256 over the screenings ${digest.digest('hex')}`);
+  const digest = screeningsDigest(qs, (q) => screenEntity(index, q, registry));
+  console.log(`  potential_match ${matched}/${qs.length}, recallCapped ${capped}, sha256 over the screenings ${digest}`);
 
   const server = await serveBenchIndex(index, entries.length, store, buildMs, 'matcher-bench');
   const client = createMatcherClient(server.url, { timeoutMs: 60_000 });

@@ -4,6 +4,7 @@ import { comparePersonNames, textPairs } from '../../../matcher/score/nameScore'
 import { personTokenSimilarity } from '../../../matcher/score/tokenSimilarity';
 import { createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
 import { topByWeight } from '../../../matcher/index/candidates';
+import { memoized } from './support/memoizedSimilarity';
 import { boundedEditDistance } from '../../../matcher/score/editDistance';
 import { finalScore } from '../../../matcher/score/evidence';
 import { POTENTIAL_MATCH_LABEL } from '../../../matcher/types';
@@ -218,14 +219,7 @@ describe('candidate generation never loses a person the scorer would match', () 
     for (const query of queries) {
       for (const q of normalizePersonName(query)) {
         const found = new Set(unlimited.person.finder.find(q, 1e9).ids);
-        // Each query word meets the same listed words over and over: memoized for the test's speed.
-        const similarities = new Map<string, number>();
-        const similarity = (a: string, b: string): number => {
-          const key = `${a} ${b}`;
-          let value = similarities.get(key);
-          if (value === undefined) similarities.set(key, (value = personTokenSimilarity(a, b)));
-          return value;
-        };
+        const similarity = memoized(personTokenSimilarity);
         names.forEach((listed, id) => {
           if (!personDecision(comparePersonNames(q, listed, textPairs(q, listed, similarity)), q, listed)) return;
           expected++;

@@ -11,6 +11,7 @@ import { IndexedTokenPairs, TokenSimilarityTable } from '../../../matcher/score/
 import { ORGANIZATION_TOKENS, PERSON_TOKENS, SIM, orgTokenSimilarity, personTokenSimilarity, type TokenComparison } from '../../../matcher/score/tokenSimilarity';
 import { createOrganizationFactory, createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
 import type { Rng } from '../../../infra/dev/synthetic/rng';
+import { memoized } from './support/memoizedSimilarity';
 
 /** 1-2 edits, written out from the definition: 1 - 0.5*edits/length, floor 0.75, 0 past the allowed edits. */
 function editReference(q: string, e: string): number {
@@ -172,17 +173,6 @@ describe('IndexedTokenPairs: a query name against listed names by vocabulary id'
     expect(mergedNonZero).toBeGreaterThan(3);
   });
 });
-
-/** A token similarity computed once per pair of words: the comparisons below meet the same pairs again and again. */
-function memoized(similarity: (a: string, b: string) => number): (a: string, b: string) => number {
-  const known = new Map<string, number>();
-  return (a, b) => {
-    const key = `${a} ${b}`;
-    let v = known.get(key);
-    if (v === undefined) known.set(key, (v = similarity(a, b)));
-    return v;
-  };
-}
 
 /** One letter of the word replaced by a random one. */
 function misspell(rng: Rng, word: string): string {

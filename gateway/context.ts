@@ -1,7 +1,8 @@
 import type { Context, Next } from 'koa';
 import type { Pool } from 'pg';
 import type Redis from 'ioredis';
-import type { Logger } from '../infra/log';
+import type { Client as TemporalClient } from '@temporalio/client';
+import type { Logger } from '../infra/base/log';
 import type { MatcherClient } from '../matcher/client';
 import type { KeyPrincipal } from './auth/apiKeys';
 import type { Operation } from './openapi/operations';
@@ -31,6 +32,9 @@ export interface GatewayDeps {
   usage: UsageGroupCommit;
   redis: Redis;
   matcher: Pick<MatcherClient, 'match' | 'lookup' | 'ready'>;
+  /** Starts and signals the batch, monitoring and webhook delivery workflows. */
+  temporal: TemporalClient;
+  taskQueue: string;
   logger: Logger;
   buildCoverageReport: CoverageSourceFn;
   /** Readiness of the Temporal frontend (getSystemInfo with a short deadline). */

@@ -1,36 +1,13 @@
 import http from 'node:http';
-import { config } from '../infra/config';
-import { createLogger } from '../infra/log';
-import { createPool } from '../infra/db/pool';
-import { createRedis } from '../infra/redis';
-import { createMatcherClient } from '../matcher/client';
-import { buildCoverageReport } from '../matcher/versions/coverage';
+import { config } from '../infra/base/config';
 import { createApp } from './app';
-import { UsageGroupCommit } from './billing/usageGroupCommit';
-import { createTemporalProbe } from './temporalReadiness';
-import { RATE_COUNTER_TIMEOUT_MS, waitForRedis } from './limits/waitForRedis';
+import { wireGateway } from './wiring';
 
 /** Gateway process: serves the v1 API on GATEWAY_HOST:GATEWAY_PORT; SIGTERM/SIGINT drain and exit. */
 async function main(): Promise<void> {
-  const logger = createLogger('gateway');
-  const pool = createPool({ max: 20 });
-  // A dead Redis is refused at once (no offline queue); the longer command timeout only keeps
-  // a briefly busy machine from turning slow replies into 429s.
-  const redis = createRedis({ commandTimeout: RATE_COUNTER_TIMEOUT_MS });
-  redis.on('error', (err: Error) => logger.debug({ err: err.message }, 'redis connection error'));
-  if (!(await waitForRedis(redis, 5000))) logger.warn('redis not reachable yet: requests are refused with 429 until it is');
-  const matcher = createMatcherClient(config.matcherUrl);
-  const temporal = createTemporalProbe(config.temporalAddress);
-  const usage = new UsageGroupCommit(pool);
-  const app = createApp({
-    pool,
-    usage,
-    redis,
-    matcher,
-    logger,
-    buildCoverageReport,
-    temporalReady: () => temporal.ready(),
-  });
+  const wiring = await wireGateway();
+  const { logger } = wiring.deps;
+  const app = createApp(wiring.deps);
 
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
@@ -50,10 +27,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     await closed;
     clearTimeout(force);
-    await usage.drain();
-    matcher.close();
-    await Promise.allSettled([pool.end(), temporal.close()]);
-    redis.disconnect();
+    await wiring.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,12 +1,12 @@
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import path from 'node:path';
-import { config } from './config';
-import { createLogger } from './log';
-import { createPool } from './db/pool';
-import { createListActivities } from '../activities/lists';
-import { ensureIngestionSchedules } from './temporal/ingestionSchedules';
-import { temporalConnectionOptions } from './temporal/connection';
+import { config } from './base/config';
+import { createLogger } from './base/log';
+import { createPool } from './base/db/pool';
+import { createListActivities } from '../activities/listIngestion';
+import { ensureIngestionSchedules } from './schedules/ingestionSchedules';
+import { temporalConnectionOptions } from './base/temporal/connection';
 
 /**
  * The Temporal worker process: registers every workflow and activity on one task queue.

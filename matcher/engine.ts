@@ -16,18 +16,19 @@ import {
   type PublicLookupResult,
   type ScreeningResult,
   type SourceRef,
+  type ListedParty,
 } from './types';
-import type { ListedParty } from './sources/types';
+
 
 /** A listed party of one published version, with the provenance every match carries. */
-export interface ListEntry extends ListedParty {
+export interface IndexedEntry extends ListedParty {
   sourceKey: string;
   sourceName: string;
   listVersionId: string;
   retrievedAt: string;
 }
 
-export interface RegistryOrganization {
+export interface IndexedRegistryOrganization {
   npi: string;
   legalName: string;
   otherNames: string[];
@@ -62,7 +63,7 @@ interface SubIndex {
 }
 
 export interface MatcherIndex {
-  readonly entries: readonly ListEntry[];
+  readonly entries: readonly IndexedEntry[];
   readonly sources: readonly SourceRef[];
   readonly registrySource?: SourceRef;
   readonly candidateLimit: number;
@@ -75,7 +76,7 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function entryNames(e: ListEntry): NormalizedName[] {
+function entryNames(e: IndexedEntry): NormalizedName[] {
   const out: NormalizedName[] = [];
   const seen = new Set<string>();
   const add = (names: NormalizedName[]): void => {
@@ -92,7 +93,7 @@ function entryNames(e: ListEntry): NormalizedName[] {
   return out;
 }
 
-function buildSub(kind: 'person' | 'organization', entries: readonly ListEntry[]): SubIndex {
+function buildSub(kind: 'person' | 'organization', entries: readonly IndexedEntry[]): SubIndex {
   const names: NormalizedName[] = [];
   const owner: number[] = [];
   entries.forEach((e, i) => {
@@ -109,7 +110,7 @@ function buildSub(kind: 'person' | 'organization', entries: readonly ListEntry[]
   };
 }
 
-export function buildMatcherIndex(entries: ListEntry[], options: MatcherIndexOptions = {}): MatcherIndex {
+export function buildMatcherIndex(entries: IndexedEntry[], options: MatcherIndexOptions = {}): MatcherIndex {
   const sorted = entries.slice().sort((a, b) => compareText(a.sourceKey, b.sourceKey) || compareText(a.entryKey, b.entryKey));
   const byNpi = new Map<string, number[]>();
   sorted.forEach((e, i) => {
@@ -211,7 +212,7 @@ function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], s
   return { best, capped };
 }
 
-function subjectQueries(entity: Entity, registry?: (npi: string) => RegistryOrganization | undefined): QueryName[] {
+function subjectQueries(entity: Entity, registry?: (npi: string) => IndexedRegistryOrganization | undefined): QueryName[] {
   const out: QueryName[] = [];
   if (entity.type === 'person') {
     for (const raw of [entity.name, ...(entity.aliases ?? [])]) for (const n of normalizePersonName(raw)) out.push({ name: n, roster: raw });
@@ -229,14 +230,14 @@ function subjectQueries(entity: Entity, registry?: (npi: string) => RegistryOrga
   return out;
 }
 
-function entryDisplay(e: ListEntry): string {
+function entryDisplay(e: IndexedEntry): string {
   return e.name;
 }
 
 export function screenEntity(
   index: MatcherIndex,
   entity: Entity,
-  registry?: (npi: string) => RegistryOrganization | undefined,
+  registry?: (npi: string) => IndexedRegistryOrganization | undefined,
 ): Omit<ScreeningResult, 'checkedAt'> {
   const sub = entity.type === 'person' ? index.person : index.organization;
   const queries = subjectQueries(entity, registry);
@@ -246,7 +247,7 @@ export function screenEntity(
   if (entity.npi) for (const i of index.byNpi.get(npiDigits(entity.npi)) ?? []) npiHits.add(i);
   const { best, capped } = searchNames(index, sub, queries, npiHits);
 
-  const matches: { match: Match; entry: ListEntry }[] = [];
+  const matches: { match: Match; entry: IndexedEntry }[] = [];
   const rosterName = entity.type === 'person' ? entity.name : entity.legalName;
   const consider = new Set<number>([...[...best].filter(([, b]) => b.isMatch).map(([i]) => i), ...npiHits]);
   for (const i of [...consider].sort((a, b) => a - b)) {
@@ -296,7 +297,7 @@ export function screenEntity(
 
 export function lookupName(index: MatcherIndex, req: PublicLookupRequest, limit = 10): PublicLookupResult[] {
   const kinds: ('person' | 'organization')[] = req.type ? [req.type] : ['person', 'organization'];
-  const found: { entry: ListEntry; score: number }[] = [];
+  const found: { entry: IndexedEntry; score: number }[] = [];
   for (const kind of kinds) {
     const sub = kind === 'person' ? index.person : index.organization;
     const names = kind === 'person' ? normalizePersonName(req.name) : normalizeOrgName(req.name);

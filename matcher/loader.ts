@@ -1,7 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
-import type { Logger } from '../infra/log';
-import { buildMatcherIndex, type ListEntry, type MatcherIndex, type RegistryOrganization } from './engine';
+import type { Logger } from '../infra/base/log';
+import { buildMatcherIndex, type IndexedEntry, type MatcherIndex, type IndexedRegistryOrganization } from './engine';
 import { RegistryStore } from './registry';
+import { LIST_PUBLISHED_CHANNEL } from '../infra/base/db/channels';
 import type { SourceRef } from './types';
 
 /**
@@ -11,7 +12,6 @@ import type { SourceRef } from './types';
  * assignment; requests keep using the old index meanwhile. A NOTIFY on `list_published` asks
  * for a reload; bursts are coalesced into one load after the running one.
  */
-export const LIST_PUBLISHED_CHANNEL = 'list_published';
 const FETCH_ROWS = 20_000;
 const COALESCE_MS = 250;
 const RELISTEN_MS = 2_000;
@@ -20,7 +20,7 @@ export interface MatcherSnapshot {
   index: MatcherIndex;
   /** Every version in use: exclusion lists and the registry, sorted by source key. */
   versions: SourceRef[];
-  registry?: (npi: string) => RegistryOrganization | undefined;
+  registry?: (npi: string) => IndexedRegistryOrganization | undefined;
   loadedAt: string;
   stats: { entries: number; registryOrganizations: number; buildMs: number; loadMs: number };
 }
@@ -50,7 +50,7 @@ export async function loadSnapshot(pool: Pool, candidateLimit?: number): Promise
     const lists = sources.filter((s) => s.kind !== 'registry');
     const registrySource = sources.find((s) => s.kind === 'registry');
     const byVersion = new Map(lists.map((s) => [s.version_id, s]));
-    const entries: ListEntry[] = [];
+    const entries: IndexedEntry[] = [];
     if (lists.length > 0) {
       await client.query(
         `DECLARE matcher_entries NO SCROLL CURSOR FOR

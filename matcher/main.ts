@@ -1,5 +1,5 @@
-import { config } from '../infra/config';
-import { createLogger } from '../infra/log';
+import { config } from '../infra/base/config';
+import { createLogger } from '../infra/base/log';
 import { startMatcherServer } from './server';
 
 /** The matcher process: serves on MATCHER_HOST:MATCHER_PORT, loads lists in the background. */

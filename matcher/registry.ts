@@ -1,4 +1,4 @@
-import type { RegistryOrganization } from './engine';
+import type { IndexedRegistryOrganization } from './engine';
 
 /**
  * NPPES organizations (about 2M) held compactly: sorted NPIs in a Float64Array and every
@@ -21,7 +21,7 @@ export class RegistryStore {
     return this.count;
   }
 
-  add(org: RegistryOrganization): void {
+  add(org: IndexedRegistryOrganization): void {
     const npi = Number(org.npi);
     if (!Number.isFinite(npi)) return;
     if (this.count === this.npis.length) {
@@ -73,7 +73,7 @@ export class RegistryStore {
     this.buf = Buffer.from(this.buf.subarray(0, this.pos));
   }
 
-  get(npiText: string): RegistryOrganization | undefined {
+  get(npiText: string): IndexedRegistryOrganization | undefined {
     const npi = Number(npiText);
     if (!Number.isFinite(npi)) return undefined;
     let lo = 0;

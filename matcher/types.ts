@@ -23,6 +23,24 @@ export interface OrganizationEntity {
 
 export type Entity = PersonEntity | OrganizationEntity;
 
+export type EntryKind = 'person' | 'organization';
+
+/** The listed party as the matcher screens it: the fields shared by ingestion and matching. */
+export interface ListedParty {
+  entryKey: string;
+  kind: EntryKind;
+  name: string;
+  lastName: string | null;
+  firstName: string | null;
+  middleName: string | null;
+  suffix: string | null;
+  aliases: string[];
+  npis: string[];
+  dateOfBirth: string | null;
+  state: string | null;
+  providerType: string | null;
+}
+
 export type ScreeningStatus = 'clear' | 'potential_match';
 export type EvidenceField = 'name' | 'npi' | 'state' | 'providerType' | 'dateOfBirth';
 export type EvidenceState = 'matched' | 'not_matched' | 'unknown';

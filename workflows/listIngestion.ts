@@ -1,5 +1,5 @@
 import { proxyActivities } from '@temporalio/workflow';
-import type { IngestSummary, ListActivities } from '../activities/lists';
+import type { IngestSummary, ListActivities } from '../activities/listIngestion';
 
 export interface ListIngestionInput {
   sourceKey: string;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../../infra/log';
+import type { Logger } from '../../infra/base/log';
 import type { Middleware } from '../context';
 
 const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;

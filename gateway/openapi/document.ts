@@ -309,5 +309,3 @@ export const openApiDocument = {
     schemas,
   },
 } as const;
-
-export type OpenApiDocument = typeof openApiDocument;

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
-import { config } from '../config';
-import { createLogger } from '../log';
-import { migrate } from '../db/migrate';
-import { startTemporalDevServer, type DevServer } from '../temporal/devServer';
-import { temporalConnectionOptions } from '../temporal/connection';
+import { config } from '../base/config';
+import { createLogger } from '../base/log';
+import { migrate } from '../base/db/migrate';
+import { startTemporalDevServer, type DevServer } from './temporalDevServer';
+import { temporalConnectionOptions } from '../base/temporal/connection';
 import { startService, waitForHttpOk, type ManagedService } from './services';
 import { withMatcherNodeOptions } from '../../matcher/nodeOptions';
 import { seedDemo, type DemoAccess } from './seed';

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
-import { createPool } from '../db/pool';
+import { createPool } from '../base/db/pool';
 import { createOrganization } from '../../gateway/orgs/organizations';
 import { issueApiKey, revokeApiKey } from '../../gateway/auth/apiKeys';
-import { ingestArtifact } from '../../matcher/versions/ingest';
+import { ingestArtifact } from '../../activities/lists';
 import { generateLists } from './synthetic/generate';
 
 /**

@@ -4,6 +4,9 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/bootstrap.sh"
 
+# The layer rules first: an upward import, a folder cycle or Node in workflow code fails the run.
+npx depcruise gateway matcher activities workflows infra test --config .dependency-cruiser.cjs --output-type err
+
 mkdir -p .tmp
 report=".tmp/jest-report-$$.json"
 status=0

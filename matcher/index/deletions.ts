@@ -1,4 +1,4 @@
-import { allowedEdits } from '../score/editDistance';
+import { allowedEdits } from '../strings/editDistance';
 
 /**
  * Symmetric-deletion (SymSpell) neighbourhoods for typo-tolerant token lookup: two tokens

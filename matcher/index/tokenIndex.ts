@@ -3,7 +3,7 @@ import { nicknames } from '../normalize/nicknames';
 import { ocrKey } from '../normalize/ocr';
 import type { NormalizedName } from '../normalize/name';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../normalize/phonetic';
-import { allowedEdits, boundedEditDistance, fewestEdits, letterSet } from '../score/editDistance';
+import { allowedEdits, boundedEditDistance, fewestEdits, letterSet } from '../strings/editDistance';
 import { tokenFeatures, type TokenFeatures } from '../score/tokenSimilarity';
 import { buildDeletionTable, lookupDeletions, type DeletionTable } from './deletions';
 

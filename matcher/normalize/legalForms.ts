@@ -7,10 +7,6 @@ export const LEGAL_FORMS: ReadonlySet<string> = new Set([
   'LP', 'LLP', 'PLC', 'PSC', 'SC', 'APC', 'APMC', 'PLLP', 'CHTD', 'CHARTERED', 'PROFESSIONAL CORPORATION',
 ]);
 
-export function isLegalForm(token: string): boolean {
-  return LEGAL_FORMS.has(token);
-}
-
 /** Removes legal forms anywhere after the first token (a name can't be only "CO"). */
 export function removeLegalForms(tokens: string[]): string[] {
   const out = tokens.filter((t, i) => i === 0 || !LEGAL_FORMS.has(t));

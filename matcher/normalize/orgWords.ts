@@ -1,5 +1,5 @@
 import { memoizeToken } from './memo';
-import { boundedEditDistance } from '../score/editDistance';
+import { boundedEditDistance } from '../strings/editDistance';
 
 /**
  * Common abbreviations in organization names, mapped to one canonical spelling so that

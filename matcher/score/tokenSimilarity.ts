@@ -1,7 +1,7 @@
 import { nicknames, sharesNicknameGroup } from '../normalize/nicknames';
 import { ocrKey } from '../normalize/ocr';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../normalize/phonetic';
-import { allowedEdits, boundedEditDistance, fewestEdits, letterSet } from './editDistance';
+import { allowedEdits, boundedEditDistance, fewestEdits, letterSet } from '../strings/editDistance';
 
 /**
  * Similarity of two normalized tokens in [0,1], with a fixed value per kind of variant so a

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Client, Pool } from 'pg';
-import { migrate } from '../../infra/db/migrate';
-import { ingestArtifact, type IngestResult } from '../../matcher/versions/ingest';
+import { migrate } from '../../infra/base/db/migrate';
+import { ingestArtifact, type IngestResult } from '../../activities/lists/versions/ingest';
 
 /**
  * npm run bench:ingest [-- --manifest .data/lists/full/manifest.json] [--only KEY[,KEY]]

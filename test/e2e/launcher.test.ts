@@ -2,7 +2,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../infra/temporal/devServer';
+import { freePort } from '../../infra/dev/temporalDevServer';
 import { dropDatabase } from '../harness/stack';
 
 /**

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 import { bundleWorkflowCode } from '@temporalio/worker';
-import { migrate } from '../../infra/db/migrate';
-import { freePort, startTemporalDevServer, type DevServer } from '../../infra/temporal/devServer';
+import { migrate } from '../../infra/base/db/migrate';
+import { freePort, startTemporalDevServer, type DevServer } from '../../infra/dev/temporalDevServer';
 
 /**
  * The isolated stack one jest run uses: its own database, Redis key prefix and Temporal

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createPool } from '../../db/pool';
+import { createPool } from '../../base/db/pool';
 import { issueApiKey, revokeApiKey } from '../../../gateway/auth/apiKeys';
 import { withPool } from './withPool';
 

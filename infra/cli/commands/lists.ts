@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
-import { createPool } from '../../db/pool';
-import { SOURCE_CATALOG } from '../../../matcher/sources/catalog';
-import { syncSourceCatalog } from '../../../matcher/versions/catalogSync';
-import { buildCoverageReport } from '../../../matcher/versions/coverage';
-import { ingestArtifact, type IngestProgress, type IngestResult } from '../../../matcher/versions/ingest';
+import { createPool } from '../../base/db/pool';
+import {
+  SOURCE_CATALOG, buildCoverageReport, ingestArtifact, syncSourceCatalog, type IngestProgress, type IngestResult,
+} from '../../../activities/lists';
 import { withPool } from './withPool';
 
 const MB = 1024 * 1024;

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createPool } from '../../db/pool';
+import { createPool } from '../../base/db/pool';
 import { PLAN_KEYS } from '../../../gateway/billing/plans';
 import { createOrganization, setOrganizationPlan, setOrganizationState } from '../../../gateway/orgs/organizations';
 import { withPool } from './withPool';

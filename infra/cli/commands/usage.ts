@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createPool } from '../../db/pool';
+import { createPool } from '../../base/db/pool';
 import { billingPeriod, isPeriod } from '../../../gateway/billing/period';
 import { usageSummary } from '../../../gateway/billing/usage';
 import { getOrganization } from '../../../gateway/orgs/organizations';

@@ -49,10 +49,6 @@ export function asOfDateForSeed(seed: number): string {
   return isoOf(dayOf('2025-01-01') + (Math.abs(seed) % 365));
 }
 
-export function monthStart(iso: string): string {
-  return `${iso.slice(0, 7)}-01`;
-}
-
 export function previousMonthStart(iso: string): string {
   const year = Number(iso.slice(0, 4));
   const month = Number(iso.slice(5, 7));

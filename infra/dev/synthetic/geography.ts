@@ -65,8 +65,6 @@ const STATES: readonly StateInfo[] = [
 const stateTable = WeightedTable.of(STATES.map((state) => [state, state.weight] as const));
 const byCode = new Map(STATES.map((state) => [state.code, state]));
 
-export const STATE_CODES: readonly string[] = STATES.map((state) => state.code);
-
 export function pickState(rng: Rng): string {
   return stateTable.pick(rng).code;
 }

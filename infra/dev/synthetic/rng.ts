@@ -60,11 +60,6 @@ export function createRng(seed: number): Rng {
   return new Sfc32(seed);
 }
 
-/** A child stream whose draws do not disturb the parent beyond one draw; keeps writers independent. */
-export function forkRng(parent: Rng): Rng {
-  return createRng(Math.floor(parent.next() * 4294967296));
-}
-
 /** Stable 32-bit FNV-1a hash, used to seed per-party details (address) so a party looks the same in every list. */
 export function hashString(text: string): number {
   let hash = 0x811c9dc5;

@@ -1,4 +1,4 @@
-import type { ListEntry } from '../../../matcher/engine';
+import type { IndexedEntry } from '../../../matcher/engine';
 import type { SyntheticOrganization, SyntheticPerson, Rng } from '../../../infra/dev/synthetic/parties';
 import { foldToAscii, titleCase } from '../../../infra/dev/synthetic/text';
 import { foldName } from './text';
@@ -8,7 +8,7 @@ import { foldName } from './text';
  * entries the way each source spells them. One party can sit on two lists (LEIE and a state list),
  * so a query's target is a party, and every entry of that party is a correct hit.
  */
-export type EvalListEntry = ListEntry;
+export type EvalListEntry = IndexedEntry;
 
 /** How a source writes names: federal lists are plain ASCII uppercase; states keep accents, mix case, add credentials. */
 type NameStyle = 'federal' | 'title' | 'upperWithCredential';

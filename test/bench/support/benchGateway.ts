@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Client, Pool } from 'pg';
-import { migrate } from '../../../infra/db/migrate';
-import { freePort } from '../../../infra/temporal/devServer';
+import { migrate } from '../../../infra/base/db/migrate';
+import { freePort } from '../../../infra/dev/temporalDevServer';
 import { issueApiKey } from '../../../gateway/auth/apiKeys';
 import { createOrganization } from '../../../gateway/orgs/organizations';
 import type { PlanKey } from '../../../gateway/billing/plans';

@@ -1,9 +1,9 @@
-import type { ListEntry, MatcherIndex } from '../../../matcher/engine';
+import type { IndexedEntry, MatcherIndex } from '../../../matcher/engine';
 import type { Entity } from '../../../matcher/types';
 import { staticLoader } from '../../../matcher/loader';
 import { RegistryStore } from '../../../matcher/registry';
 import { startMatcherServer, type MatcherServer } from '../../../matcher/server';
-import { createLogger } from '../../../infra/log';
+import { createLogger } from '../../../infra/base/log';
 import { createOrganizationFactory, createPersonFactory, createRng, type Rng } from '../../../infra/dev/synthetic/parties';
 
 /**
@@ -14,11 +14,11 @@ import { createOrganizationFactory, createPersonFactory, createRng, type Rng } f
 const ORG_SHARE = 0.12;
 const RETRIEVED = '2026-11-01T00:00:00.000Z';
 
-export function generateEntries(rng: Rng, n: number): ListEntry[] {
+export function generateEntries(rng: Rng, n: number): IndexedEntry[] {
   const persons = createPersonFactory(rng);
   const orgs = createOrganizationFactory(rng);
   const sources = ['leie', 'sam', 'state_ca', 'state_ny', 'state_tx'];
-  const out: ListEntry[] = [];
+  const out: IndexedEntry[] = [];
   for (let i = 0; i < n; i++) {
     const sourceKey = sources[i % sources.length];
     const base = { sourceKey, sourceName: sourceKey.toUpperCase(), listVersionId: `00000000-0000-4000-8000-00000000000${i % sources.length}`, retrievedAt: RETRIEVED, entryKey: String(i).padStart(8, '0') };
@@ -45,7 +45,7 @@ function typo(rng: Rng, s: string): string {
  * letter), 40% persons on no list, 10% organizations on no list, a registry NPI on each
  * organization.
  */
-export function generateQueries(seed: number, entries: readonly ListEntry[], n: number, registrySize: number): Entity[] {
+export function generateQueries(seed: number, entries: readonly IndexedEntry[], n: number, registrySize: number): Entity[] {
   const rng = createRng(seed + 1);
   const fresh = createPersonFactory(createRng(seed + 1000));
   const freshOrgs = createOrganizationFactory(createRng(seed + 2000));

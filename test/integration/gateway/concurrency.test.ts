@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type Redis from 'ioredis';
-import { createPool } from '../../../infra/db/pool';
-import { createRedis } from '../../../infra/redis';
+import { createPool } from '../../../infra/base/db/pool';
+import { createRedis } from '../../../infra/base/redis';
 import { issueApiKey } from '../../../gateway/auth/apiKeys';
 import { billingPeriod } from '../../../gateway/billing/period';
 import { RATE_COUNTER_TIMEOUT_MS } from '../../../gateway/limits/waitForRedis';

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Pool } from 'pg';
-import { createPool } from '../../../infra/db/pool';
+import { createPool } from '../../../infra/base/db/pool';
 import type { MatcherServer } from '../../../matcher/server';
 import { call, createOrgWithKey, freePort, startGatewayProcess, startMatcher, type GatewayProcess } from './support/stack';
 

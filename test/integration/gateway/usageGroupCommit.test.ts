@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, QueryConfig } from 'pg';
-import { createPool } from '../../../infra/db/pool';
+import { createPool } from '../../../infra/base/db/pool';
 import { billingPeriod } from '../../../gateway/billing/period';
 import { readPeriodCounts, type UsageEvent } from '../../../gateway/billing/usage';
 import { UsageGroupCommit } from '../../../gateway/billing/usageGroupCommit';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { createOpenApiAjv, componentRef } from '../../../gateway/openapi/ajv';
-import { buildCoverageReport } from '../../../matcher/versions/coverage';
-import { ingestArtifact } from '../../../matcher/versions/ingest';
+import { buildCoverageReport } from '../../../activities/lists/versions/coverage';
+import { ingestArtifact } from '../../../activities/lists/versions/ingest';
 import { nppesSampleRows, scratchDir, writeNppes } from '../../fixtures/lists/builders';
 import { copyFixture, createListsDatabase, type ListsDatabase } from './support';
 

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { ingestArtifact } from '../../../matcher/versions/ingest';
+import { ingestArtifact } from '../../../activities/lists/versions/ingest';
 import { copyFixture, createListsDatabase, leieRow, writeLeie, type ListsDatabase } from './support';
 
 let db: ListsDatabase;

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { createListActivities } from '../../../activities/lists';
-import { createLogger } from '../../../infra/log';
-import { ensureIngestionSchedules } from '../../../infra/temporal/ingestionSchedules';
+import { createListActivities } from '../../../activities/listIngestion';
+import { createLogger } from '../../../infra/base/log';
+import { ensureIngestionSchedules } from '../../../infra/schedules/ingestionSchedules';
 import { listIngestion } from '../../../workflows/listIngestion';
 import { copyFixture, createListsDatabase, type ListsDatabase } from './support';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import { createPool } from '../../../infra/db/pool';
-import { createLogger } from '../../../infra/log';
+import { createPool } from '../../../infra/base/db/pool';
+import { createLogger } from '../../../infra/base/log';
 import { createMatcherClient, MatcherUnavailableError, type MatcherClient } from '../../../matcher/client';
 import { startMatcherServer, type MatcherServer } from '../../../matcher/server';
 import type { ScreeningResult } from '../../../matcher/types';

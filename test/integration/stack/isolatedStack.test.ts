@@ -1,7 +1,7 @@
 import { Client as PgClient } from 'pg';
 import { Connection } from '@temporalio/client';
-import { connectRedis } from '../../../infra/redis';
-import { config } from '../../../infra/config';
+import { connectRedis } from '../../../infra/base/redis';
+import { config } from '../../../infra/base/config';
 
 describe('isolated test stack', () => {
   it('points at a migrated database of its own', async () => {

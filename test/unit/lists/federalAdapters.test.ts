@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ArtifactFormatError } from '../../../matcher/sources/types';
+import { ArtifactFormatError } from '../../../activities/lists/sources/types';
 import { scratchDir } from '../../fixtures/lists/builders';
 import { byName, FIXTURES, parseWith } from './parse';
 

@@ -1,8 +1,8 @@
-import { parseDate, parseEndDate } from '../../../matcher/sources/dates';
-import { splitAliasMarkers, parsePersonName } from '../../../matcher/sources/names';
-import { extractNpis, isValidNpi } from '../../../matcher/sources/npi';
-import { clean } from '../../../matcher/sources/placeholders';
-import { extractState } from '../../../matcher/sources/usps';
+import { parseDate, parseEndDate } from '../../../activities/lists/sources/dates';
+import { splitAliasMarkers, parsePersonName } from '../../../activities/lists/sources/names';
+import { extractNpis, isValidNpi } from '../../../activities/lists/sources/npi';
+import { clean } from '../../../activities/lists/sources/placeholders';
+import { extractState } from '../../../activities/lists/sources/usps';
 
 describe('NPI check digit (Luhn with the 80840 prefix)', () => {
   it('accepts published NPIs and rejects a wrong check digit and the LEIE placeholder', () => {

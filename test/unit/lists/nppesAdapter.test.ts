@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { nppesHeader, nppesLine, nppesSampleRows, scratchDir, writeNppes } from '../../fixtures/lists/builders';
-import type { RegistryOrganization } from '../../../matcher/sources/types';
+import type { RegistryOrganization } from '../../../activities/lists/sources/types';
 import { parseWith } from './parse';
 
 describe('NPPES adapter (organizations of the NPI file)', () => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { requireSource } from '../../../matcher/sources/catalog';
-import { ParseReport, type ListEntry, type RegistryOrganization } from '../../../matcher/sources/types';
+import { requireSource } from '../../../activities/lists/sources/catalog';
+import { ParseReport, type ListEntry, type RegistryOrganization } from '../../../activities/lists/sources/types';
 
 export const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'lists');
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { writeXlsx, scratchDir } from '../../fixtures/lists/builders';
-import { ArtifactFormatError } from '../../../matcher/sources/types';
+import { ArtifactFormatError } from '../../../activities/lists/sources/types';
 import { byName, FIXTURES, parseWith } from './parse';
 
 const STATES = join(FIXTURES, 'states');

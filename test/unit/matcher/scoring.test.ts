@@ -1,11 +1,11 @@
-import { buildMatcherIndex, lookupName, nameSimilarity, personDecision, screenEntity, type ListEntry, type RegistryOrganization } from '../../../matcher/engine';
+import { buildMatcherIndex, lookupName, nameSimilarity, personDecision, screenEntity, type IndexedEntry, type IndexedRegistryOrganization } from '../../../matcher/engine';
 import { normalizePersonName } from '../../../matcher/normalize/personName';
 import { comparePersonNames, textPairs } from '../../../matcher/score/nameScore';
 import { personTokenSimilarity } from '../../../matcher/score/tokenSimilarity';
 import { createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
 import { topByWeight } from '../../../matcher/index/candidates';
 import { memoized } from './support/memoizedSimilarity';
-import { boundedEditDistance } from '../../../matcher/score/editDistance';
+import { boundedEditDistance } from '../../../matcher/strings/editDistance';
 import { finalScore } from '../../../matcher/score/evidence';
 import { POTENTIAL_MATCH_LABEL } from '../../../matcher/types';
 
@@ -14,14 +14,14 @@ const base = {
   aliases: [], npis: [], dateOfBirth: null, state: null, providerType: null, suffix: null, middleName: null,
 } as const;
 
-function person(entryKey: string, last: string, first: string, extra: Partial<ListEntry> = {}): ListEntry {
-  return { ...base, sourceKey: 'leie', entryKey, kind: 'person', name: `${last}, ${first}`, lastName: last, firstName: first, ...extra } as ListEntry;
+function person(entryKey: string, last: string, first: string, extra: Partial<IndexedEntry> = {}): IndexedEntry {
+  return { ...base, sourceKey: 'leie', entryKey, kind: 'person', name: `${last}, ${first}`, lastName: last, firstName: first, ...extra } as IndexedEntry;
 }
-function org(entryKey: string, name: string, extra: Partial<ListEntry> = {}): ListEntry {
-  return { ...base, sourceKey: 'leie', entryKey, kind: 'organization', name, lastName: null, firstName: null, ...extra } as ListEntry;
+function org(entryKey: string, name: string, extra: Partial<IndexedEntry> = {}): IndexedEntry {
+  return { ...base, sourceKey: 'leie', entryKey, kind: 'organization', name, lastName: null, firstName: null, ...extra } as IndexedEntry;
 }
 
-const entries: ListEntry[] = [
+const entries: IndexedEntry[] = [
   person('p1', 'SMITH', 'JOHN', { name: 'SMITH, JOHN ALLEN', middleName: 'ALLEN', npis: ['1234567893'], dateOfBirth: '1970-01-02', state: 'TX', providerType: 'NURSE' }),
   person('p2', 'SMITH-JONES', 'MARY'),
   person('p3', 'MULLER', 'WILLIAM'),
@@ -136,7 +136,7 @@ describe('candidate generation under a crowded index', () => {
   // Many names share the common words, so the target is only found if candidate generation
   // reaches it through the variant itself, not by luck of the candidate limit.
   const words = ['FAMILY', 'PRACTICE', 'DENTAL', 'MEDICAL', 'CENTER', 'HOME', 'HEALTH', 'CLINIC'];
-  const crowd: ListEntry[] = [];
+  const crowd: IndexedEntry[] = [];
   for (let i = 0; i < 400; i++) crowd.push(org(`c${i}`, `${words[i % 8]} ${words[(i * 3 + 1) % 8]} ${String.fromCharCode(65 + (i % 26))}${i} LLC`));
   for (let i = 0; i < 400; i++) crowd.push(person(`m${i}`, `MILLER${i % 3 === 0 ? '' : String.fromCharCode(65 + (i % 26))}`, ['ANN', 'JOHN', 'MARY', 'PAUL'][i % 4] + String.fromCharCode(65 + (i % 26))));
   crowd.push(org('t1', 'A & B FAMILY PRACTICE, INC'), org('t2', 'A+ DENTAL, CORPORATION'), org('t3', 'CLEMENT K WEST DDS PLLC'));
@@ -168,7 +168,7 @@ describe('screening an organization', () => {
     expect(screenEntity(index, { type: 'organization', legalName: 'Acme Hospice' }).status).toBe('clear');
   });
   it('screens the NPPES names of an organization found by NPI and says so in the evidence', () => {
-    const registry = (npi: string): RegistryOrganization | undefined =>
+    const registry = (npi: string): IndexedRegistryOrganization | undefined =>
       npi === '1555666779' ? { npi, legalName: 'SUNRISE VALLEY PHARMACY, L.L.C.', otherNames: [], state: 'CA' } : undefined;
     const withRegistry = buildMatcherIndex(entries, { registrySource: { source: 'nppes', listVersionId: '33333333-3333-4333-8333-333333333333', retrievedAt: base.retrievedAt } });
     const r = screenEntity(withRegistry, { type: 'organization', legalName: 'Blue Door Holdings', npi: '1555666779' }, registry);
@@ -201,7 +201,7 @@ describe('candidate generation never loses a person the scorer would match', () 
   it('finds every listed name that compares as a potential match, for variants and fresh names alike', () => {
     const rng = createRng(11);
     const persons = createPersonFactory(rng);
-    const list: ListEntry[] = Array.from({ length: 2000 }, (_, i) => {
+    const list: IndexedEntry[] = Array.from({ length: 2000 }, (_, i) => {
       const p = persons.next();
       return person(`r${i}`, p.lastName, p.firstName, { middleName: p.middleName, aliases: p.aliases, name: `${p.lastName}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}` });
     });
@@ -234,7 +234,7 @@ describe('candidate generation never loses a person the scorer would match', () 
   it('gives byte-identical results through the capped path, whatever order the entries came in', () => {
     const rng = createRng(12);
     const persons = createPersonFactory(rng);
-    const list: ListEntry[] = Array.from({ length: 2000 }, (_, i) => {
+    const list: IndexedEntry[] = Array.from({ length: 2000 }, (_, i) => {
       const p = persons.next();
       return person(`d${i}`, i % 3 === 0 ? 'SMITH' : p.lastName, p.firstName, { sourceKey: i % 2 ? 'leie' : 'sam' });
     });

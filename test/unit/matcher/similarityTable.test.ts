@@ -6,7 +6,7 @@ import { surnameCanPair } from '../../../matcher/score/alignment';
 import { compareOrgNames, comparePersonNames, textPairs, type NameComparison } from '../../../matcher/score/nameScore';
 import { ocrKey } from '../../../matcher/normalize/ocr';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../../../matcher/normalize/phonetic';
-import { allowedEdits, boundedEditDistance } from '../../../matcher/score/editDistance';
+import { allowedEdits, boundedEditDistance } from '../../../matcher/strings/editDistance';
 import { IndexedTokenPairs, TokenSimilarityTable } from '../../../matcher/score/similarityTable';
 import { ORGANIZATION_TOKENS, PERSON_TOKENS, SIM, orgTokenSimilarity, personTokenSimilarity, type TokenComparison } from '../../../matcher/score/tokenSimilarity';
 import { createOrganizationFactory, createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';

@@ -4,7 +4,7 @@ import { nicknames } from '../../../matcher/normalize/nicknames';
 import { ocrKey } from '../../../matcher/normalize/ocr';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../../../matcher/normalize/phonetic';
 import { normalizePersonName } from '../../../matcher/normalize/personName';
-import { allowedEdits } from '../../../matcher/score/editDistance';
+import { allowedEdits } from '../../../matcher/strings/editDistance';
 import { createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
 
 /** Optimal-string-alignment distance, the full table, no early exit. */

@@ -3,7 +3,6 @@ import { addressFor, Address } from '../geography';
 import { WrittenFile, personKey } from '../leie';
 import { OrganizationFactory, PersonFactory, SyntheticOrganization, SyntheticPerson } from '../parties';
 import { Rng } from '../rng';
-import { titleCase } from '../text';
 import { ListedOrganization, ListedPerson, Universe } from '../universe';
 
 export type { WrittenFile };
@@ -68,11 +67,6 @@ export function drawStateParties(context: StateContext, stateCode: string, organ
   return parties;
 }
 
-/** State lists are often mixed case; a share keeps the federal uppercase. */
-export function stateCase(rng: Rng, text: string, mixedShare = 0.6): string {
-  return rng.chance(mixedShare) ? titleCase(text) : text.toUpperCase();
-}
-
 /** The first name as a state clerk typed it: sometimes the nickname the person goes by. */
 export function firstNameVariant(rng: Rng, person: SyntheticPerson): string {
   const nickname = person.aliases.find((alias) => alias.endsWith(` ${person.lastName}`) && alias.split(' ').length === 2 && !alias.startsWith(`${person.firstName} `));
@@ -114,10 +108,6 @@ export function aliasText(person: SyntheticPerson): string | null {
 
 export function npiOf(party: StateParty): string | null {
   return party.kind === 'person' ? party.person.npi : party.organization.npi;
-}
-
-export function partyState(party: StateParty): string {
-  return party.kind === 'person' ? party.person.state : party.organization.state;
 }
 
 /** A second, fake NPI-like number for multi-valued NPI cells (check digit valid). */

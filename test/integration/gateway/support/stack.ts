@@ -4,22 +4,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Pool } from 'pg';
 import Redis from 'ioredis';
-import { config } from '../../../../infra/config';
-import { createLogger } from '../../../../infra/log';
-import { createPool } from '../../../../infra/db/pool';
-import { createRedis } from '../../../../infra/redis';
+import { createLogger } from '../../../../infra/base/log';
+import { createPool } from '../../../../infra/base/db/pool';
 import { createMatcherClient, type MatcherClient } from '../../../../matcher/client';
 import { startMatcherServer, type MatcherServer } from '../../../../matcher/server';
-import { buildCoverageReport } from '../../../../matcher/versions/coverage';
 import { createApp } from '../../../../gateway/app';
-import { createTemporalProbe } from '../../../../gateway/temporalReadiness';
-import { RATE_COUNTER_TIMEOUT_MS, waitForRedis } from '../../../../gateway/limits/waitForRedis';
+import { wireGateway } from '../../../../gateway/wiring';
+import type { GatewayDeps } from '../../../../gateway/context';
 import { issueApiKey } from '../../../../gateway/auth/apiKeys';
 import { createOrganization } from '../../../../gateway/orgs/organizations';
 import type { PlanKey } from '../../../../gateway/billing/plans';
-import { UsageGroupCommit } from '../../../../gateway/billing/usageGroupCommit';
 
-export { freePort } from '../../../../infra/temporal/devServer';
+export { freePort } from '../../../../infra/dev/temporalDevServer';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
@@ -30,6 +26,7 @@ export interface InProcessGateway {
   /** The matcher started for this gateway; null when `matcherUrl` points elsewhere. */
   matcherServer: MatcherServer | null;
   matcher: MatcherClient;
+  deps: GatewayDeps;
   close(): Promise<void>;
 }
 
@@ -52,41 +49,32 @@ export async function startInProcessGateway(
     buildCoverageReport?: (pool: Pool) => Promise<unknown>;
   } = {},
 ): Promise<InProcessGateway> {
-  const pool = createPool({ max: 30 });
-  const redis = createRedis({ commandTimeout: RATE_COUNTER_TIMEOUT_MS, ...(options.redisKeyPrefix ? { keyPrefix: options.redisKeyPrefix } : {}) });
-  redis.on('error', () => undefined);
-  await waitForRedis(redis, 5000);
-  const matcherServer = options.matcherUrl ? null : await startMatcher(pool);
-  const matcher = createMatcherClient(options.matcherUrl ?? (matcherServer as MatcherServer).url);
-  const temporal = createTemporalProbe(config.temporalAddress);
-  const usage = new UsageGroupCommit(pool);
-  const app = createApp({
-    pool,
-    usage,
-    redis,
-    matcher,
+  const matcherPool = options.matcherUrl ? null : createPool({ max: 4 });
+  const matcherServer = matcherPool ? await startMatcher(matcherPool) : null;
+  const wiring = await wireGateway({
     logger: createLogger('gateway', 'silent'),
-    buildCoverageReport: options.buildCoverageReport ?? buildCoverageReport,
-    temporalReady: () => temporal.ready(),
+    poolMax: 30,
+    redisKeyPrefix: options.redisKeyPrefix,
+    matcherUrl: options.matcherUrl ?? (matcherServer as MatcherServer).url,
+    buildCoverageReport: options.buildCoverageReport,
   });
+  const app = createApp(wiring.deps);
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    pool,
-    redis,
+    pool: wiring.deps.pool,
+    redis: wiring.deps.redis,
     matcherServer,
-    matcher,
+    matcher: wiring.deps.matcher as MatcherClient,
+    deps: wiring.deps,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      matcher.close();
       await matcherServer?.close();
-      await temporal.close();
-      redis.disconnect();
-      await usage.drain();
-      await pool.end();
+      await matcherPool?.end();
+      await wiring.close();
     },
   };
 }

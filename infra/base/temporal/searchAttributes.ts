@@ -7,5 +7,3 @@ export const SEARCH_ATTRIBUTES = {
   ListSourceKey: 'Keyword',
   OrganizationId: 'Keyword',
 } as const;
-
-export type SearchAttributeName = keyof typeof SEARCH_ATTRIBUTES;

@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { BadRow } from '../sources/types';
+import { LIST_PUBLISHED_CHANNEL } from '../../../infra/base/db/channels';
 
-export const LIST_PUBLISHED_CHANNEL = 'list_published';
 
 export interface CurrentVersion {
   id: string;

@@ -1,26 +1,12 @@
 /**
  * What every ingestion adapter produces. A ListEntry mirrors one list_entries row
- * (infra/migrations/1000_lists.sql); a RegistryOrganization mirrors one
+ * (infra/base/migrations/1000_lists.sql); a RegistryOrganization mirrors one
  * registry_organizations row. Dates are ISO `YYYY-MM-DD` strings.
  */
-export type EntryKind = 'person' | 'organization';
-export type EndDateKind = 'date' | 'indefinite' | 'permanent' | 'deceased';
+import type { EntryKind, ListedParty } from '../../../matcher/types';
 
-/** The listed party as the matcher screens it: the fields shared by ingestion and matching. */
-export interface ListedParty {
-  entryKey: string;
-  kind: EntryKind;
-  name: string;
-  lastName: string | null;
-  firstName: string | null;
-  middleName: string | null;
-  suffix: string | null;
-  aliases: string[];
-  npis: string[];
-  dateOfBirth: string | null;
-  state: string | null;
-  providerType: string | null;
-}
+export type { EntryKind, ListedParty };
+export type EndDateKind = 'date' | 'indefinite' | 'permanent' | 'deceased';
 
 export interface ListEntry extends ListedParty {
   contentHash: string;
@@ -74,9 +60,6 @@ export class ParseReport {
     if (this.badRows.length < this.keepBadRows) this.badRows.push({ row, reason });
   }
 }
-
-/** Where an adapter reports how far through the artifact it is (bytes of the file read). */
-export type ProgressListener = (bytesRead: number, totalBytes: number) => void;
 
 export interface ParseContext {
   path: string;

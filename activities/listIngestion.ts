@@ -5,10 +5,9 @@ import { basename, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Pool } from 'pg';
-import { config } from '../infra/config';
-import type { Logger } from '../infra/log';
-import { artifactLocation, requireSource } from '../matcher/sources/catalog';
-import { ingestArtifact, type IngestResult } from '../matcher/versions/ingest';
+import { config } from '../infra/base/config';
+import type { Logger } from '../infra/base/log';
+import { artifactLocation, ingestArtifact, requireSource, type IngestResult } from './lists';
 
 export interface ListActivityDeps {
   pool: Pool;

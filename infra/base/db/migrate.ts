@@ -21,7 +21,7 @@ export async function ensureDatabase(databaseUrl: string = config.databaseUrl): 
   }
 }
 
-/** Applies every pending versioned migration in infra/migrations, in file-name order. */
+/** Applies every pending versioned migration in infra/base/migrations, in file-name order. */
 export async function migrate(databaseUrl: string = config.databaseUrl): Promise<string[]> {
   await ensureDatabase(databaseUrl);
   // node-pg-migrate ships as ESM only; a dynamic import keeps this module CommonJS.

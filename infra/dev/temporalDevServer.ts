@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
-import { SEARCH_ATTRIBUTES } from './searchAttributes';
+import { SEARCH_ATTRIBUTES } from '../base/temporal/searchAttributes';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 

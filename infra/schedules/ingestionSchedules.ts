@@ -1,6 +1,6 @@
 import { ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, type Client, type ScheduleOptions } from '@temporalio/client';
-import { config } from '../config';
-import { artifactLocation, SOURCE_CATALOG, type SourceDefinition } from '../../matcher/sources/catalog';
+import { config } from '../base/config';
+import { artifactLocation, SOURCE_CATALOG, type SourceDefinition } from '../../activities/lists';
 
 export function ingestionScheduleId(sourceKey: string): string {
   return `list-ingestion/${sourceKey}`;

@@ -13,16 +13,5 @@ export default tseslint.config(
       '@typescript-eslint/no-require-imports': 'off',
     },
   },
-  {
-    // Workflow code runs in Temporal's deterministic sandbox: no Node built-ins, no I/O modules.
-    files: ['workflows/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'net', 'os', 'child_process'], message: 'Workflows are deterministic: do I/O in activities.' },
-          { group: ['pg', 'ioredis', 'pino', '../infra/*', '../activities/*', '../matcher/*', '../gateway/*'], message: 'Workflows import activity types only.', allowTypeImports: true },
-        ],
-      }],
-    },
-  },
+  // Workflow code's imports (no Node built-ins, activity types only) are held by .dependency-cruiser.cjs.
 );

@@ -18,6 +18,8 @@ export interface GatewayWiringOptions {
   /** A separate Redis namespace (tests: each gateway's windows start empty). */
   redisKeyPrefix?: string;
   matcherUrl?: string;
+  /** The task queue workflows are started on (tests: one per gateway, served by that test's worker). */
+  taskQueue?: string;
   buildCoverageReport?: GatewayDeps['buildCoverageReport'];
   publicLimits?: GatewayDeps['publicLimits'];
 }
@@ -52,7 +54,7 @@ export async function wireGateway(options: GatewayWiringOptions = {}): Promise<G
     redis,
     matcher,
     temporal,
-    taskQueue: config.taskQueue,
+    taskQueue: options.taskQueue ?? config.taskQueue,
     logger,
     buildCoverageReport: options.buildCoverageReport ?? buildCoverageReport,
     temporalReady: () => probe.ready(),

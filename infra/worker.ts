@@ -4,9 +4,10 @@ import path from 'node:path';
 import { config } from './base/config';
 import { createLogger } from './base/log';
 import { createPool } from './base/db/pool';
-import { createListActivities } from '../activities/listIngestion';
-import { ensureIngestionSchedules } from './schedules/ingestionSchedules';
 import { temporalConnectionOptions } from './base/temporal/connection';
+import { createMatcherClient } from '../matcher/client';
+import { createActivities } from '../activities';
+import { ensureIngestionSchedules } from './schedules/ingestionSchedules';
 
 /**
  * The Temporal worker process: registers every workflow and activity on one task queue.
@@ -17,32 +18,34 @@ const log = createLogger('worker');
 async function main(): Promise<void> {
   Runtime.install({ shutdownSignals: ['SIGINT', 'SIGTERM'] });
   const pool = createPool();
+  const matcher = createMatcherClient(config.matcherUrl);
   const workflowBundle = process.env.WORKFLOW_BUNDLE_PATH
     ? { codePath: process.env.WORKFLOW_BUNDLE_PATH }
     : await bundleWorkflowCode({ workflowsPath: path.resolve(__dirname, '..', 'workflows', 'index.ts') });
 
+  const clientConnection = await Connection.connect(temporalConnectionOptions());
+  const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
   const connection = await NativeConnection.connect(temporalConnectionOptions());
   const worker = await Worker.create({
     connection,
     namespace: config.temporalNamespace,
     taskQueue: config.taskQueue,
     workflowBundle,
-    activities: createListActivities({ pool, logger: log }),
-    // Two cores: a bounded sticky cache (200 workflows) and few activity slots keep the host responsive.
-    maxCachedWorkflows: 200,
-    maxConcurrentActivityTaskExecutions: 4,
+    activities: createActivities({ pool, logger: log, matcher, temporal: client }),
+    // Two cores: a bounded sticky cache and few activity slots keep the host responsive.
+    maxCachedWorkflows: 500,
+    maxConcurrentActivityTaskExecutions: 8,
     maxConcurrentWorkflowTaskExecutions: 20,
     shutdownGraceTime: '15s',
   });
 
-  const clientConnection = await Connection.connect(temporalConnectionOptions());
-  const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
   await ensureIngestionSchedules(client);
-  await clientConnection.close();
 
   log.info({ taskQueue: config.taskQueue, address: config.temporalAddress }, 'worker started');
   await worker.run();
   await connection.close();
+  await clientConnection.close();
+  matcher.close();
   await pool.end();
   log.info('worker stopped');
 }

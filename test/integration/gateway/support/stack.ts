@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -47,6 +48,8 @@ export async function startInProcessGateway(
     /** Points the gateway at another matcher (e.g. a closed port, to see it unavailable). */
     matcherUrl?: string;
     buildCoverageReport?: (pool: Pool) => Promise<unknown>;
+    /** Workflows start on this task queue (default: a fresh one; see `startTestWorker`). */
+    taskQueue?: string;
   } = {},
 ): Promise<InProcessGateway> {
   const matcherPool = options.matcherUrl ? null : createPool({ max: 4 });
@@ -57,6 +60,7 @@ export async function startInProcessGateway(
     redisKeyPrefix: options.redisKeyPrefix,
     matcherUrl: options.matcherUrl ?? (matcherServer as MatcherServer).url,
     buildCoverageReport: options.buildCoverageReport,
+    taskQueue: options.taskQueue ?? `test-${randomBytes(4).toString('hex')}`,
   });
   const app = createApp(wiring.deps);
   const server = http.createServer(app.callback());

@@ -1,9 +1,9 @@
 import type { Pool, PoolClient } from 'pg';
 import { ApiError } from '../errors';
 import type { AllowanceKind } from '../openapi/operations';
-import { periodResetDate } from './period';
+import { periodResetDate } from '../../activities/metering';
 import { PLANS, plansWithMoreRoom, type PlanKey } from './plans';
-import { readPeriodCounts } from './usage';
+import { readPeriodCounts, reservedAllowance } from '../../activities/metering';
 
 /**
  * Monthly allowance of the plans that refuse past it (Trial, Small, Medium). It counts
@@ -51,15 +51,19 @@ export async function allowanceExhausted(pool: Pool, orgId: string, plan: PlanKe
 }
 
 /**
- * Authoritative check inside the metering transaction: a transaction-scoped lock on the org's
- * period makes concurrent screenings of a capped org admit one at a time, so they never
- * exceed the cap. Every metering of a capped plan takes it before counting; it is released by
+ * Authoritative check inside the metering (or reserving) transaction: a transaction-scoped lock
+ * on the org's period makes concurrent screenings of a capped org admit one at a time, and
+ * `amount` more must fit beside what is metered and what is reserved (allowance_reservations)
+ * by screenings under way, so they never exceed the cap. Every metering of a capped plan takes it before counting; it is released by
  * the commit that records the usage, or by rollback, and the count read after it sees that commit.
  */
-export async function lockAllowance(client: PoolClient, kind: AllowanceKind, orgId: string, plan: PlanKey, period: string): Promise<void> {
+export async function lockAllowance(
+  client: PoolClient, kind: AllowanceKind, orgId: string, plan: PlanKey, period: string, amount = 1,
+): Promise<void> {
   const cap = hardCap(plan);
   if (cap === null) return;
   await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`allowance:${orgId}:${period}`]);
   const { screenCalls: used } = await readPeriodCounts(client, orgId, period);
-  if (used >= cap) throw allowanceReached(kind, plan, period, used);
+  const reserved = await reservedAllowance(client, orgId, period);
+  if (used + reserved + amount > cap) throw allowanceReached(kind, plan, period, used);
 }

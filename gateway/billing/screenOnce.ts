@@ -4,7 +4,7 @@ import type { ScreeningResult } from '../../matcher/types';
 import { invalidRequest } from '../errors';
 import { hardCap, lockAllowance } from './allowance';
 import type { PlanKey } from './plans';
-import { recordUsageEvent, type UsageEvent } from './usage';
+import { recordUsageEvent, type UsageEvent } from '../../activities/metering';
 
 export interface ScreenCall {
   orgId: string;

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { recordUsageEvent, recordUsageEvents, type UsageEvent } from './usage';
+import { recordUsageEvent, recordUsageEvents, type UsageEvent } from '../../activities/metering';
 
 interface Waiting {
   event: UsageEvent;

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { allowanceExhausted, allowanceReached } from '../billing/allowance';
-import { billingPeriod } from '../billing/period';
+import { billingPeriod } from '../../activities/metering';
 import type { Middleware } from '../context';
 
 /**

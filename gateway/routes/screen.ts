@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Entity } from '../../matcher/types';
-import { billingPeriod } from '../billing/period';
+import { billingPeriod } from '../../activities/metering';
 import { screenOnce } from '../billing/screenOnce';
 import type { GatewayDeps } from '../context';
 import type { Handler } from './handler';

@@ -1,4 +1,4 @@
-import { billingPeriod } from '../billing/period';
+import { billingPeriod } from '../../activities/metering';
 import { usageSummary } from '../billing/usage';
 import type { GatewayDeps } from '../context';
 import type { Handler } from './handler';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { createPool } from '../../base/db/pool';
-import { billingPeriod, isPeriod } from '../../../gateway/billing/period';
+import { billingPeriod, isPeriod } from '../../../activities/metering';
 import { usageSummary } from '../../../gateway/billing/usage';
 import { getOrganization } from '../../../gateway/orgs/organizations';
 import { withPool } from './withPool';

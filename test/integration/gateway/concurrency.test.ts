@@ -4,7 +4,7 @@ import type Redis from 'ioredis';
 import { createPool } from '../../../infra/base/db/pool';
 import { createRedis } from '../../../infra/base/redis';
 import { issueApiKey } from '../../../gateway/auth/apiKeys';
-import { billingPeriod } from '../../../gateway/billing/period';
+import { billingPeriod } from '../../../activities/metering/period';
 import { RATE_COUNTER_TIMEOUT_MS } from '../../../gateway/limits/waitForRedis';
 import type { MatcherServer } from '../../../matcher/server';
 import {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { billingPeriod } from '../../../gateway/billing/period';
+import { billingPeriod } from '../../../activities/metering/period';
 import { revokeApiKey } from '../../../gateway/auth/apiKeys';
 import { setOrganizationPlan, setOrganizationState } from '../../../gateway/orgs/organizations';
 import { openApiDocument } from '../../../gateway/openapi/document';

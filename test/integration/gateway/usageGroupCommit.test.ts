@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, QueryConfig } from 'pg';
 import { createPool } from '../../../infra/base/db/pool';
-import { billingPeriod } from '../../../gateway/billing/period';
-import { readPeriodCounts, type UsageEvent } from '../../../gateway/billing/usage';
+import { billingPeriod } from '../../../activities/metering/period';
+import { readPeriodCounts, type UsageEvent } from '../../../activities/metering';
 import { UsageGroupCommit } from '../../../gateway/billing/usageGroupCommit';
 import { createOrgWithKey } from './support/stack';
 

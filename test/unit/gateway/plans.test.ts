@@ -1,6 +1,6 @@
 import { PLANS, PLAN_KEYS, plansWithMoreRoom, planTableMarkdown } from '../../../gateway/billing/plans';
 import { priceFor } from '../../../gateway/billing/price';
-import { billingPeriod, periodResetDate } from '../../../gateway/billing/period';
+import { billingPeriod, periodResetDate } from '../../../activities/metering/period';
 import { allowanceReached, hardCap } from '../../../gateway/billing/allowance';
 
 describe('plan table', () => {

@@ -1,0 +1,8 @@
+/**
+ * Metering's public entry: the usage ledger, billing periods and allowance reservations,
+ * shared by the gateway (single screens, batch submission, usage reads) and the activities
+ * (batch items, record-months).
+ */
+export { billingPeriod, isPeriod, periodResetDate } from './period';
+export { readPeriodCounts, recordUsageEvent, recordUsageEvents, type UsageEvent, type UsageKind } from './ledger';
+export { consumeReservation, createReservation, releaseReservation, reservedAllowance, type ReservationRequest } from './reservations';

@@ -197,8 +197,10 @@ export function createListLoader(opts: { pool: Pool; log: Logger; candidateLimit
         schedule();
       });
       client.on('error', (err) => {
+        // Once close() has taken the listener it releases it itself: releasing twice throws.
+        if (listener !== client) return;
+        listener = null;
         log.warn({ err }, 'LISTEN connection lost; reconnecting');
-        if (listener === client) listener = null;
         client.release(true);
         if (!closed) setTimeout(() => void listen().then(schedule), RELISTEN_MS);
       });

@@ -5,4 +5,4 @@
  */
 export { billingPeriod, isPeriod, periodResetDate } from './period';
 export { readPeriodCounts, recordUsageEvent, recordUsageEvents, type UsageEvent, type UsageKind } from './ledger';
-export { consumeReservation, createReservation, releaseReservation, reservedAllowance, type ReservationRequest } from './reservations';
+export { consumeReservation, createReservation, lockAllowancePeriod, releaseReservation, reservedAllowance, type ReservationRequest } from './reservations';

@@ -8,6 +8,15 @@ type Queryable = Pool | PoolClient;
  * `metered + reservedAllowance + amount ≤ included`; consume it in the transaction that meters,
  * so the sum never counts a screening twice or not at all.
  */
+/**
+ * The period's allowance lock (transaction-scoped). Every transaction that admits against a
+ * capped allowance, and every one that turns reserved units into metered ones, takes it, so a
+ * check reading "metered" and "reserved" in two statements never sees one without the other.
+ */
+export async function lockAllowancePeriod(db: PoolClient, orgId: string, period: string): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`allowance:${orgId}:${period}`]);
+}
+
 export async function reservedAllowance(db: Queryable, orgId: string, period: string): Promise<number> {
   const { rows } = await db.query<{ reserved: number }>(
     `SELECT coalesce(sum(amount), 0)::int AS reserved FROM allowance_reservations

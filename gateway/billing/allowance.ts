@@ -3,7 +3,7 @@ import { ApiError } from '../errors';
 import type { AllowanceKind } from '../openapi/operations';
 import { periodResetDate } from '../../activities/metering';
 import { PLANS, plansWithMoreRoom, type PlanKey } from './plans';
-import { readPeriodCounts, reservedAllowance } from '../../activities/metering';
+import { lockAllowancePeriod, readPeriodCounts, reservedAllowance } from '../../activities/metering';
 
 /**
  * Monthly allowance of the plans that refuse past it (Trial, Small, Medium). It counts
@@ -62,7 +62,7 @@ export async function lockAllowance(
 ): Promise<void> {
   const cap = hardCap(plan);
   if (cap === null) return;
-  await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`allowance:${orgId}:${period}`]);
+  await lockAllowancePeriod(client, orgId, period);
   const { screenCalls: used } = await readPeriodCounts(client, orgId, period);
   const reserved = await reservedAllowance(client, orgId, period);
   if (used + reserved + amount > cap) throw allowanceReached(kind, plan, period, used);

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import type { ScreeningResult } from '../../matcher/types';
-import { invalidRequest } from '../errors';
+import { invalidRequest, serviceUnavailable } from '../errors';
 import { hardCap, lockAllowance } from './allowance';
 import type { PlanKey } from './plans';
-import { recordUsageEvent, type UsageEvent } from '../../activities/metering';
+import { createReservation, lockAllowancePeriod, recordUsageEvent, releaseReservation, type UsageEvent } from '../../activities/metering';
 
 export interface ScreenCall {
   orgId: string;
   plan: PlanKey;
   period: string;
   idempotencyKey: string;
-  /** true when the server generated the key: no retry can carry it, so nothing to store or lock. */
+  /** true when the server generated the key: no retry can carry it, so nothing to store or claim. */
   keyGenerated: boolean;
   body: unknown;
 }
@@ -20,6 +20,12 @@ export interface ScreenOutcome {
   result: ScreeningResult;
   replayed: boolean;
 }
+
+/** How long a reservation or a claim outlives a gateway that died mid-screening. */
+const HOLD_SECONDS = 120;
+/** How long a duplicate waits for the screening under way with its key, and how often it looks. */
+const DUPLICATE_WAIT_MS = 15_000;
+const DUPLICATE_POLL_MS = 50;
 
 /** Key order does not change the hash: the same entity sent twice is the same request. */
 export function requestHash(body: unknown): string {
@@ -33,33 +39,13 @@ export function requestHash(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
 }
 
-/**
- * Runs one POST /screen exactly once per (organization, Idempotency-Key). A screening with a
- * server-generated key on a plan without a hard cap is metered through `meterUncapped` (the
- * gateway's group commit); every other one in its own transaction:
- * concurrent duplicates queue on a transaction-scoped advisory lock, a retry gets the stored
- * response unmetered, and the ledger row, the stored response and the allowance check commit
- * together, so a failed screening records nothing.
- */
-export async function screenOnce(
-  pool: Pool,
-  call: ScreenCall,
-  execute: () => Promise<ScreeningResult>,
-  meterUncapped: (event: UsageEvent) => Promise<unknown>,
-): Promise<ScreenOutcome> {
-  const hash = requestHash(call.body);
-  if (call.keyGenerated && hardCap(call.plan) === null) {
-    // Nothing to store for a retry and no allowance to lock: only the metering, which may share a commit.
-    const result = await execute();
-    await meterUncapped({ orgId: call.orgId, kind: 'screen', eventKey: call.idempotencyKey, period: call.period });
-    return { result, replayed: false };
-  }
+async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const outcome = await screenInTransaction(client, call, hash, execute);
+    const value = await work(client);
     await client.query('COMMIT');
-    return outcome;
+    return value;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
@@ -68,31 +54,144 @@ export async function screenOnce(
   }
 }
 
-async function screenInTransaction(client: PoolClient, call: ScreenCall, hash: string, execute: () => Promise<ScreeningResult>): Promise<ScreenOutcome> {
-  if (!call.keyGenerated) {
-    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`screen:${call.orgId}:${call.idempotencyKey}`]);
-    const { rows } = await client.query<{ request_hash: string; response: ScreeningResult }>(
-      'SELECT request_hash, response FROM screen_responses WHERE org_id = $1 AND idempotency_key = $2',
-      [call.orgId, call.idempotencyKey],
+type Admission =
+  | { kind: 'replay'; result: ScreeningResult }
+  | { kind: 'in_progress' }
+  | { kind: 'admitted'; reservationId: string | null };
+
+function sameBody(stored: string, hash: string): void {
+  if (stored !== hash) {
+    throw invalidRequest(
+      { 'Idempotency-Key': ['already used with a different request body; use a new key for a different screening'] },
+      'This Idempotency-Key was already used with a different request body.',
     );
-    if (rows[0]) {
-      if (rows[0].request_hash !== hash) {
-        throw invalidRequest(
-          { 'Idempotency-Key': ['already used with a different request body; use a new key for a different screening'] },
-          'This Idempotency-Key was already used with a different request body.',
-        );
+  }
+}
+
+/**
+ * Short transaction 1: a stored response is replayed; a screening under way with the same key
+ * is waited for; otherwise the key is claimed and, on a capped plan, one screening of the
+ * allowance is reserved (the check counts metered and reserved screenings, under the period's
+ * allowance lock, so concurrent calls never exceed the allowance).
+ */
+/**
+ * Admission and completion of one key take the key's lock, so an admission reads the stored
+ * response and the claim either both before a completion or both after it (read committed
+ * would otherwise let it see the claim gone and the response not yet there).
+ */
+async function lockKey(client: PoolClient, call: ScreenCall): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`screen:${call.orgId}:${call.idempotencyKey}`]);
+}
+
+async function admit(pool: Pool, call: ScreenCall, hash: string): Promise<Admission> {
+  return inTransaction(pool, async (client) => {
+    if (!call.keyGenerated) {
+      await lockKey(client, call);
+      const stored = await client.query<{ request_hash: string; response: ScreeningResult }>(
+        'SELECT request_hash, response FROM screen_responses WHERE org_id = $1 AND idempotency_key = $2',
+        [call.orgId, call.idempotencyKey],
+      );
+      if (stored.rows[0]) {
+        sameBody(stored.rows[0].request_hash, hash);
+        return { kind: 'replay', result: stored.rows[0].response };
       }
-      return { result: rows[0].response, replayed: true };
+      const claim = await client.query<{ request_hash: string }>(
+        'SELECT request_hash FROM screen_claims WHERE org_id = $1 AND idempotency_key = $2 AND expires_at > now()',
+        [call.orgId, call.idempotencyKey],
+      );
+      if (claim.rows[0]) {
+        sameBody(claim.rows[0].request_hash, hash);
+        return { kind: 'in_progress' };
+      }
+      await client.query(
+        `INSERT INTO screen_claims (org_id, idempotency_key, request_hash, expires_at)
+         VALUES ($1, $2, $3, now() + make_interval(secs => $4))
+         ON CONFLICT (org_id, idempotency_key) DO UPDATE SET request_hash = EXCLUDED.request_hash, expires_at = EXCLUDED.expires_at`,
+        [call.orgId, call.idempotencyKey, hash, HOLD_SECONDS],
+      );
     }
+    if (hardCap(call.plan) === null) return { kind: 'admitted', reservationId: null };
+    await lockAllowance(client, 'single_screening', call.orgId, call.plan, call.period);
+    const reservationId = await createReservation(client, {
+      orgId: call.orgId, period: call.period, amount: 1, purpose: `screen:${call.idempotencyKey}`, ttlSeconds: HOLD_SECONDS,
+    });
+    return { kind: 'admitted', reservationId };
+  });
+}
+
+/** Short transaction 2: the ledger row, the stored response, the claim and the reservation, together. */
+async function commitScreening(pool: Pool, call: ScreenCall, hash: string, result: ScreeningResult, reservationId: string | null): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    if (!call.keyGenerated) await lockKey(client, call);
+    // The reserved unit becomes a metered one atomically for any concurrent allowance check.
+    if (reservationId) await lockAllowancePeriod(client, call.orgId, call.period);
+    await recordUsageEvent(client, { orgId: call.orgId, kind: 'screen', eventKey: call.idempotencyKey, period: call.period });
+    if (!call.keyGenerated) {
+      await client.query(
+        'INSERT INTO screen_responses (org_id, idempotency_key, request_hash, response) VALUES ($1, $2, $3, $4)',
+        [call.orgId, call.idempotencyKey, hash, JSON.stringify(result)],
+      );
+      await client.query('DELETE FROM screen_claims WHERE org_id = $1 AND idempotency_key = $2', [call.orgId, call.idempotencyKey]);
+    }
+    if (reservationId) await releaseReservation(client, reservationId);
+  });
+}
+
+/** A failed screening gives back what it held; nothing was metered. */
+async function abandon(pool: Pool, call: ScreenCall, reservationId: string | null): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    if (!call.keyGenerated) {
+      await lockKey(client, call);
+      await client.query('DELETE FROM screen_claims WHERE org_id = $1 AND idempotency_key = $2', [call.orgId, call.idempotencyKey]);
+    }
+    if (reservationId) await releaseReservation(client, reservationId);
+  });
+}
+
+/**
+ * Runs one POST /screen exactly once per (organization, Idempotency-Key), holding no lock and
+ * no pooled connection while the matcher screens: admit (short transaction), screen, commit the
+ * metering with the stored response (short transaction), or on failure give the reservation
+ * and the claim back, so a refused or failed call records nothing. A screening with a
+ * server-generated key on a plan without a hard cap needs neither: it is metered through
+ * `meterUncapped` (the gateway's group commit).
+ */
+export async function screenOnce(
+  pool: Pool,
+  call: ScreenCall,
+  execute: () => Promise<ScreeningResult>,
+  meterUncapped: (event: UsageEvent) => Promise<unknown>,
+): Promise<ScreenOutcome> {
+  if (call.keyGenerated && hardCap(call.plan) === null) {
+    const result = await execute();
+    await meterUncapped({ orgId: call.orgId, kind: 'screen', eventKey: call.idempotencyKey, period: call.period });
+    return { result, replayed: false };
   }
-  await lockAllowance(client, 'single_screening', call.orgId, call.plan, call.period);
-  const result = await execute();
-  await recordUsageEvent(client, { orgId: call.orgId, kind: 'screen', eventKey: call.idempotencyKey, period: call.period });
-  if (!call.keyGenerated) {
-    await client.query(
-      'INSERT INTO screen_responses (org_id, idempotency_key, request_hash, response) VALUES ($1, $2, $3, $4)',
-      [call.orgId, call.idempotencyKey, hash, JSON.stringify(result)],
-    );
+  const hash = requestHash(call.body);
+  const deadline = Date.now() + DUPLICATE_WAIT_MS;
+  for (;;) {
+    const admission = await admit(pool, call, hash);
+    if (admission.kind === 'replay') return { result: admission.result, replayed: true };
+    if (admission.kind === 'admitted') {
+      let result: ScreeningResult;
+      try {
+        result = await execute();
+      } catch (err) {
+        await abandon(pool, call, admission.reservationId).catch(() => undefined);
+        throw err;
+      }
+      try {
+        await commitScreening(pool, call, hash, result, admission.reservationId);
+      } catch (err) {
+        await abandon(pool, call, admission.reservationId).catch(() => undefined);
+        throw err;
+      }
+      return { result, replayed: false };
+    }
+    // The same key is being screened by another request: its stored response will answer this one too.
+    if (Date.now() > deadline) {
+      throw serviceUnavailable('A screening with this Idempotency-Key is still in progress. Retry with the same key to get its result.');
+    }
+    await new Promise((resolve) => setTimeout(resolve, DUPLICATE_POLL_MS));
   }
-  return { result, replayed: false };
 }

@@ -42,17 +42,13 @@ async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
   throw new Error('gateway did not start');
 }
 
-export async function startBenchGateway(name: string, env: Record<string, string> = {}): Promise<BenchGateway> {
-  const dbName = `bench_${name}_${process.pid}`;
-  const dbUrl = new URL(SERVER);
-  dbUrl.pathname = `/${dbName}`;
-  await migrate(dbUrl.toString());
-  const pool = new Pool({ connectionString: dbUrl.toString(), max: 4 });
+/** `tsx gateway/main.ts` on a free port with `env` (DATABASE_URL and the rest), healthy when this resolves. */
+export async function spawnGateway(name: string, env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'gateway/main.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env, DATABASE_URL: dbUrl.toString(), REDIS_KEY_PREFIX: `bench:${name}:${process.pid}:`, GATEWAY_PORT: String(port),
+      ...process.env, REDIS_KEY_PREFIX: `bench:${name}:${process.pid}:`, GATEWAY_PORT: String(port),
       GATEWAY_HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -63,8 +59,6 @@ export async function startBenchGateway(name: string, env: Record<string, string
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }
-    await pool.end();
-    await dropDatabase(dbName);
   };
   try {
     await waitHealthy(url, child);
@@ -72,6 +66,29 @@ export async function startBenchGateway(name: string, env: Record<string, string
     await stop();
     throw err;
   }
+  return { url, stop };
+}
+
+export async function startBenchGateway(name: string, env: Record<string, string> = {}): Promise<BenchGateway> {
+  const dbName = `bench_${name}_${process.pid}`;
+  const dbUrl = new URL(SERVER);
+  dbUrl.pathname = `/${dbName}`;
+  await migrate(dbUrl.toString());
+  const pool = new Pool({ connectionString: dbUrl.toString(), max: 4 });
+  let gateway: { url: string; stop(): Promise<void> };
+  try {
+    gateway = await spawnGateway(name, { DATABASE_URL: dbUrl.toString(), ...env });
+  } catch (err) {
+    await pool.end();
+    await dropDatabase(dbName);
+    throw err;
+  }
+  const url = gateway.url;
+  const stop = async (): Promise<void> => {
+    await gateway.stop();
+    await pool.end();
+    await dropDatabase(dbName);
+  };
   return {
     url,
     pool,

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { billingPeriod } from '../../../activities/metering/period';
+import { call, createOrgWithKey, freePort, preloadScreens, startInProcessGateway, type InProcessGateway } from './support/stack';
+import { startSlowProxy } from '../support/slowProxy';
+import { issueApiKey } from '../../../gateway/auth/apiKeys';
+
+/**
+ * A capped plan's screenings reserve their allowance in a short transaction, screen with no
+ * lock or connection held, then meter (or give the reservation back). The rule stays exact.
+ */
+let gw: InProcessGateway;
+let slow: Awaited<ReturnType<typeof startSlowProxy>>;
+let slowGw: InProcessGateway;
+const person = { type: 'person', name: 'Reserved Allowance Person', state: 'TX' };
+
+beforeAll(async () => {
+  gw = await startInProcessGateway();
+  // The same matcher 200 ms away: screenings overlap, as they do behind a busy matcher.
+  slow = await startSlowProxy(gw.matcherServer!.url, 200);
+  slowGw = await startInProcessGateway({ matcherUrl: slow.url });
+}, 120_000);
+
+afterAll(async () => {
+  await slowGw?.close();
+  await slow?.close();
+  await gw?.close();
+});
+
+async function ledger(orgId: string): Promise<number> {
+  const { rows } = await gw.pool.query("SELECT count(*)::int AS n FROM usage_events WHERE org_id = $1 AND kind = 'screen'", [orgId]);
+  return rows[0].n;
+}
+
+async function heldFor(orgId: string): Promise<{ reservations: number; claims: number }> {
+  const r = await gw.pool.query('SELECT count(*)::int AS n FROM allowance_reservations WHERE org_id = $1', [orgId]);
+  const c = await gw.pool.query('SELECT count(*)::int AS n FROM screen_claims WHERE org_id = $1', [orgId]);
+  return { reservations: r.rows[0].n, claims: c.rows[0].n };
+}
+
+describe('POST /v1/screen on a capped plan', () => {
+  it('admits exactly the 10 screenings left of the allowance out of 50 concurrent ones, and meters exactly those', async () => {
+    const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'small');
+    await preloadScreens(gw.pool, orgId, billingPeriod(new Date()), 490);
+    // Three keys of the organization, so the 30-a-minute burst limit of one key is not what refuses.
+    const keys = [apiKey, (await issueApiKey(gw.pool, orgId)).apiKey, (await issueApiKey(gw.pool, orgId)).apiKey];
+    const replies = await Promise.all(Array.from({ length: 50 }, (_, i) =>
+      call(slowGw.url, 'POST', '/v1/screen', { apiKey: keys[i % 3], body: person, headers: i % 2 ? { 'idempotency-key': randomUUID() } : {} })));
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(40);
+    expect(replies.filter((r) => r.status === 402).every((r) => r.body.code === 'single_screening_allowance_reached')).toBe(true);
+    expect(await ledger(orgId)).toBe(500);
+    expect(await heldFor(orgId)).toEqual({ reservations: 0, claims: 0 });
+  });
+
+  it("does not queue one organization's screenings behind each other while the matcher works", async () => {
+    const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
+    slow.resetMaxInFlight();
+    const replies = await Promise.all(Array.from({ length: 10 }, () =>
+      call(slowGw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': randomUUID() } })));
+    expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
+    // With the allowance lock held across the matcher call, the matcher would see them one at a time.
+    expect(slow.maxInFlight()).toBe(10);
+  });
+
+  it('records nothing and holds nothing when the matcher fails', async () => {
+    const down = await startInProcessGateway({ matcherUrl: `http://127.0.0.1:${await freePort()}` });
+    try {
+      const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'small');
+      const reply = await call(down.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': 'k-1' } });
+      expect(reply.status).toBe(503);
+      expect(await ledger(orgId)).toBe(0);
+      expect(await heldFor(orgId)).toEqual({ reservations: 0, claims: 0 });
+      // The key is free again: a retry once the matcher is back screens and meters once.
+      const retry = await call(gw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': 'k-1' } });
+      expect(retry.status).toBe(200);
+      expect(await ledger(orgId)).toBe(1);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('screens and meters once for concurrent duplicates of one Idempotency-Key, answering all of them', async () => {
+    const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'small');
+    const key = randomUUID();
+    const replies = await Promise.all(Array.from({ length: 8 }, () =>
+      call(slowGw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': key } })));
+    expect(replies.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(replies.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(7);
+    expect(new Set(replies.map((r) => r.body.checkedAt)).size).toBe(1);
+    expect(await ledger(orgId)).toBe(1);
+    expect(await heldFor(orgId)).toEqual({ reservations: 0, claims: 0 });
+  });
+});

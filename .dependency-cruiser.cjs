@@ -5,7 +5,7 @@
  *   gateway  the HTTP API
  *   workflows  (activity and workflow *types* only)
  *   activities  list ingestion, batches, monitoring, webhooks, metering: one folder a feature, entered by its index.ts
- *   matcher  the runtime scoring service, entered by client.ts and types.ts
+ *   matcher  the runtime scoring service, entered by client.ts, types.ts and blockingKeys.ts
  *   base     infra/base: config, log, db, redis, temporal connection, migrations (imports nothing of ours)
  */
 const ROOTS = '^infra/(worker\\.ts|cli/|dev/|schedules/|deploy/)';
@@ -41,10 +41,10 @@ module.exports = {
     },
     {
       name: 'matcher-through-its-entry',
-      comment: 'Other domains use the matcher through its client and its contract types only.',
+      comment: 'Other domains use the matcher through its client, its contract types and its blocking keys only.',
       severity: 'error',
       from: { path: '^(gateway|activities|workflows)/' },
-      to: { path: '^matcher/', pathNot: '^matcher/(client|types)\\.ts$' },
+      to: { path: '^matcher/', pathNot: '^matcher/(client|types|blockingKeys)\\.ts$' },
     },
     {
       name: 'activity-features-through-their-entry',

@@ -2,7 +2,10 @@ import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import type { Logger } from '../infra/base/log';
 import type { MatcherClient } from '../matcher/client';
+import { createBatchActivities } from './batchScreening';
 import { createListActivities } from './listIngestion';
+import { createMonitoringActivities } from './monitoredEntity';
+import { createWebhookActivities } from './webhookDelivery';
 
 /** What every activity factory may use; the worker (and the integration tests' worker) build it once. */
 export interface ActivityDeps {
@@ -20,7 +23,10 @@ export interface ActivityDeps {
 /** Every activity the worker registers, one factory per workflow's activities. */
 export function createActivities(deps: ActivityDeps) {
   return {
+    ...createBatchActivities(deps),
     ...createListActivities(deps),
+    ...createMonitoringActivities(deps),
+    ...createWebhookActivities(deps),
   };
 }
 

@@ -20,6 +20,8 @@ import { usageHandler } from './routes/usage';
 import { publicLookupHandler } from './routes/publicLookup';
 import { openApiHandler } from './routes/openapi';
 import { healthz, readyz } from './routes/health';
+import { listWebhookEndpoints, registerWebhookEndpoint, removeWebhookEndpoint, rotateWebhookSecret } from './routes/webhookEndpoints';
+import { getWebhookDelivery, listWebhookDeliveries, replayWebhookDelivery } from './routes/webhookDeliveries';
 
 export const DEFAULT_PUBLIC_LIMITS = { perIpPerMinute: 5, globalPerMinute: 120 };
 
@@ -33,12 +35,19 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
     getOpenApi: openApiHandler,
     publicLookup: publicLookupHandler(deps),
     screen: screenHandler(deps, now),
-    submitBatch,
-    getBatch,
-    enrollMonitor,
-    removeMonitor,
+    submitBatch: submitBatch(deps, now),
+    getBatch: getBatch(deps),
+    enrollMonitor: enrollMonitor(deps, now),
+    removeMonitor: removeMonitor(deps),
     getCoverage: listsHandler(deps),
     getUsage: usageHandler(deps, now),
+    registerWebhookEndpoint: registerWebhookEndpoint(deps),
+    listWebhookEndpoints: listWebhookEndpoints(deps),
+    removeWebhookEndpoint: removeWebhookEndpoint(deps),
+    rotateWebhookSecret: rotateWebhookSecret(deps),
+    listWebhookDeliveries: listWebhookDeliveries(deps),
+    getWebhookDelivery: getWebhookDelivery(deps),
+    replayWebhookDelivery: replayWebhookDelivery(deps),
   });
 
   const chain: Middleware[] = [

@@ -15,6 +15,8 @@ import { RATE_COUNTER_TIMEOUT_MS, waitForRedis } from './limits/waitForRedis';
 export interface GatewayWiringOptions {
   logger?: Logger;
   poolMax?: number;
+  /** Another database than DATABASE_URL (tests: a database of their own with lists in it). */
+  databaseUrl?: string;
   /** A separate Redis namespace (tests: each gateway's windows start empty). */
   redisKeyPrefix?: string;
   matcherUrl?: string;
@@ -37,7 +39,7 @@ export interface GatewayWiring {
  */
 export async function wireGateway(options: GatewayWiringOptions = {}): Promise<GatewayWiring> {
   const logger = options.logger ?? createLogger('gateway');
-  const pool: Pool = createPool({ max: options.poolMax ?? 20 });
+  const pool: Pool = createPool({ max: options.poolMax ?? 20, ...(options.databaseUrl ? { connectionString: options.databaseUrl } : {}) });
   // A dead Redis is refused at once (no offline queue); the longer command timeout only keeps
   // a briefly busy machine from turning slow replies into 429s.
   const redis = createRedis({ commandTimeout: RATE_COUNTER_TIMEOUT_MS, ...(options.redisKeyPrefix ? { keyPrefix: options.redisKeyPrefix } : {}) });

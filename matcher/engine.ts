@@ -76,7 +76,7 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function entryNames(e: IndexedEntry): NormalizedName[] {
+export function entryNames(e: ListedParty): NormalizedName[] {
   const out: NormalizedName[] = [];
   const seen = new Set<string>();
   const add = (names: NormalizedName[]): void => {
@@ -212,7 +212,7 @@ function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], s
   return { best, capped };
 }
 
-function subjectQueries(entity: Entity, registry?: (npi: string) => IndexedRegistryOrganization | undefined): QueryName[] {
+export function subjectQueries(entity: Entity, registry?: (npi: string) => IndexedRegistryOrganization | undefined): QueryName[] {
   const out: QueryName[] = [];
   if (entity.type === 'person') {
     for (const raw of [entity.name, ...(entity.aliases ?? [])]) for (const n of normalizePersonName(raw)) out.push({ name: n, roster: raw });

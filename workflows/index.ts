@@ -1,2 +1,5 @@
 /** Every workflow the worker registers (the workflow bundle is built from this file). */
+export { batchScreening } from './batchScreening';
 export { listIngestion } from './listIngestion';
+export { monitoredEntity } from './monitoredEntity';
+export { webhookDelivery } from './webhookDelivery';

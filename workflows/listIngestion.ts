@@ -1,11 +1,15 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { IngestSummary, ListActivities } from '../activities/listIngestion';
+import type { MonitoringActivities } from '../activities/monitoredEntity';
+import type { RescreenSummary } from '../activities/monitoring';
 
 export interface ListIngestionInput {
   sourceKey: string;
 }
 
-export type ListIngestionResult = IngestSummary | { outcome: 'no_artifact_location'; sourceKey: string };
+export type ListIngestionResult =
+  | (IngestSummary & { monitoring?: Pick<RescreenSummary, 'recordsReached' | 'recordsRescreened' | 'statusChanges' | 'timings'> })
+  | { outcome: 'no_artifact_location'; sourceKey: string };
 
 // NPPES runs for minutes: heartbeats show it is alive, and a lost worker is retried quickly.
 const { ingestListArtifact } = proxyActivities<ListActivities>({
@@ -13,13 +17,28 @@ const { ingestListArtifact } = proxyActivities<ListActivities>({
   heartbeatTimeout: '2 minutes',
   retry: { initialInterval: '30 seconds', backoffCoefficient: 2, maximumAttempts: 3 },
 });
+const { emitListUpdate } = proxyActivities<MonitoringActivities>({ startToCloseTimeout: '1 minute' });
+// The matcher may take a moment to load the new version: the re-screen waits for it by retrying.
+const { rescreenMonitoredRecords } = proxyActivities<MonitoringActivities>({
+  startToCloseTimeout: '60 minutes',
+  heartbeatTimeout: '2 minutes',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 1.5, maximumInterval: '30 seconds' },
+});
 
 /**
  * One ingestion of one source (workflow id `list-ingestion/{sourceKey}`, started by its
  * schedule): stage the artifact, then checksum → parse → store → publish, in one activity.
- * Only the source key and a small summary cross the workflow boundary.
+ * A published version is announced (`list_update`) and fanned out to the monitored records it
+ * can affect. Only the source key, the version id and small summaries cross the workflow boundary.
  */
 export async function listIngestion(input: ListIngestionInput): Promise<ListIngestionResult> {
   const summary = await ingestListArtifact({ sourceKey: input.sourceKey });
-  return summary ?? { outcome: 'no_artifact_location', sourceKey: input.sourceKey };
+  if (!summary) return { outcome: 'no_artifact_location', sourceKey: input.sourceKey };
+  if (summary.outcome !== 'published') return summary;
+  await emitListUpdate({ versionId: summary.versionId });
+  const monitoring = await rescreenMonitoredRecords({ versionId: summary.versionId });
+  return { ...summary, monitoring: {
+    recordsReached: monitoring.recordsReached, recordsRescreened: monitoring.recordsRescreened, statusChanges: monitoring.statusChanges,
+    timings: monitoring.timings,
+  } };
 }

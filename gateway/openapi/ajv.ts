@@ -3,6 +3,8 @@ import addFormats from 'ajv-formats';
 import { openApiDocument } from './document';
 
 /** Where the document's component schemas are registered, so #/components/schemas/X refs resolve. */
+export const ITEMS_VALIDATED_SEPARATELY = 'x-items-validated-separately';
+
 export const COMPONENTS_ID = 'https://screening.local/openapi.json';
 
 /**
@@ -13,6 +15,8 @@ export function createOpenApiAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, discriminator: true, allowUnionTypes: true });
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'components' });
+  // Marks an array whose items the handler validates one by one (batch items); see validator.ts.
+  ajv.addKeyword({ keyword: ITEMS_VALIDATED_SEPARATELY });
   ajv.addSchema({ $id: COMPONENTS_ID, components: { schemas: openApiDocument.components.schemas } });
   return ajv;
 }

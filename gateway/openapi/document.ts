@@ -76,12 +76,13 @@ export const openApiDocument = {
       'the other operations that start metered screenings, `POST /batch` and `PUT /monitor`, answer 402',
       '`api_allowance_reached`. Reads (`GET`) and `DELETE /monitor/{id}` are never refused for the allowance.',
       'A refused call records no usage. Large and Enterprise continue and bill the excess.',
+      'A batch is admitted whole or not at all: its valid items are reserved against what is left of the allowance',
+      'when it is submitted, and a batch whose valid items do not all fit is refused with 402 (nothing is written;',
+      'split it). Invalid items take no allowance. Each completed item is then metered like a single screen.',
       '',
       'Rate limit. Per API key, a fixed one-minute window counting every /v1 request, refused ones included:',
       'Trial 30, Small 30, Medium 60, Large 120, Enterprise 600 per minute. When the shared counter is',
       'unreachable requests are refused with 429 rather than served uncounted.',
-      '',
-      'Operations answering 501 `not_implemented` are part of the contract but not served by this release.',
     ].join('\n'),
   },
   servers: [{ url: '/v1', description: 'The base URL includes the /v1 prefix.' }],
@@ -131,7 +132,7 @@ export const openApiDocument = {
         requestBody: { required: true, content: json(ref('BatchRequest')) },
         responses: {
           202: ok('Accepted; processing is asynchronous.', ref('BatchAccepted')),
-          ...errors(...keyedWriteErrors, 402, 501, 503),
+          ...errors(...keyedWriteErrors, 402, 503),
         },
       },
     },
@@ -141,7 +142,7 @@ export const openApiDocument = {
         summary: 'Read a batch job: state, counts, and results once completed.',
         'x-access': 'read',
         parameters: [pathId('jobId', 'The id returned by POST /batch.')],
-        responses: { 200: ok('The batch job.', ref('BatchJob')), ...errors(...keyedReadErrors, 501) },
+        responses: { 200: ok('The batch job.', ref('BatchJob')), ...errors(...keyedReadErrors) },
       },
     },
     '/monitor': {
@@ -154,7 +155,7 @@ export const openApiDocument = {
         requestBody: { required: true, content: json(ref('Entity')) },
         responses: {
           200: ok('The monitored record.', ref('MonitoredRecord')),
-          ...errors(...keyedWriteErrors, 402, 501, 503),
+          ...errors(...keyedWriteErrors, 402, 503),
         },
       },
     },
@@ -164,7 +165,7 @@ export const openApiDocument = {
         summary: 'Remove a monitored record; no further re-screens or webhooks.',
         'x-access': 'write',
         parameters: [pathId('id', 'The monitored-record id returned by PUT /monitor.', 'uuid')],
-        responses: { 200: ok('Removed.', ref('MonitorRemoved')), ...errors(400, 401, 403, 404, 429, 500, 501) },
+        responses: { 200: ok('Removed.', ref('MonitorRemoved')), ...errors(400, 401, 403, 404, 429, 500) },
       },
     },
     '/lists': {
@@ -197,61 +198,70 @@ export const openApiDocument = {
         },
       },
     },
-    '/webhooks/endpoints': {
+    '/webhook-endpoints': {
       post: {
         operationId: 'registerWebhookEndpoint',
-        summary: 'Register a webhook endpoint; the signing secret is shown once.',
+        summary: 'Register a webhook endpoint; the signing secret is returned here once and never again.',
         'x-access': 'write',
         'x-body-limit': 16 * 1024,
         requestBody: { required: true, content: json(ref('WebhookEndpointRequest')) },
-        responses: { 201: ok('Registered.', ref('WebhookEndpointWithSecret')), ...errors(...keyedWriteErrors, 501) },
+        responses: { 201: ok('Registered.', ref('WebhookEndpointCreated')), ...errors(400, 401, 403, 413, 429, 500) },
       },
       get: {
         operationId: 'listWebhookEndpoints',
         summary: "The organization's webhook endpoints (no secrets).",
         'x-access': 'read',
-        responses: { 200: ok('Endpoints.', ref('WebhookEndpointList')), ...errors(...keyedReadErrors, 501) },
+        responses: { 200: ok('Endpoints.', ref('WebhookEndpointList')), ...errors(401, 429, 500) },
       },
     },
-    '/webhooks/endpoints/{endpointId}': {
+    '/webhook-endpoints/{endpointId}': {
       delete: {
         operationId: 'removeWebhookEndpoint',
-        summary: 'Remove a webhook endpoint; pending deliveries to it stop.',
+        summary: 'Remove a webhook endpoint; its pending deliveries are cancelled.',
         'x-access': 'write',
         parameters: [pathId('endpointId', 'Endpoint id.', 'uuid')],
-        responses: { 204: { description: 'Removed.', headers: keyedHeaders }, ...errors(400, 401, 403, 404, 429, 500, 501) },
+        responses: { 200: ok('Removed.', ref('WebhookEndpointRemoved')), ...errors(401, 403, 404, 429, 500) },
       },
     },
-    '/webhooks/endpoints/{endpointId}/rotate-secret': {
+    '/webhook-endpoints/{endpointId}/rotate-secret': {
       post: {
         operationId: 'rotateWebhookSecret',
         summary: 'Rotate the signing secret; the previous secret stops signing immediately.',
         'x-access': 'write',
         parameters: [pathId('endpointId', 'Endpoint id.', 'uuid')],
-        responses: { 200: ok('The new secret, shown once.', ref('WebhookEndpointWithSecret')), ...errors(400, 401, 403, 404, 429, 500, 501) },
+        responses: { 200: ok('The new secret, shown once.', ref('WebhookSecretRotated')), ...errors(401, 403, 404, 429, 500) },
       },
     },
-    '/webhooks/deliveries': {
+    '/webhook-deliveries': {
       get: {
-        operationId: 'listDeliveries',
-        summary: 'The delivery log, newest first: every attempt of every delivery.',
+        operationId: 'listWebhookDeliveries',
+        summary: 'The delivery log, newest first, each delivery with its attempts.',
         'x-access': 'read',
         parameters: [
-          { name: 'endpointId', in: 'query', required: false, schema: { type: 'string', format: 'uuid' } },
+          { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['pending', 'succeeded', 'failed', 'cancelled'] } },
           { name: 'eventType', in: 'query', required: false, schema: ref('WebhookEventType') },
           { name: 'cursor', in: 'query', required: false, schema: { type: 'string', maxLength: 255 } },
-          { name: 'limit', in: 'query', required: false, schema: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' } },
+          { name: 'limit', in: 'query', required: false, description: '1 to 100; default 50.', schema: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' } },
         ],
-        responses: { 200: ok('A page of deliveries.', ref('DeliveryLogPage')), ...errors(400, ...keyedReadErrors, 501) },
+        responses: { 200: ok('A page of deliveries.', ref('DeliveryLogPage')), ...errors(400, 401, 429, 500) },
       },
     },
-    '/webhooks/deliveries/{deliveryId}/replay': {
+    '/webhook-deliveries/{deliveryId}': {
+      get: {
+        operationId: 'getWebhookDelivery',
+        summary: 'One delivery and every attempt (time, status code, latency, error). The id is the Service-Webhook-Id the receiver saw.',
+        'x-access': 'read',
+        parameters: [pathId('deliveryId', 'Delivery id (Service-Webhook-Id).', 'uuid')],
+        responses: { 200: ok('The delivery.', ref('Delivery')), ...errors(401, 404, 429, 500) },
+      },
+    },
+    '/webhook-deliveries/{deliveryId}/replay': {
       post: {
-        operationId: 'replayDelivery',
-        summary: 'Replay a delivery from the log as a new delivery (replayOf names the original).',
+        operationId: 'replayWebhookDelivery',
+        summary: 'Replay a delivery from the log: a new delivery (replayOf names the original) with the same body bytes and a new series of attempts.',
         'x-access': 'write',
         parameters: [pathId('deliveryId', 'Delivery id.', 'uuid')],
-        responses: { 202: ok('The new delivery.', ref('Delivery')), ...errors(400, 401, 403, 404, 429, 500, 501) },
+        responses: { 202: ok('The new delivery, pending.', ref('Delivery')), ...errors(401, 403, 404, 429, 500) },
       },
     },
   },
@@ -271,7 +281,14 @@ export const openApiDocument = {
           },
         ],
         requestBody: { required: true, content: json(ref('WebhookEvent')) },
-        responses: { '2XX': { description: 'Acknowledged; anything else or a timeout is retried with exponential backoff.' } },
+        responses: {
+          '2XX': {
+            description:
+              'Acknowledged. Anything else, or no answer within 10 s, is retried with exponential backoff: waits of 30 s, 1, 2, 4, 8, 16, 32, 64 min, ' +
+              '2 h 8 min, 4 h 16 min, then 6 h: 12 attempts over about 14.5 hours, then the delivery is failed and can be replayed. ' +
+              'Every attempt is signed anew (a fresh t, the current secret) over the same body bytes.',
+          },
+        },
       },
     },
   },

@@ -35,10 +35,20 @@ const webhookEndpointFields: Record<string, Schema> = {
   id: { type: 'string', format: 'uuid' },
   url: { type: 'string', format: 'uri' },
   events: { type: 'array', items: ref('WebhookEventType') },
-  description: { type: ['string', 'null'] },
   createdAt: dateTime,
-  secretRotatedAt: dateTime,
 };
+
+const eventEnvelope = (type: string, data: Schema, description: string): Schema =>
+  closed(
+    {
+      id: { type: 'string', format: 'uuid', description: 'The event id: the same in every attempt and in a replay.' },
+      type: { type: 'string', const: type },
+      createdAt: dateTime,
+      data,
+    },
+    ['id', 'type', 'createdAt', 'data'],
+    description,
+  );
 
 export const schemas: Record<string, Schema> = {
   PersonEntity: closed(
@@ -111,7 +121,16 @@ export const schemas: Record<string, Schema> = {
     ['status', 'matches', 'sources', 'checkedAt', 'recallCapped'],
   ),
   BatchRequest: closed(
-    { items: { type: 'array', minItems: 1, maxItems: 2000, items: ref('Entity') } },
+    {
+      items: {
+        type: 'array', minItems: 1, maxItems: 2000,
+        items: {
+          $ref: '#/components/schemas/Entity',
+          description: 'Each item is validated on its own against Entity: an invalid item does not fail the request; it becomes an `error` result for its index.',
+        },
+        'x-items-validated-separately': true,
+      },
+    },
     ['items'],
   ),
   BatchAccepted: closed({ jobId: nonEmpty }, ['jobId']),
@@ -295,61 +314,121 @@ export const schemas: Record<string, Schema> = {
   WebhookEventType: { type: 'string', enum: ['match_status_change', 'batch_completed', 'list_update'] },
   WebhookEndpointRequest: closed(
     {
-      url: { type: 'string', format: 'uri', pattern: '^https://', maxLength: 2048 },
-      events: { type: 'array', minItems: 1, uniqueItems: true, items: ref('WebhookEventType') },
-      description: { type: 'string', maxLength: 255 },
+      url: {
+        type: 'string', format: 'uri', maxLength: 2048,
+        description: 'http or https. Refused (400 naming url) when the host resolves to a private, loopback, link-local or cloud-metadata address.',
+      },
+      events: {
+        type: 'array', minItems: 1, uniqueItems: true, items: ref('WebhookEventType'),
+        description: 'The event types to deliver; all three when omitted.',
+      },
     },
-    ['url', 'events'],
+    ['url'],
   ),
   WebhookEndpoint: closed(webhookEndpointFields, Object.keys(webhookEndpointFields)),
-  WebhookEndpointWithSecret: closed(
+  WebhookEndpointCreated: closed(
     {
       ...webhookEndpointFields,
-      signingSecret: { type: 'string', minLength: 32, description: 'Shown once, on registration or rotation; the previous secret stops signing at once.' },
+      secret: { type: 'string', minLength: 32, description: 'The signing secret. Shown here once and never again.' },
     },
-    [...Object.keys(webhookEndpointFields), 'signingSecret'],
+    [...Object.keys(webhookEndpointFields), 'secret'],
   ),
+  WebhookSecretRotated: closed(
+    {
+      id: { type: 'string', format: 'uuid' },
+      secret: { type: 'string', minLength: 32, description: 'The new signing secret, shown once. The previous one stopped signing.' },
+    },
+    ['id', 'secret'],
+  ),
+  WebhookEndpointRemoved: closed({ id: { type: 'string', format: 'uuid' } }, ['id']),
   WebhookEndpointList: closed({ endpoints: { type: 'array', items: ref('WebhookEndpoint') } }, ['endpoints']),
   DeliveryAttempt: closed(
     {
       attempt: { type: 'integer', minimum: 1 },
       attemptedAt: dateTime,
-      responseStatus: { type: ['integer', 'null'], description: 'null when the receiver could not be reached or timed out.' },
-      durationMs: { type: 'integer', minimum: 0 },
-      error: { type: ['string', 'null'] },
+      statusCode: { type: ['integer', 'null'], description: 'null when no HTTP answer came: refused target, connection error or time-out.' },
+      latencyMs: { type: 'integer', minimum: 0 },
+      error: { type: ['string', 'null'], description: 'null for a 2xx answer.' },
     },
-    ['attempt', 'attemptedAt', 'responseStatus', 'durationMs', 'error'],
+    ['attempt', 'attemptedAt', 'statusCode', 'latencyMs', 'error'],
   ),
   Delivery: closed(
     {
       id: { type: 'string', format: 'uuid', description: 'Sent as Service-Webhook-Id.' },
       endpointId: { type: 'string', format: 'uuid' },
+      eventId: { type: 'string', format: 'uuid', description: 'The `id` of the body; a replay carries the same event.' },
       eventType: ref('WebhookEventType'),
-      eventId: { type: 'string', format: 'uuid' },
-      state: { type: 'string', enum: ['pending', 'succeeded', 'failed'], description: 'failed: every attempt was used.' },
+      status: {
+        type: 'string', enum: ['pending', 'succeeded', 'failed', 'cancelled'],
+        description: 'failed: every attempt of the series was used. cancelled: its endpoint or its monitored record was removed first.',
+      },
       createdAt: dateTime,
-      replayOf: { type: ['string', 'null'], format: 'uuid' },
-      attempts: { type: 'array', items: ref('DeliveryAttempt') },
+      completedAt: nullable(dateTime),
+      replayOf: { type: ['string', 'null'], format: 'uuid', description: 'The delivery this one replays.' },
+      attempts: { type: 'array', items: ref('DeliveryAttempt'), description: 'Every attempt, oldest first.' },
     },
-    ['id', 'endpointId', 'eventType', 'eventId', 'state', 'createdAt', 'replayOf', 'attempts'],
+    ['id', 'endpointId', 'eventId', 'eventType', 'status', 'createdAt', 'completedAt', 'replayOf', 'attempts'],
   ),
   DeliveryLogPage: closed(
-    { deliveries: { type: 'array', items: ref('Delivery') }, nextCursor: { type: ['string', 'null'] } },
+    {
+      deliveries: { type: 'array', items: ref('Delivery'), description: 'Newest first.' },
+      nextCursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last page.' },
+    },
     ['deliveries', 'nextCursor'],
   ),
-  WebhookEvent: closed(
-    {
-      id: { type: 'string', format: 'uuid' },
-      type: ref('WebhookEventType'),
-      createdAt: dateTime,
-      data: {
-        type: 'object',
-        description:
-          'match_status_change: {recordId, previousStatus, status, matches, sources, checkedAt}; ' +
-          'batch_completed: {jobId, totalItems, completedItems, failedItems, completedAt}; ' +
-          'list_update: {source, listVersionId, previousListVersionId, retrievedAt, added, removed, changed}.',
+  MatchStatusChangeEvent: eventEnvelope(
+    'match_status_change',
+    closed(
+      {
+        recordId: { type: 'string', format: 'uuid', description: 'The monitored record (PUT /monitor `id`).' },
+        previousStatus: { type: 'string', enum: ['clear', 'potential_match'] },
+        status: { type: 'string', enum: ['clear', 'potential_match'] },
+        matches: { type: 'array', items: ref('Match'), description: 'Strongest first, with per-field evidence and provenance.' },
+        sources: { type: 'array', items: ref('Source'), description: 'The list versions of this re-screening.' },
+        checkedAt: dateTime,
       },
-    },
-    ['id', 'type', 'createdAt', 'data'],
+      ['recordId', 'previousStatus', 'status', 'matches', 'sources', 'checkedAt'],
+    ),
+    "A monitored record's screening status changed on a new list version.",
   ),
+  BatchCompletedEvent: eventEnvelope(
+    'batch_completed',
+    closed(
+      {
+        jobId: nonEmpty,
+        totalItems: { type: 'integer', minimum: 0 },
+        completedItems: { type: 'integer', minimum: 0 },
+        failedItems: { type: 'integer', minimum: 0 },
+        potentialMatchItems: { type: 'integer', minimum: 0, description: 'Completed items whose status is potential_match.' },
+        completedAt: dateTime,
+      },
+      ['jobId', 'totalItems', 'completedItems', 'failedItems', 'potentialMatchItems', 'completedAt'],
+    ),
+    'A batch job finished; read its results with GET /batch/{jobId}.',
+  ),
+  ListUpdateEvent: eventEnvelope(
+    'list_update',
+    closed(
+      {
+        source: nonEmpty,
+        sourceName: nonEmpty,
+        listVersionId: nonEmpty,
+        previousListVersionId: { type: ['string', 'null'] },
+        retrievedAt: dateTime,
+        added: { type: 'integer', minimum: 0 },
+        removed: { type: 'integer', minimum: 0 },
+        changed: { type: 'integer', minimum: 0 },
+      },
+      ['source', 'sourceName', 'listVersionId', 'previousListVersionId', 'retrievedAt', 'added', 'removed', 'changed'],
+    ),
+    'A covered list published a new immutable version; monitored records are re-screened against it.',
+  ),
+  WebhookEvent: {
+    description: 'The body of every delivery, selected by `type`.',
+    type: 'object',
+    properties: { type: ref('WebhookEventType') },
+    required: ['type'],
+    oneOf: [ref('MatchStatusChangeEvent'), ref('BatchCompletedEvent'), ref('ListUpdateEvent')],
+    discriminator: { propertyName: 'type' },
+  },
 };

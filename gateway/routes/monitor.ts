@@ -1,14 +1,71 @@
-import { notImplemented } from '../errors';
+import { subjectBlockingKeys } from '../../matcher/blockingKeys';
+import type { Entity } from '../../matcher/types';
+import { billingPeriod, recordUsageEvent } from '../../activities/metering';
+import {
+  currentRegistryNames, endMonitorWorkflow, recordView, removeRecord, startMonitorWorkflow, upsertRecord,
+} from '../../activities/monitoring';
+import { cancelRecordDeliveries } from '../../activities/webhooks';
+import { requestHash } from '../billing/screenOnce';
+import { notFound } from '../errors';
+import type { GatewayDeps } from '../context';
 import type { Handler } from './handler';
 
 /**
- * PUT /monitor and DELETE /monitor/{id}: validated and guarded by the chain; enrollment and
- * removal land with the monitoring workflow. Nothing is written or metered.
+ * PUT /monitor: screens the entity at once, stores the record (source `api`) with its blocking
+ * keys and this month's record-month, then starts its workflow `monitor/{recordId}`. The same
+ * entity enrolled again is the same record: re-screened, and billed one record-month, not two.
  */
-export const enrollMonitor: Handler = async () => {
-  throw notImplemented('Continuous monitoring');
-};
+export function enrollMonitor(deps: GatewayDeps, now: () => Date): Handler {
+  return async (ctx) => {
+    const orgId = ctx.state.principal!.orgId;
+    const entity = ctx.state.body as Entity;
+    const result = await deps.matcher.match(entity, { requestId: ctx.state.requestId });
+    const registry = entity.type === 'organization' ? await currentRegistryNames(deps.pool, entity.npi) : undefined;
+    const blockingKeys = subjectBlockingKeys(entity, registry);
+    const client = await deps.pool.connect();
+    let record: { id: string; created: boolean };
+    try {
+      await client.query('BEGIN');
+      record = await upsertRecord(client, { orgId, entity, entityHash: requestHash(entity), result, blockingKeys });
+      const period = billingPeriod(now());
+      await recordUsageEvent(client, { orgId, kind: 'record_month', eventKey: `${record.id}:${period}`, period });
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+    await startMonitorWorkflow(deps.temporal, deps.taskQueue, { recordId: record.id, orgId });
+    ctx.body = recordView(record.id, result);
+  };
+}
 
-export const removeMonitor: Handler = async () => {
-  throw notImplemented('Continuous monitoring');
-};
+/**
+ * DELETE /monitor/{id}: the record is removed and its pending deliveries cancelled in one
+ * transaction, so no re-screen and no webhook follows, including one already scheduled; then
+ * its workflow is ended. 404 for an unknown, removed or another organization's record.
+ */
+export function removeMonitor(deps: GatewayDeps): Handler {
+  return async (ctx) => {
+    const orgId = ctx.state.principal!.orgId;
+    const id = ctx.state.params.id;
+    const client = await deps.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const removed = await removeRecord(client, orgId, id);
+      if (!removed) throw notFound('No such monitored record for this organization.');
+      await cancelRecordDeliveries(client, id);
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+    await endMonitorWorkflow(deps.temporal, id).catch((err: Error) =>
+      ctx.state.log.warn({ recordId: id, err: err.message }, 'monitor workflow not ended; it ends itself at the next month'),
+    );
+    ctx.body = { id };
+  };
+}

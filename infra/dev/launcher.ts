@@ -84,7 +84,8 @@ async function main(): Promise<void> {
 
     // Matcher and gateway need only the migrated database (the matcher reloads on every list
     // publication), so they start while Temporal comes up and the demo data is seeded.
-    const env = { ...process.env };
+    // Local development receives webhooks on loopback; private and metadata ranges stay refused.
+    const env = { WEBHOOK_ALLOW_LOOPBACK: 'true', ...process.env };
     const watch = (service: ManagedService) => {
       services.push(service);
       void service.exited.then((code) => {

@@ -20,7 +20,7 @@ import vm from 'node:vm';
 import path from 'node:path';
 import { buildMatcherIndex, screenEntity } from '../../matcher/engine';
 import { createMatcherClient } from '../../matcher/client';
-import { MATCHER_NODE_OPTIONS, hasMatcherNodeOptions, withMatcherNodeOptions } from '../../matcher/nodeOptions';
+import { MATCHER_NODE_OPTIONS, hasMatcherNodeOptions } from '../../matcher/nodeOptions';
 import type { Entity } from '../../matcher/types';
 import { createRng } from '../../infra/dev/synthetic/parties';
 import { startBenchGateway } from './support/benchGateway';
@@ -30,6 +30,7 @@ import { percentileOf } from './support/pacedLoad';
 import { generateEntries, generateQueries, generateRegistry, serveBenchIndex } from './support/matcherData';
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
 import { screeningsDigest } from './support/screeningsDigest';
+import { startMatcherReplicas } from './support/matcherReplicas';
 
 // The collector is needed only to measure what the index holds; exposing it at run time keeps the bench's node options those of the matcher.
 v8.setFlagsFromString('--expose-gc');
@@ -70,30 +71,7 @@ function describe(label: string, ms: number[]): void {
 const TSX_CLI = path.resolve(__dirname, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 /** Starts `count` more matcher processes over the same generated data; resolves with their URLs. */
-async function startReplicas(count: number): Promise<{ urls: string[]; stop(): void }> {
-  const children = Array.from({ length: count }, () =>
-    spawn(process.execPath, [TSX_CLI, path.join(__dirname, 'support', 'matcherReplica.ts'), String(ENTRIES), String(REGISTRY), String(SEED)], {
-      stdio: ['ignore', 'pipe', 'inherit'], env: withMatcherNodeOptions(process.env),
-    }));
-  const stop = (): void => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  };
-  try {
-    const urls = await Promise.all(children.map((child) => new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const line = out.split('\n').find((l) => l.startsWith('{'));
-        if (line) resolve((JSON.parse(line) as { url: string }).url);
-      });
-      child.on('exit', (code) => reject(new Error(`matcher replica exited with code ${code}`)));
-    })));
-    return { urls, stop };
-  } catch (err) {
-    stop();
-    throw err;
-  }
-}
+const startReplicas = (count: number) => startMatcherReplicas({ count, entries: ENTRIES, registry: REGISTRY, seed: SEED });
 
 function runScreenLoad(spec: ScreenLoadSpec): Promise<ScreenLoadRun[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'screen-load-'));

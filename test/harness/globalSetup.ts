@@ -13,5 +13,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.REDIS_KEY_PREFIX = stack.redisKeyPrefix;
   process.env.TEMPORAL_ADDRESS = stack.temporalAddress;
   process.env.WORKFLOW_BUNDLE_PATH = stack.workflowBundlePath;
+  // Test receivers listen on loopback; private and metadata ranges stay refused.
+  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
   process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'silent';
 }

@@ -185,8 +185,7 @@ describe('400 invalid_request', () => {
     expect(empty.body.fields.items).toEqual(['must have at least 1 item']);
     const tooMany = await call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items: Array.from({ length: 2001 }, () => person) }, headers });
     expect(tooMany.body.fields.items).toEqual(['must have at most 2000 items']);
-    const badItem = await call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items: [person, { ...person, firstName: 'J' }] }, headers });
-    expect(Object.keys(badItem.body.fields).sort()).toEqual(['items[1].firstName', 'items[1].name']);
+    // An invalid item does not fail the request: it becomes that item's error result (test/integration/batch).
   });
 
   it('records no usage for refused calls', async () => {
@@ -207,11 +206,12 @@ describe('413 payload_too_large', () => {
     expectError('/batch', 'post', batch, 413, 'payload_too_large');
   });
 
-  it('accepts a full batch of 2000 items with 255-character names (then 501 until batches land)', async () => {
+  it('accepts a full batch of 2000 items with 255-character names', async () => {
     const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
     const items = Array.from({ length: 2000 }, () => ({ type: 'person', name: 'n'.repeat(255), aliases: ['a'.repeat(255)] }));
     const reply = await call(gw.url, 'POST', '/v1/batch', { apiKey, headers: { 'idempotency-key': randomUUID() }, body: { items } });
-    expectError('/batch', 'post', reply, 501, 'not_implemented');
+    expect(reply.status).toBe(202);
+    expectDocumented('/batch', 'post', reply);
   });
 });
 
@@ -411,17 +411,17 @@ describe('GET /v1/lists', () => {
   });
 });
 
-describe('POST /v1/batch, GET /v1/batch/{jobId}, PUT /v1/monitor, DELETE /v1/monitor/{id}', () => {
-  it('pass the chain and answer 501 not_implemented without writing or metering', async () => {
+describe('PUT /v1/monitor, DELETE /v1/monitor/{id}', () => {
+  it('enroll in the documented shape, meter a record-month, and remove', async () => {
     const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
-    const replies: Array<[string, string, Reply]> = [
-      ['/batch', 'post', await call(gw.url, 'POST', '/v1/batch', { apiKey, headers: { 'idempotency-key': randomUUID() }, body: { items: [person, organization] } })],
-      ['/batch/{jobId}', 'get', await call(gw.url, 'GET', `/v1/batch/${randomUUID()}`, { apiKey })],
-      ['/monitor', 'put', await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: organization })],
-      ['/monitor/{id}', 'delete', await call(gw.url, 'DELETE', `/v1/monitor/${randomUUID()}`, { apiKey })],
-    ];
-    for (const [path, method, reply] of replies) expectError(path, method, reply, 501, 'not_implemented');
-    expect(await screenCalls(apiKey)).toBe(0);
+    const enrolled = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: organization });
+    expect(enrolled.status).toBe(200);
+    expectDocumented('/monitor', 'put', enrolled);
+    expect((await call(gw.url, 'GET', '/v1/usage', { apiKey })).body).toMatchObject({ screenCalls: 0, recordMonths: 1 });
+    const removed = await call(gw.url, 'DELETE', `/v1/monitor/${enrolled.body.id}`, { apiKey });
+    expect(removed.status).toBe(200);
+    expectDocumented('/monitor/{id}', 'delete', removed);
+    expectError('/monitor/{id}', 'delete', await call(gw.url, 'DELETE', `/v1/monitor/${enrolled.body.id}`, { apiKey }), 404, 'not_found');
   });
 });
 

@@ -28,6 +28,7 @@ export function copyFixture(relative: string): string {
 }
 
 export interface ListsDatabase {
+  url: string;
   pool: Pool;
   drop(): Promise<void>;
 }
@@ -40,7 +41,9 @@ export interface ListsDatabase {
 export async function createListsDatabase(): Promise<ListsDatabase> {
   const url = await createDatabaseFromTemplate(`lists_${randomBytes(3).toString('hex')}`);
   const pool = new Pool({ connectionString: url, max: 4 });
+  pool.on('error', () => undefined); // dropping the database ends whatever is still connected
   return {
+    url,
     pool,
     async drop() {
       await pool.end();

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { createListActivities } from '../../../activities/listIngestion';
+import { createActivities } from '../../../activities';
+import { createMatcherClient } from '../../../matcher/client';
 import { createLogger } from '../../../infra/base/log';
 import { ensureIngestionSchedules } from '../../../infra/schedules/ingestionSchedules';
 import { listIngestion } from '../../../workflows/listIngestion';
@@ -33,7 +34,10 @@ describe('listIngestion workflow', () => {
       connection: workerConnection,
       taskQueue,
       workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH as string },
-      activities: createListActivities({ pool: db.pool, logger: createLogger('lists-test', 'silent'), env, stagingDir }),
+      // Every activity the workflow calls: with no monitored record, the fan-out never calls the matcher.
+      activities: createActivities({
+        pool: db.pool, logger: createLogger('lists-test', 'silent'), env, stagingDir, temporal: client, matcher: createMatcherClient('http://127.0.0.1:9'),
+      }),
       maxCachedWorkflows: 10,
       shutdownGraceTime: '2s',
     });

@@ -1,6 +1,6 @@
 import { openApiDocument } from '../../../gateway/openapi/document';
 import { createOperationResolver, listOperations } from '../../../gateway/openapi/operations';
-import { compileValidators, fieldPath } from '../../../gateway/openapi/validator';
+import { compileComponentValidator, compileValidators, fieldPath } from '../../../gateway/openapi/validator';
 import { createOpenApiAjv, rebaseRefs } from '../../../gateway/openapi/ajv';
 
 const operations = listOperations();
@@ -75,7 +75,18 @@ describe('request validation', () => {
     expect(batch.parameters({ headers: {}, params: {}, query: {} })).toEqual({ 'Idempotency-Key': ['required header'] });
     expect(batch.parameters({ headers: { 'idempotency-key': 'k'.repeat(256) }, params: {}, query: {} })).toEqual({ 'Idempotency-Key': ['must have at most 255 characters'] });
     expect(batch.body({ items: [] })).toEqual({ items: ['must have at least 1 item'] });
-    expect(batch.body({ items: [{ type: 'person', name: 'A' }, { type: 'person' }] })).toEqual({ 'items[1].name': ['required'] });
+    // Items are validated one by one by the handler: an invalid item never fails the request.
+    expect(batch.body({ items: [{ type: 'person', name: 'A' }, { type: 'person' }, 'not an entity'] })).toEqual({});
+    expect(batch.body({ items: Array.from({ length: 2001 }, () => ({})) })).toEqual({ items: ['must have at most 2000 items'] });
+    expect(batch.body({ items: [], extra: 1 })).toEqual({ items: ['must have at least 1 item'], extra: ['unknown field'] });
+  });
+
+  it('validates a batch item on its own against Entity, fields relative to the item', () => {
+    const validateItem = compileComponentValidator('Entity', 'item');
+    expect(validateItem({ type: 'person', name: 'A' })).toEqual({});
+    expect(validateItem({ type: 'person' })).toEqual({ name: ['required'] });
+    expect(validateItem({ type: 'person', name: 'A', firstName: 'A' })).toMatchObject({ name: [expect.stringMatching(/removed/)] });
+    expect(Object.keys(validateItem('not an entity'))).toEqual(['item']);
   });
 });
 

@@ -40,3 +40,14 @@ export function responseErrors(path: string, method: string, status: number, bod
 export function documentedHeaders(path: string, method: string, status: number): string[] {
   return Object.keys(documentedResponse(path, method, status).headers ?? {}).map((h) => h.toLowerCase());
 }
+
+/** Validates a value against one of the document's component schemas (e.g. a webhook body against WebhookEvent). */
+export function schemaErrors(name: string, value: unknown): unknown[] | null {
+  const key = `schema ${name}`;
+  let validate = cache.get(key);
+  if (!validate) {
+    validate = ajv.compile(rebaseRefs({ $ref: `#/components/schemas/${name}` }));
+    cache.set(key, validate);
+  }
+  return validate(value) ? null : (validate.errors ?? []);
+}

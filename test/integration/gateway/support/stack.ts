@@ -50,13 +50,16 @@ export async function startInProcessGateway(
     buildCoverageReport?: (pool: Pool) => Promise<unknown>;
     /** Workflows start on this task queue (default: a fresh one; see `startTestWorker`). */
     taskQueue?: string;
+    /** A database of the test's own (see createListsDatabase) instead of the run's. */
+    databaseUrl?: string;
   } = {},
 ): Promise<InProcessGateway> {
-  const matcherPool = options.matcherUrl ? null : createPool({ max: 4 });
+  const matcherPool = options.matcherUrl ? null : createPool({ max: 4, ...(options.databaseUrl ? { connectionString: options.databaseUrl } : {}) });
   const matcherServer = matcherPool ? await startMatcher(matcherPool) : null;
   const wiring = await wireGateway({
     logger: createLogger('gateway', 'silent'),
     poolMax: 30,
+    databaseUrl: options.databaseUrl,
     redisKeyPrefix: options.redisKeyPrefix,
     matcherUrl: options.matcherUrl ?? (matcherServer as MatcherServer).url,
     buildCoverageReport: options.buildCoverageReport,

@@ -1,0 +1,206 @@
+import type { Pool, PoolClient } from 'pg';
+import type { ScreeningResult } from '../../matcher/types';
+import { consumeReservation, lockAllowancePeriod, recordUsageEvents, releaseReservation } from '../metering';
+
+/** Batch jobs and items (migration 6200). Reads a client can cause are scoped to its organization. */
+type Db = Pool | PoolClient;
+
+export type BatchState = 'queued' | 'processing' | 'completed';
+
+export interface ItemError {
+  code: 'invalid_request';
+  message: string;
+  fields: Record<string, string[]>;
+}
+
+export type BatchItemResult =
+  | { index: number; outcome: 'completed'; result: ScreeningResult }
+  | { index: number; outcome: 'error'; error: ItemError };
+
+export interface BatchJobView {
+  jobId: string;
+  state: BatchState;
+  totalItems: number;
+  completedItems: number;
+  failedItems: number;
+  createdAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+  results?: BatchItemResult[];
+}
+
+/** What the workflow and its activities need to know of a job. */
+export interface BatchJobRef {
+  jobId: string;
+  orgId: string;
+  totalItems: number;
+}
+
+export interface BatchSummary {
+  jobId: string;
+  totalItems: number;
+  completedItems: number;
+  failedItems: number;
+  potentialMatchItems: number;
+  completedAt: string;
+}
+
+/** The job of (org, key): `created` false when the key was used before (the caller writes nothing more). */
+export async function insertJob(client: PoolClient, orgId: string, idempotencyKey: string, totalItems: number): Promise<{ jobId: string; created: boolean; state: BatchState }> {
+  const inserted = await client.query<{ id: string }>(
+    `INSERT INTO batch_jobs (org_id, idempotency_key, total_items) VALUES ($1, $2, $3)
+     ON CONFLICT (org_id, idempotency_key) DO NOTHING RETURNING id`,
+    [orgId, idempotencyKey, totalItems],
+  );
+  if (inserted.rows[0]) return { jobId: inserted.rows[0].id, created: true, state: 'queued' };
+  const existing = await client.query<{ id: string; state: BatchState }>(
+    'SELECT id, state FROM batch_jobs WHERE org_id = $1 AND idempotency_key = $2',
+    [orgId, idempotencyKey],
+  );
+  return { jobId: existing.rows[0].id, created: false, state: existing.rows[0].state };
+}
+
+/** Stores every submitted item in one statement; an invalid one is handled at once, as an error result. */
+export async function insertItems(client: PoolClient, jobId: string, items: ReadonlyArray<{ item: unknown; error: ItemError | null }>): Promise<void> {
+  await client.query(
+    `INSERT INTO batch_items (job_id, idx, item, outcome, error)
+     SELECT $1, (e.ord - 1)::int, e.value->'item', CASE WHEN e.value->'error' = 'null'::jsonb THEN NULL ELSE 'error' END,
+            NULLIF(e.value->'error', 'null'::jsonb)
+       FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(value, ord)`,
+    [jobId, JSON.stringify(items.map((i) => ({ item: i.item ?? null, error: i.error })))],
+  );
+  const failed = items.filter((i) => i.error).length;
+  await client.query('UPDATE batch_jobs SET failed_items = $2 WHERE id = $1', [jobId, failed]);
+}
+
+export async function attachReservation(client: PoolClient, jobId: string, reservationId: string): Promise<void> {
+  await client.query('UPDATE batch_jobs SET reservation_id = $2 WHERE id = $1', [jobId, reservationId]);
+}
+
+interface JobRow {
+  id: string; org_id: string; state: BatchState; total_items: number; completed_items: number; failed_items: number;
+  created_at: Date; started_at: Date | null; completed_at: Date | null;
+}
+
+function toView(r: JobRow): BatchJobView {
+  return {
+    jobId: r.id,
+    state: r.state,
+    totalItems: r.total_items,
+    completedItems: r.completed_items,
+    failedItems: r.failed_items,
+    createdAt: r.created_at.toISOString(),
+    startedAt: r.started_at ? r.started_at.toISOString() : null,
+    completedAt: r.completed_at ? r.completed_at.toISOString() : null,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** GET /batch/{jobId}: null for an unknown id or another organization's job. Results, by index, once completed. */
+export async function readJob(db: Db, orgId: string, jobId: string): Promise<BatchJobView | null> {
+  if (!UUID.test(jobId)) return null;
+  const { rows } = await db.query<JobRow>('SELECT * FROM batch_jobs WHERE id = $1 AND org_id = $2', [jobId, orgId]);
+  if (!rows[0]) return null;
+  const view = toView(rows[0]);
+  if (view.state !== 'completed') return view;
+  const items = await db.query<{ idx: number; outcome: 'completed' | 'error'; result: ScreeningResult | null; error: ItemError | null }>(
+    'SELECT idx, outcome, result, error FROM batch_items WHERE job_id = $1 ORDER BY idx',
+    [jobId],
+  );
+  view.results = items.rows.map((i) =>
+    i.outcome === 'completed' ? { index: i.idx, outcome: 'completed', result: i.result! } : { index: i.idx, outcome: 'error', error: i.error! },
+  );
+  return view;
+}
+
+/** queued → processing (startedAt set once). */
+export async function startJob(db: Db, jobId: string): Promise<BatchJobRef> {
+  const { rows } = await db.query<JobRow>(
+    `UPDATE batch_jobs SET state = CASE WHEN state = 'queued' THEN 'processing' ELSE state END,
+                           started_at = coalesce(started_at, now())
+      WHERE id = $1 RETURNING *`,
+    [jobId],
+  );
+  if (!rows[0]) throw new Error(`no batch job ${jobId}`);
+  return { jobId, orgId: rows[0].org_id, totalItems: rows[0].total_items };
+}
+
+/** Index ranges [from, to) of the items not handled yet, at most `chunkSize` items each. */
+export async function pendingRanges(db: Db, jobId: string, chunkSize: number): Promise<Array<[number, number]>> {
+  const { rows } = await db.query<{ idx: number }>('SELECT idx FROM batch_items WHERE job_id = $1 AND outcome IS NULL ORDER BY idx', [jobId]);
+  const ranges: Array<[number, number]> = [];
+  for (let i = 0; i < rows.length; i += chunkSize) {
+    const slice = rows.slice(i, i + chunkSize);
+    ranges.push([slice[0].idx, slice[slice.length - 1].idx + 1]);
+  }
+  return ranges;
+}
+
+export async function loadPendingItems(db: Db, jobId: string, from: number, to: number): Promise<Array<{ idx: number; item: unknown }>> {
+  const { rows } = await db.query<{ idx: number; item: unknown }>(
+    'SELECT idx, item FROM batch_items WHERE job_id = $1 AND idx >= $2 AND idx < $3 AND outcome IS NULL ORDER BY idx',
+    [jobId, from, to],
+  );
+  return rows;
+}
+
+/**
+ * Commits a chunk's results: each item still pending gets its result, its ledger row and its
+ * share of the counters, and its reserved unit turns into a metered one, all in one
+ * transaction. Items a previous run of the chunk already committed are skipped entirely.
+ */
+export async function saveChunkResults(
+  pool: Pool,
+  job: BatchJobRef,
+  period: string,
+  results: ReadonlyArray<{ idx: number; result: ScreeningResult }>,
+): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await lockAllowancePeriod(client, job.orgId, period);
+    const updated = await client.query<{ idx: number }>(
+      `UPDATE batch_items b SET outcome = 'completed', result = r.result
+         FROM (SELECT (e->>'idx')::int AS idx, e->'result' AS result FROM jsonb_array_elements($2::jsonb) e) r
+        WHERE b.job_id = $1 AND b.idx = r.idx AND b.outcome IS NULL
+        RETURNING b.idx`,
+      [job.jobId, JSON.stringify(results)],
+    );
+    const handled = updated.rows.map((r) => r.idx);
+    if (handled.length > 0) {
+      await recordUsageEvents(client, handled.map((idx) => ({ orgId: job.orgId, kind: 'batch_item' as const, eventKey: `${job.jobId}:${idx}`, period })));
+      const { rows } = await client.query<{ reservation_id: string | null }>(
+        'UPDATE batch_jobs SET completed_items = completed_items + $2 WHERE id = $1 RETURNING reservation_id',
+        [job.jobId, handled.length],
+      );
+      if (rows[0].reservation_id) await consumeReservation(client, rows[0].reservation_id, handled.length);
+    }
+    await client.query('COMMIT');
+    return handled.length;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** processing → completed (completedAt set once); what is left of the reservation is released. */
+export async function completeJob(pool: Pool, jobId: string): Promise<BatchSummary> {
+  const { rows } = await pool.query<JobRow & { reservation_id: string | null; potential: number }>(
+    `UPDATE batch_jobs SET state = 'completed', completed_at = coalesce(completed_at, now()) WHERE id = $1
+     RETURNING *, (SELECT count(*)::int FROM batch_items WHERE job_id = $1 AND result->>'status' = 'potential_match') AS potential`,
+    [jobId],
+  );
+  const job = rows[0];
+  if (job.reservation_id) await releaseReservation(pool, job.reservation_id);
+  return {
+    jobId,
+    totalItems: job.total_items,
+    completedItems: job.completed_items,
+    failedItems: job.failed_items,
+    potentialMatchItems: job.potential,
+    completedAt: job.completed_at!.toISOString(),
+  };
+}

@@ -1,0 +1,31 @@
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { TypedSearchAttributes, WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
+import { JobId, OrgId } from '../../infra/base/temporal/searchAttributes';
+import { batchWorkflowId, type BatchScreeningInput } from './workflowIds';
+
+/**
+ * Starts the job's workflow, or finds it: concurrent or repeated submissions of one key share
+ * one workflow id, so at most one runs, and a completed one is never started again.
+ */
+export async function startBatchWorkflow(
+  client: Client,
+  taskQueue: string,
+  job: { jobId: string; orgId: string; idempotencyKey: string; totalItems: number },
+): Promise<void> {
+  try {
+    await client.workflow.start('batchScreening', {
+      workflowId: batchWorkflowId(job.orgId, job.idempotencyKey),
+      taskQueue,
+      args: [{ jobId: job.jobId, orgId: job.orgId } satisfies BatchScreeningInput],
+      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+      typedSearchAttributes: new TypedSearchAttributes([
+        { key: OrgId, value: job.orgId },
+        { key: JobId, value: job.jobId },
+      ]),
+      staticSummary: `batch ${job.jobId}: ${job.totalItems} items`,
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}

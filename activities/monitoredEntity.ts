@@ -1,0 +1,57 @@
+import { Context } from '@temporalio/activity';
+import type { Client } from '@temporalio/client';
+import type { Pool } from 'pg';
+import type { Logger } from '../infra/base/log';
+import type { MatcherClient } from '../matcher/client';
+import { billingPeriod, periodResetDate, recordUsageEvent } from './metering';
+import { activeRecord, catchUpRecord, listUpdateEvent, rescreenForListVersion, type RescreenDeps, type RescreenSummary } from './monitoring';
+import { emitWebhookEvents } from './webhooks';
+
+/** Activities of the monitoredEntity workflow and of a list version's fan-out. */
+export function createMonitoringActivities(deps: {
+  pool: Pool; logger: Logger; matcher: Pick<MatcherClient, 'matchMany'>; temporal: Client; env?: NodeJS.ProcessEnv;
+}) {
+  const rescreenDeps = (): RescreenDeps => ({
+    pool: deps.pool,
+    matcher: deps.matcher,
+    temporal: deps.temporal,
+    taskQueue: Context.current().info.taskQueue,
+    env: deps.env,
+    progress: (done, total) => Context.current().heartbeat({ done, total }),
+  });
+  return {
+    /** A published list version: re-screens the records it can affect, delivers status changes. */
+    async rescreenMonitoredRecords(input: { versionId: string }): Promise<RescreenSummary> {
+      const summary = await rescreenForListVersion(rescreenDeps(), input.versionId);
+      deps.logger.info(summary, 'monitored records re-screened for a list version');
+      return summary;
+    },
+
+    /** list_update to every organization with an endpoint for it. */
+    async emitListUpdate(input: { versionId: string }): Promise<{ deliveries: number }> {
+      const event = await listUpdateEvent(deps.pool, input.versionId);
+      const refs = await emitWebhookEvents(deps.pool, deps.temporal, Context.current().info.taskQueue, [event], deps.env);
+      return { deliveries: refs.length };
+    },
+
+    async catchUpMonitoredRecord(input: { recordId: string }): Promise<{ rescreened: boolean; statusChanged: boolean }> {
+      return catchUpRecord(rescreenDeps(), input.recordId);
+    },
+
+    /**
+     * Meters this billing month's record-month for an active record (once: the ledger key is
+     * `<recordId>:<YYYY-MM>`) and says when the next month starts; `active` false once removed.
+     */
+    async meterRecordMonth(input: { recordId: string }): Promise<{ active: boolean; nextPeriodStartsAt: string }> {
+      const now = new Date();
+      const period = billingPeriod(now);
+      const nextPeriodStartsAt = `${periodResetDate(period)}T00:00:00.000Z`;
+      const record = await activeRecord(deps.pool, input.recordId);
+      if (!record) return { active: false, nextPeriodStartsAt };
+      await recordUsageEvent(deps.pool, { orgId: record.orgId, kind: 'record_month', eventKey: `${input.recordId}:${period}`, period });
+      return { active: true, nextPeriodStartsAt };
+    },
+  };
+}
+
+export type MonitoringActivities = ReturnType<typeof createMonitoringActivities>;

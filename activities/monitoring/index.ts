@@ -1,0 +1,9 @@
+/**
+ * Monitoring's public entry: monitored records, their blocking-key re-screen on a new list
+ * version, the catch-up of a record enrolled during a publication, and the record workflow's starter.
+ */
+export {
+  activeRecord, currentRegistryNames, recordView, removeRecord, upsertRecord, type MonitoredRecordView, type StoredRecord,
+} from './records';
+export { catchUpRecord, listUpdateEvent, rescreenForListVersion, RESCREEN_CHUNK, type RescreenDeps, type RescreenSummary } from './rescreen';
+export { endMonitorWorkflow, monitorWorkflowId, startMonitorWorkflow, type MonitoredEntityInput } from './start';

@@ -1,0 +1,141 @@
+import type { Pool, PoolClient } from 'pg';
+import type { RegistryNames } from '../../matcher/blockingKeys';
+import type { Entity, ScreeningResult, ScreeningStatus } from '../../matcher/types';
+
+/** Monitored records (migration 6300). Reads a client can cause are scoped to its organization. */
+type Db = Pool | PoolClient;
+
+export interface MonitoredRecordView {
+  id: string;
+  status: ScreeningStatus;
+  matches: ScreeningResult['matches'];
+  sources: ScreeningResult['sources'];
+  checkedAt: string;
+}
+
+export function recordView(id: string, result: ScreeningResult): MonitoredRecordView {
+  return { id, status: result.status, matches: result.matches, sources: result.sources, checkedAt: result.checkedAt };
+}
+
+/** The NPPES record of an NPI in the current registry version: the names an organization is also searched under. */
+export async function currentRegistryNames(db: Db, npi: string | undefined): Promise<RegistryNames | undefined> {
+  if (!npi) return undefined;
+  const { rows } = await db.query<{ npi: string; legal_name: string; other_names: string[] | null; state: string | null }>(
+    `SELECT r.npi, r.legal_name, r.other_names, r.state
+       FROM registry_organizations r JOIN list_sources s ON s.current_version_id = r.version_id AND s.kind = 'registry' AND s.enabled
+      WHERE r.npi = $1`,
+    [npi.replace(/\D/g, '')],
+  );
+  const r = rows[0];
+  return r ? { npi: r.npi, legalName: r.legal_name, otherNames: r.other_names ?? [], state: r.state } : undefined;
+}
+
+/**
+ * Enrolls an entity, or finds its active record: one record per (organization, entity), so
+ * enrolling the same entity again re-screens and returns the same record (and bills one
+ * record-month, not two). `created` false for such a repeat.
+ */
+export async function upsertRecord(
+  client: PoolClient,
+  record: { orgId: string; entity: Entity; entityHash: string; result: ScreeningResult; blockingKeys: number[] },
+): Promise<{ id: string; created: boolean }> {
+  const { rows } = await client.query<{ id: string; created: boolean }>(
+    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT (org_id, entity_hash) WHERE removed_at IS NULL DO UPDATE
+       SET status = EXCLUDED.status, result = EXCLUDED.result, blocking_keys = EXCLUDED.blocking_keys, checked_at = EXCLUDED.checked_at,
+           recall_capped = EXCLUDED.recall_capped
+     RETURNING id, (xmax = 0) AS created`,
+    [
+      record.orgId, JSON.stringify(record.entity), record.entityHash, record.entity.type, Boolean(record.entity.npi),
+      record.result.status, JSON.stringify(record.result), record.blockingKeys, record.result.checkedAt, record.result.recallCapped,
+    ],
+  );
+  return rows[0];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Marks the record removed; false for an unknown id, another organization's record or one already removed. */
+export async function removeRecord(db: Db, orgId: string, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const { rowCount } = await db.query(
+    'UPDATE monitored_records SET removed_at = now() WHERE id = $1 AND org_id = $2 AND removed_at IS NULL',
+    [id, orgId],
+  );
+  return rowCount === 1;
+}
+
+export async function activeRecord(db: Db, id: string): Promise<{ orgId: string } | null> {
+  const { rows } = await db.query<{ org_id: string }>('SELECT org_id FROM monitored_records WHERE id = $1 AND removed_at IS NULL', [id]);
+  return rows[0] ? { orgId: rows[0].org_id } : null;
+}
+
+/**
+ * Past this many keys a change reaches nearly every record anyway (typo neighbourhoods of
+ * short names are wide), and probing the index key by key costs more than reading them all:
+ * every active record is then taken as reached, a superset, so still exact.
+ */
+const MAX_KEYS_TO_PROBE = 5_000;
+
+/** Active records sharing a blocking key with the change; with `organizationsWithNpi`, every active organization enrolled with an NPI too. */
+export async function recordsSharingKeys(db: Db, keys: readonly number[], organizationsWithNpi: boolean): Promise<string[]> {
+  if (keys.length > MAX_KEYS_TO_PROBE) {
+    const all = await db.query<{ id: string }>('SELECT id FROM monitored_records WHERE removed_at IS NULL ORDER BY id');
+    return all.rows.map((r) => r.id);
+  }
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM monitored_records WHERE removed_at IS NULL AND blocking_keys && $1::int[]
+     UNION
+     SELECT id FROM monitored_records WHERE $2 AND removed_at IS NULL AND has_npi AND kind = 'organization'
+     ORDER BY id`,
+    [keys, organizationsWithNpi],
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface StoredRecord {
+  id: string;
+  orgId: string;
+  entity: Entity;
+  status: ScreeningStatus;
+  /** The stored screening hit the candidate limit: which candidates it scored can change with any list change. */
+  recallCapped: boolean;
+}
+
+export async function loadActiveRecords(db: Db, ids: readonly string[]): Promise<StoredRecord[]> {
+  const { rows } = await db.query<{ id: string; org_id: string; entity: Entity; status: ScreeningStatus; capped: boolean | null }>(
+    `SELECT id, org_id, entity, status, recall_capped AS capped
+       FROM monitored_records WHERE id = ANY($1::uuid[]) AND removed_at IS NULL ORDER BY id`,
+    [ids],
+  );
+  return rows.map((r) => ({ id: r.id, orgId: r.org_id, entity: r.entity, status: r.status, recallCapped: r.capped === true }));
+}
+
+/**
+ * Stores re-screenings of records still active (a record removed meanwhile is left alone) and
+ * returns each one's previous status, read under the row lock the update takes.
+ */
+export async function saveRescreenings(
+  client: PoolClient,
+  rescreened: ReadonlyArray<{ id: string; result: ScreeningResult; blockingKeys?: number[] }>,
+): Promise<Array<{ id: string; orgId: string; previousStatus: ScreeningStatus; result: ScreeningResult }>> {
+  const { rows } = await client.query<{ id: string; org_id: string; previous: ScreeningStatus; result: ScreeningResult }>(
+    `WITH input AS (
+       SELECT (e->>'id')::uuid AS id, e->'result' AS result,
+              CASE WHEN e ? 'keys' THEN ARRAY(SELECT jsonb_array_elements_text(e->'keys')::int) END AS keys
+         FROM jsonb_array_elements($1::jsonb) e
+     ), locked AS (
+       SELECT m.id, m.status FROM monitored_records m JOIN input i ON i.id = m.id WHERE m.removed_at IS NULL FOR UPDATE OF m
+     )
+     UPDATE monitored_records m
+        SET status = i.result->>'status', result = i.result, checked_at = (i.result->>'checkedAt')::timestamptz,
+            recall_capped = coalesce((i.result->>'recallCapped')::boolean, false),
+            blocking_keys = coalesce(i.keys, m.blocking_keys)
+       FROM input i JOIN locked l ON l.id = i.id
+      WHERE m.id = i.id AND m.removed_at IS NULL
+      RETURNING m.id, m.org_id, l.status AS previous, m.result`,
+    [JSON.stringify(rescreened.map((r) => ({ id: r.id, result: r.result, ...(r.blockingKeys ? { keys: r.blockingKeys } : {}) })))],
+  );
+  return rows.map((r) => ({ id: r.id, orgId: r.org_id, previousStatus: r.previous, result: r.result }));
+}

@@ -1,0 +1,212 @@
+import { ApplicationFailure } from '@temporalio/common';
+import type { Client } from '@temporalio/client';
+import type { Pool } from 'pg';
+import { entryBlockingKeys, matchesAnyOf, subjectBlockingKeys } from '../../matcher/blockingKeys';
+import type { MatcherClient } from '../../matcher/client';
+import type { ScreeningResult } from '../../matcher/types';
+import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef, type WebhookEventToEmit } from '../webhooks';
+import { createHash } from 'node:crypto';
+import { currentRegistryNames, loadActiveRecords, recordsSharingKeys, saveRescreenings, type StoredRecord } from './records';
+import { versionChange, type VersionChange } from './changes';
+
+/** Records per matcher call and per commit. */
+export const RESCREEN_CHUNK = 250;
+/** Records read and pre-checked at a time. */
+const REACHED_CHUNK = 2000;
+
+export interface RescreenDeps {
+  pool: Pool;
+  matcher: Pick<MatcherClient, 'matchMany'>;
+  temporal: Client;
+  taskQueue: string;
+  env?: NodeJS.ProcessEnv;
+  /** Called between chunks (the activity heartbeats). */
+  progress?: (done: number, total: number) => void;
+}
+
+export interface RescreenSummary {
+  versionId: string;
+  sourceKey: string;
+  changedEntries: number;
+  /** Records sharing a blocking key with a changed entry. */
+  recordsReached: number;
+  /** Of those, the records a changed entry matches (new or old form), plus capped ones: screened again. */
+  recordsRescreened: number;
+  statusChanges: number;
+  /** Where the time went, in ms: finding the reached records, reading and pre-checking them, screening the affected ones. */
+  timings: { reachMs: number; checkMs: number; screenMs: number };
+}
+
+/** The event a status change sends; its key makes a retried re-screen record it once. */
+function statusChangeEvent(orgId: string, previousStatus: string, recordId: string, result: ScreeningResult, cause: string): WebhookEventToEmit {
+  return {
+    orgId,
+    type: 'match_status_change',
+    eventKey: `record:${recordId}:${cause}`,
+    monitoredRecordId: recordId,
+    data: { recordId, previousStatus, status: result.status, matches: result.matches, sources: result.sources, checkedAt: result.checkedAt },
+  };
+}
+
+/** Older versions of the source: a result still on one of them was screened before the change. */
+async function supersededVersions(pool: Pool, change: VersionChange): Promise<Set<string>> {
+  const { rows } = await pool.query<{ id: string }>(
+    'SELECT id FROM list_versions WHERE source_key = $1 AND seq < (SELECT seq FROM list_versions WHERE id = $2)',
+    [change.sourceKey, change.versionId],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Screens records with the matcher and stores the outcomes; a status change records a
+ * match_status_change delivery for the record's organization in the same transaction (so a
+ * retry, seeing the status already stored, cannot lose it), and its workflow starts after commit.
+ * `onStale` refuses results from a matcher that has not loaded the version yet.
+ */
+export async function rescreenRecords(
+  deps: RescreenDeps,
+  records: readonly StoredRecord[],
+  cause: string,
+  options: { recomputeKeys?: boolean; isStale?: (result: ScreeningResult) => boolean } = {},
+): Promise<number> {
+  if (records.length === 0) return 0;
+  const results = await deps.matcher.matchMany(records.map((r) => r.entity), { requestId: `monitor:${cause}`, timeoutMs: 60_000 });
+  if (options.isStale && results.some(options.isStale)) {
+    throw ApplicationFailure.retryable(`the matcher has not loaded the list version of ${cause} yet`, 'MatcherBehindListVersion');
+  }
+  const rescreened = await Promise.all(records.map(async (record, i) => ({
+    id: record.id,
+    result: results[i],
+    blockingKeys: options.recomputeKeys && record.entity.type === 'organization'
+      ? subjectBlockingKeys(record.entity, await currentRegistryNames(deps.pool, record.entity.npi))
+      : undefined,
+  })));
+  const client = await deps.pool.connect();
+  let refs: DeliveryRef[] = [];
+  let changes = 0;
+  try {
+    await client.query('BEGIN');
+    const saved = await saveRescreenings(client, rescreened);
+    for (const row of saved) {
+      if (row.previousStatus === row.result.status) continue;
+      changes++;
+      refs = refs.concat(await recordDeliveries(client, statusChangeEvent(row.orgId, row.previousStatus, row.id, row.result, cause)));
+    }
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+  await startDeliveryWorkflows(deps.temporal, deps.taskQueue, refs, { env: deps.env });
+  return changes;
+}
+
+/**
+ * A new list version: finds the monitored records that share a blocking key with an entry it
+ * added, removed or changed (for the NPPES registry: every organization enrolled with an NPI),
+ * keeps those a changed entry matches in its new or its old form (or whose last screening hit
+ * the candidate limit), and screens them again against the versions the matcher now holds.
+ * Matcher screenings grow with the change, not with the number of monitored records; the
+ * outcome equals a full re-screen.
+ */
+export async function rescreenForListVersion(deps: RescreenDeps, versionId: string): Promise<RescreenSummary> {
+  const change = await versionChange(deps.pool, versionId);
+  const started = Date.now();
+  const anyRecord = await deps.pool.query('SELECT 1 FROM monitored_records WHERE removed_at IS NULL LIMIT 1');
+  if (anyRecord.rowCount === 0 || !change.enabled) {
+    return { versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,
+      recordsReached: 0, recordsRescreened: 0, statusChanges: 0, timings: { reachMs: 0, checkMs: 0, screenMs: 0 } };
+  }
+  const keys = new Set<number>();
+  for (const party of [...change.newParties, ...change.oldParties]) for (const key of entryBlockingKeys(party)) keys.add(key);
+  const ids = await recordsSharingKeys(deps.pool, [...keys], change.registry);
+  const timings = { reachMs: Date.now() - started, checkMs: 0, screenMs: 0 };
+  const superseded = await supersededVersions(deps.pool, change);
+  const isStale = (result: ScreeningResult): boolean => {
+    const used = result.sources.find((s) => s.source === change.sourceKey);
+    // The registry is named among the sources only when it was consulted.
+    if (!used) return !change.registry;
+    return superseded.has(used.listVersionId);
+  };
+  // A registry version changes the names organizations are searched under: every one reached is screened again.
+  const matchesNew = change.registry ? () => true : matchesAnyOf(change.newParties);
+  const matchedOld = change.registry ? () => true : matchesAnyOf(change.oldParties);
+  let statusChanges = 0;
+  let rescreened = 0;
+  const load = (from: number) => {
+    if (from >= ids.length) return null;
+    const reading = loadActiveRecords(deps.pool, ids.slice(from, from + REACHED_CHUNK));
+    reading.catch(() => undefined); // awaited below; if this chunk's screening throws first, its failure is not unhandled
+    return reading;
+  };
+  let loading = load(0);
+  for (let i = 0; i < ids.length; i += REACHED_CHUNK) {
+    const reached = (await loading)!;
+    // The next chunk is read while this one is checked.
+    loading = load(i + REACHED_CHUNK);
+    const checking = Date.now();
+    const affected = reached.filter((r) => r.recallCapped || matchesNew(r.entity) || matchedOld(r.entity));
+    const screening = Date.now();
+    timings.checkMs += screening - checking;
+    for (let j = 0; j < affected.length; j += RESCREEN_CHUNK) {
+      statusChanges += await rescreenRecords(deps, affected.slice(j, j + RESCREEN_CHUNK), versionId, { recomputeKeys: change.registry, isStale });
+    }
+    timings.screenMs += Date.now() - screening;
+    rescreened += affected.length;
+    deps.progress?.(Math.min(i + REACHED_CHUNK, ids.length), ids.length);
+  }
+  // Deliveries a crashed earlier attempt recorded but did not start.
+  const pending = await deps.pool.query<{ id: string; org_id: string }>(
+    `SELECT id, org_id FROM webhook_deliveries
+      WHERE status = 'pending' AND event_type = 'match_status_change' AND event_key LIKE $1 AND replay_of IS NULL`,
+    [`record:%:${versionId}`],
+  );
+  await startDeliveryWorkflows(deps.temporal, deps.taskQueue, pending.rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: 'match_status_change' })), { env: deps.env });
+  return {
+    versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,
+    recordsReached: ids.length, recordsRescreened: rescreened, statusChanges, timings,
+  };
+}
+
+/** The list_update event of a published version, for every organization with an endpoint for it. */
+export async function listUpdateEvent(pool: Pool, versionId: string): Promise<WebhookEventToEmit> {
+  const change = await versionChange(pool, versionId, false);
+  return {
+    orgId: null,
+    type: 'list_update',
+    eventKey: `list:${versionId}`,
+    data: {
+      source: change.sourceKey, sourceName: change.sourceName, listVersionId: versionId, previousListVersionId: change.previousVersionId,
+      retrievedAt: change.retrievedAt, added: change.added, removed: change.removed, changed: change.changed,
+    },
+  };
+}
+
+/**
+ * A record screened on versions older than the current ones (a version published while it was
+ * being enrolled, before its row was visible to that version's re-screen) is screened again.
+ * The record's workflow runs this when it starts.
+ */
+export async function catchUpRecord(deps: RescreenDeps, recordId: string): Promise<{ rescreened: boolean; statusChanged: boolean }> {
+  const { rows } = await deps.pool.query<{ result: ScreeningResult }>(
+    'SELECT result FROM monitored_records WHERE id = $1 AND removed_at IS NULL',
+    [recordId],
+  );
+  if (!rows[0]) return { rescreened: false, statusChanged: false };
+  const current = await deps.pool.query<{ key: string; version_id: string }>(
+    "SELECT key, current_version_id AS version_id FROM list_sources WHERE enabled AND kind <> 'registry' AND current_version_id IS NOT NULL ORDER BY key",
+  );
+  const used = new Map(rows[0].result.sources.map((s) => [s.source, s.listVersionId]));
+  if (current.rows.every((c) => used.get(c.key) === c.version_id)) return { rescreened: false, statusChanged: false };
+  const versions = current.rows.map((c) => c.version_id);
+  const cause = `catch-up-${createHash('sha256').update(versions.join(',')).digest('hex').slice(0, 16)}`;
+  const isStale = (result: ScreeningResult): boolean => {
+    const got = new Map(result.sources.map((s) => [s.source, s.listVersionId]));
+    return current.rows.some((c) => got.get(c.key) !== c.version_id);
+  };
+  const records = await loadActiveRecords(deps.pool, [recordId]);
+  const changes = await rescreenRecords(deps, records, cause, { isStale });
+  return { rescreened: records.length > 0, statusChanged: changes > 0 };
+}

@@ -1,0 +1,50 @@
+/**
+ * How a delivery is retried, read from the environment when a delivery series starts (the
+ * workflow gets it as input, so a running series keeps the policy it started with).
+ *
+ *   WEBHOOK_TIMEOUT_MS           one attempt's time-out (default 10 s)
+ *   WEBHOOK_RETRY_INITIAL_MS     wait before the 2nd attempt (default 30 s)
+ *   WEBHOOK_RETRY_COEFFICIENT    growth of each wait (default 2)
+ *   WEBHOOK_RETRY_MAX_INTERVAL_MS  longest wait (default 6 h)
+ *   WEBHOOK_MAX_ATTEMPTS         attempts in a series, the first included (default 12)
+ *
+ * The defaults wait 30 s, 1, 2, 4, 8, 16, 32, 64 min, 2 h 8 min, 4 h 16 min, then 6 h:
+ * 12 attempts over about 14.5 hours.
+ */
+export interface DeliveryPolicy {
+  timeoutMs: number;
+  initialIntervalMs: number;
+  backoffCoefficient: number;
+  maximumIntervalMs: number;
+  maximumAttempts: number;
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+export function deliveryPolicy(env: NodeJS.ProcessEnv = process.env): DeliveryPolicy {
+  return {
+    timeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+    initialIntervalMs: positive(env, 'WEBHOOK_RETRY_INITIAL_MS', 30_000),
+    backoffCoefficient: Math.max(1, positive(env, 'WEBHOOK_RETRY_COEFFICIENT', 2)),
+    maximumIntervalMs: positive(env, 'WEBHOOK_RETRY_MAX_INTERVAL_MS', 6 * 3600_000),
+    maximumAttempts: Math.floor(positive(env, 'WEBHOOK_MAX_ATTEMPTS', 12)),
+  };
+}
+
+/** The waits between attempts the policy gives, in ms: what the README's schedule shows. */
+export function retrySchedule(policy: DeliveryPolicy): number[] {
+  return Array.from({ length: policy.maximumAttempts - 1 }, (_, i) =>
+    Math.min(policy.initialIntervalMs * policy.backoffCoefficient ** i, policy.maximumIntervalMs),
+  );
+}
+
+/** `WEBHOOK_ALLOW_LOOPBACK=true` lets endpoints on 127.0.0.0/8 and ::1 through (local development and tests only). */
+export function allowLoopback(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.WEBHOOK_ALLOW_LOOPBACK === 'true';
+}

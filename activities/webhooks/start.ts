@@ -1,0 +1,48 @@
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { TypedSearchAttributes, WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
+import { OrgId, WebhookDeliveryId, WebhookEventType } from '../../infra/base/temporal/searchAttributes';
+import { deliveryPolicy, type DeliveryPolicy } from './policy';
+import type { DeliveryRef } from './store';
+
+/** The delivery workflow's input: the id and the policy the series runs with, never the body. */
+export interface WebhookDeliveryInput {
+  deliveryId: string;
+  policy: DeliveryPolicy;
+}
+
+export const deliveryWorkflowId = (deliveryId: string): string => `webhook-delivery/${deliveryId}`;
+
+/**
+ * Starts one `webhookDelivery` workflow per delivery. A start repeated by a retried emitter
+ * finds the workflow (running or closed) and starts nothing; `fresh` (an operator's reset)
+ * ends a running series and starts a new one under the same id.
+ */
+export async function startDeliveryWorkflows(
+  client: Client,
+  taskQueue: string,
+  deliveries: readonly DeliveryRef[],
+  options: { fresh?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<void> {
+  const policy = deliveryPolicy(options.env);
+  await Promise.all(
+    deliveries.map(async (delivery) => {
+      try {
+        await client.workflow.start('webhookDelivery', {
+          workflowId: deliveryWorkflowId(delivery.id),
+          taskQueue,
+          args: [{ deliveryId: delivery.id, policy } satisfies WebhookDeliveryInput],
+          workflowIdConflictPolicy: options.fresh ? WorkflowIdConflictPolicy.TERMINATE_EXISTING : WorkflowIdConflictPolicy.FAIL,
+          workflowIdReusePolicy: options.fresh ? WorkflowIdReusePolicy.ALLOW_DUPLICATE : WorkflowIdReusePolicy.REJECT_DUPLICATE,
+          typedSearchAttributes: new TypedSearchAttributes([
+            { key: OrgId, value: delivery.orgId },
+            { key: WebhookDeliveryId, value: delivery.id },
+            { key: WebhookEventType, value: delivery.eventType },
+          ]),
+          staticSummary: `${delivery.eventType} delivery ${delivery.id}`,
+        });
+      } catch (err) {
+        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      }
+    }),
+  );
+}

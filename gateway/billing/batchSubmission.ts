@@ -1,0 +1,45 @@
+import type { Pool } from 'pg';
+import { attachReservation, insertItems, insertJob, type BatchState, type ItemError } from '../../activities/batch';
+import { createReservation } from '../../activities/metering';
+import { hardCap, lockAllowance } from './allowance';
+import type { PlanKey } from './plans';
+
+export interface BatchSubmission {
+  orgId: string;
+  plan: PlanKey;
+  period: string;
+  idempotencyKey: string;
+  items: ReadonlyArray<{ item: unknown; error: ItemError | null }>;
+}
+
+/**
+ * Records a batch once per (organization, Idempotency-Key), in one transaction: the job, its
+ * items, and on a capped plan a reservation of the allowance for every valid item. A batch
+ * whose valid items do not all fit in what is left of the allowance is refused whole (402)
+ * and nothing is written. A key used before returns its job and writes nothing.
+ */
+export async function submitBatchOnce(pool: Pool, submission: BatchSubmission): Promise<{ jobId: string; created: boolean; state: BatchState }> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const job = await insertJob(client, submission.orgId, submission.idempotencyKey, submission.items.length);
+    if (job.created) {
+      const valid = submission.items.filter((i) => !i.error).length;
+      if (hardCap(submission.plan) !== null && valid > 0) {
+        await lockAllowance(client, 'api', submission.orgId, submission.plan, submission.period, valid);
+        const reservationId = await createReservation(client, {
+          orgId: submission.orgId, period: submission.period, amount: valid, purpose: `batch:${job.jobId}`, ttlSeconds: null,
+        });
+        await attachReservation(client, job.jobId, reservationId);
+      }
+      await insertItems(client, job.jobId, submission.items);
+    }
+    await client.query('COMMIT');
+    return job;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,44 @@
+import { createReplay, getDelivery, listDeliveries, startDeliveryWorkflows, type DeliveryStatus, type WebhookEventType } from '../../activities/webhooks';
+import { invalidRequest, notFound } from '../errors';
+import type { GatewayDeps } from '../context';
+import type { Handler } from './handler';
+
+const DEFAULT_PAGE = 50;
+
+/** GET /webhook-deliveries: the organization's delivery log, newest first, filtered by status and event type. */
+export function listWebhookDeliveries(deps: GatewayDeps): Handler {
+  return async (ctx) => {
+    const query = ctx.query as Record<string, string | undefined>;
+    try {
+      ctx.body = await listDeliveries(deps.pool, ctx.state.principal!.orgId, {
+        status: query.status as DeliveryStatus | undefined,
+        eventType: query.eventType as WebhookEventType | undefined,
+        cursor: query.cursor,
+        limit: query.limit ? Number(query.limit) : DEFAULT_PAGE,
+      });
+    } catch (err) {
+      if ((err as Error).message === 'invalid cursor') throw invalidRequest({ cursor: ['not a cursor this API returned'] });
+      throw err;
+    }
+  };
+}
+
+export function getWebhookDelivery(deps: GatewayDeps): Handler {
+  return async (ctx) => {
+    const delivery = await getDelivery(deps.pool, ctx.state.principal!.orgId, ctx.state.params.deliveryId);
+    if (!delivery) throw notFound('No such webhook delivery for this organization.');
+    ctx.body = delivery;
+  };
+}
+
+/** POST /webhook-deliveries/{id}/replay: a new delivery of the same body, with its own series of attempts. */
+export function replayWebhookDelivery(deps: GatewayDeps): Handler {
+  return async (ctx) => {
+    const orgId = ctx.state.principal!.orgId;
+    const replay = await createReplay(deps.pool, orgId, ctx.state.params.deliveryId);
+    if (!replay) throw notFound('No such webhook delivery for this organization, or its endpoint was removed.');
+    await startDeliveryWorkflows(deps.temporal, deps.taskQueue, [replay]);
+    ctx.status = 202;
+    ctx.body = await getDelivery(deps.pool, orgId, replay.id);
+  };
+}

@@ -1,0 +1,114 @@
+import { buildMatcherIndex, entryNames, screenEntity, subjectQueries, type IndexedRegistryOrganization } from './engine';
+import { DEFAULT_CANDIDATE_LIMIT } from './index/candidates';
+import { deletions, fnv1a } from './index/deletions';
+import { nicknames } from './normalize/nicknames';
+import { ocrKey } from './normalize/ocr';
+import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from './normalize/phonetic';
+import { npiDigits } from './score/evidence';
+import { allowedEdits } from './strings/editDistance';
+import type { Entity, ListedParty } from './types';
+
+/**
+ * Blocking keys: for a subject and for a listed party, every key through which candidate
+ * generation (index/tokenIndex.ts `collectVariants`, index/candidates.ts `find`, the engine's
+ * NPI hits) could bring that party before that subject. If the matcher can consider a listed
+ * party for a subject at all, the two share a key; so a list change can alter the screening
+ * of only the subjects that share a key with an entry it added, removed or changed. Monitoring
+ * re-screens exactly those. The keys are built from the same normalisation and the same
+ * variant rules as the index (hashed to 32 bits: a collision only adds a subject to re-screen):
+ *   exact token; each token's symmetric-deletion neighbourhood (typos, as the deletion table
+ *   holds it); its sound and OCR keys; its nickname families (persons); both halves of a long
+ *   subject token (split words) and adjacent subject tokens written as one (merged words); NPI.
+ * A new kind of variant in candidate generation must add its key here; the monitoring
+ * equality test (incremental re-screen = full re-screen) is there to catch a missing one.
+ */
+type Kind = 'person' | 'organization';
+
+const key = (text: string): number => fnv1a(text) | 0;
+
+function addTokenKeys(kind: Kind, token: string, keys: Set<number>): void {
+  keys.add(key(`t|${kind}|${token}`));
+  if (token.length === 1) return;
+  if (kind === 'person') for (const group of nicknames().groupsOf(token) ?? []) keys.add(key(`n|${group}`));
+  const edits = allowedEdits(token.length);
+  if (edits > 0) for (const d of deletions(token, edits)) keys.add(key(`d|${kind}|${d}`));
+  keys.add(key(`o|${kind}|${ocrKey(token)}`));
+  const sound = phoneticKey(token);
+  if (sound.length >= MIN_PHONETIC_KEY_LENGTH) keys.add(key(`p|${kind}|${sound}`));
+}
+
+function addNpiKey(raw: string | null | undefined, keys: Set<number>): void {
+  if (!raw) return;
+  const npi = npiDigits(raw);
+  if (npi.length === 10 && !/^0+$/.test(npi)) keys.add(key(`npi|${npi}`));
+}
+
+/** A listed party's keys: its tokens as the index holds them, and its NPIs. */
+export function entryBlockingKeys(party: ListedParty): number[] {
+  const keys = new Set<number>();
+  for (const name of entryNames(party)) for (const token of name.tokens) addTokenKeys(party.kind, token, keys);
+  for (const npi of party.npis) addNpiKey(npi, keys);
+  return [...keys].sort((a, b) => a - b);
+}
+
+/** The NPPES names an organization subject is also searched under (the registry record of its NPI). */
+export type RegistryNames = Pick<IndexedRegistryOrganization, 'npi' | 'legalName' | 'otherNames' | 'state'>;
+
+/**
+ * A subject's keys: every query name it is searched under (aliases, name orders, its NPI's
+ * registry names), each token with its variants, split and merged forms; and its NPI.
+ */
+export function subjectBlockingKeys(entity: Entity, registry?: RegistryNames): number[] {
+  const keys = new Set<number>();
+  const kind: Kind = entity.type;
+  const queries = subjectQueries(entity, registry ? () => registry : undefined);
+  for (const { name } of queries) {
+    const tokens = name.tokens;
+    tokens.forEach((token, i) => {
+      addTokenKeys(kind, token, keys);
+      if (token.length >= 6) for (let cut = 3; cut <= token.length - 3; cut++) {
+        keys.add(key(`t|${kind}|${token.slice(0, cut)}`));
+        keys.add(key(`t|${kind}|${token.slice(cut)}`));
+      }
+      if (i + 1 < tokens.length) keys.add(key(`t|${kind}|${token}${tokens[i + 1]}`));
+    });
+  }
+  addNpiKey(entity.npi, keys);
+  return [...keys].sort((a, b) => a - b);
+}
+
+const CHANGE_SOURCE = { sourceKey: 'change', sourceName: 'change', listVersionId: 'change', retrievedAt: '1970-01-01T00:00:00.000Z' };
+
+/**
+ * Of the subjects that share a key with a list change, the ones the change can matter to: a
+ * person subject is re-screened only if one of the changed parties scores as a match for it
+ * (in their new form, or in their old form: it may be one of the subject's current matches).
+ * A throwaway index of just those parties answers that in microseconds per subject; scores do
+ * not depend on the rest of the list, and a person's candidates are chosen by how many of its
+ * name tokens they answer, not by list-wide weights, so a party that does not match here does
+ * not match in the full index either. Organizations, whose candidates are weighed against the
+ * whole list, are always re-screened.
+ */
+export function matchesAnyOf(parties: readonly ListedParty[]): (entity: Entity) => boolean {
+  if (parties.length === 0) return () => false;
+  const index = buildMatcherIndex(parties.map((p) => ({ ...p, ...CHANGE_SOURCE })), { candidateLimit: Math.max(DEFAULT_CANDIDATE_LIMIT, parties.length) });
+  return (entity) => entity.type === 'organization' || screenEntity(index, withSplitForms(entity)).matches.length > 0;
+}
+
+/**
+ * The full index reads a long token as two words when both halves are words it holds
+ * (KATHERINENGUYEN → KATHERINE NGUYEN), and a half may come from any entry of the list, which a
+ * throwaway index of the change does not hold: so the subject is also tried with each long
+ * token written as two words, every way it can be cut.
+ */
+function withSplitForms(entity: Extract<Entity, { type: 'person' }>): Entity {
+  const forms: string[] = [];
+  for (const { name } of subjectQueries(entity)) {
+    name.tokens.forEach((token, i) => {
+      for (let cut = 3; cut <= token.length - 3; cut++) {
+        forms.push([...name.tokens.slice(0, i), token.slice(0, cut), token.slice(cut), ...name.tokens.slice(i + 1)].join(' '));
+      }
+    });
+  }
+  return forms.length === 0 ? entity : { ...entity, aliases: [...(entity.aliases ?? []), ...forms] };
+}

@@ -1,0 +1,66 @@
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { Pool } from 'pg';
+import { createActivities } from '../../../activities';
+import { createLogger } from '../../../infra/base/log';
+import { createMatcherClient, type MatcherClient } from '../../../matcher/client';
+import { bootTestStack, teardownTestStack, type TestStack } from '../../harness/stack';
+
+/**
+ * What the asynchronous benchmarks run on, booted like the test harness does: a throwaway
+ * migrated database, a headless Temporal dev server, the workflow bundle built once; then a
+ * worker assembled as infra/worker.ts assembles it (every workflow and activity, the same
+ * slot settings) in this process. Everything goes away with `close`.
+ */
+export interface BenchStack {
+  stack: TestStack;
+  pool: Pool;
+  client: Client;
+  startWorker(options: { taskQueue: string; matcherUrl: string; env?: NodeJS.ProcessEnv }): Promise<{ matcher: MatcherClient; stop(): Promise<void> }>;
+  close(): Promise<void>;
+}
+
+export async function startBenchStack(): Promise<BenchStack> {
+  // Temporal's own logs would drown the figures.
+  Runtime.install({ logger: { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } });
+  const stack = await bootTestStack();
+  const pool = new Pool({ connectionString: stack.databaseUrl, max: 20 });
+  const connection = await Connection.connect({ address: stack.temporalAddress });
+  const client = new Client({ connection });
+  const workers: Array<() => Promise<void>> = [];
+  return {
+    stack,
+    pool,
+    client,
+    async startWorker({ taskQueue, matcherUrl, env }) {
+      const matcher = createMatcherClient(matcherUrl);
+      const native = await NativeConnection.connect({ address: stack.temporalAddress });
+      const worker = await Worker.create({
+        connection: native,
+        taskQueue,
+        workflowBundle: { codePath: stack.workflowBundlePath },
+        activities: createActivities({ pool, logger: createLogger('bench-worker', 'silent'), matcher, temporal: client, env: env ?? process.env }),
+        // infra/worker.ts's settings: what one worker process does on two cores.
+        maxCachedWorkflows: 500,
+        maxConcurrentActivityTaskExecutions: 8,
+        maxConcurrentWorkflowTaskExecutions: 20,
+        shutdownGraceTime: '5s',
+      });
+      const running = worker.run();
+      const stop = async (): Promise<void> => {
+        if (worker.getState() === 'RUNNING') worker.shutdown();
+        await running;
+        await native.close();
+        matcher.close();
+      };
+      workers.push(stop);
+      return { matcher, stop };
+    },
+    async close() {
+      for (const stop of workers) await stop().catch(() => undefined);
+      await connection.close();
+      await pool.end();
+      await teardownTestStack(stack);
+    },
+  };
+}

@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { call, createOrgWithKey, preloadScreens, startInProcessGateway, type InProcessGateway } from '../gateway/support/stack';
+import { responseErrors, schemaErrors } from '../gateway/support/contract';
+import { createListsDatabase, type ListsDatabase } from '../lists/support';
+import { publishLeie } from '../support/lists';
+import { startTestWorker, type TestWorker } from '../support/worker';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
+import { billingPeriod } from '../../../activities/metering/period';
+
+/**
+ * Batch screening end to end: the gateway, the batchScreening workflow on the run's Temporal
+ * dev server, the worker's activities, a matcher holding an LEIE version, PostgreSQL.
+ */
+let db: ListsDatabase;
+let gw: InProcessGateway;
+let worker: TestWorker;
+const receivers: WebhookReceiver[] = [];
+
+const listed = { type: 'person', name: 'Jordan Q Exampleson', dateOfBirth: '1978-02-14' };
+const clear = { type: 'person', name: 'Unlisted Person Zyx', state: 'TX' };
+const organization = { type: 'organization', legalName: 'Acme Home Health LLC' };
+
+beforeAll(async () => {
+  db = await createListsDatabase();
+  await publishLeie(db.pool, [{ last: 'EXAMPLESON', first: 'JORDAN', dob: '19780214' }]);
+  gw = await startInProcessGateway({ databaseUrl: db.url });
+  worker = await startTestWorker({ pool: gw.pool, matcherUrl: gw.matcherServer!.url, taskQueue: gw.deps.taskQueue });
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+  await worker?.stop();
+  await gw?.close();
+  await db?.drop();
+});
+
+async function submit(apiKey: string, key: string | null, items: unknown[]) {
+  return call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items }, headers: key ? { 'idempotency-key': key } : {} });
+}
+
+async function completed(apiKey: string, jobId: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reply = await call(gw.url, 'GET', `/v1/batch/${jobId}`, { apiKey });
+    expect(reply.status).toBe(200);
+    expect(responseErrors('/batch/{jobId}', 'get', 200, reply.body)).toBeNull();
+    if (reply.body.state === 'completed') return reply.body;
+    if (Date.now() > deadline) throw new Error(`batch ${jobId} not completed: ${JSON.stringify(reply.body)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function ledger(orgId: string): Promise<string[]> {
+  const { rows } = await gw.pool.query("SELECT event_key FROM usage_events WHERE org_id = $1 AND kind = 'batch_item' ORDER BY event_key", [orgId]);
+  return rows.map((r) => r.event_key);
+}
+
+async function jobCount(orgId: string): Promise<number> {
+  const { rows } = await gw.pool.query('SELECT count(*)::int AS n FROM batch_jobs WHERE org_id = $1', [orgId]);
+  return rows[0].n;
+}
+
+describe('POST /v1/batch', () => {
+  it('screens valid items, turns invalid ones into error results, and completes with results by index', async () => {
+    const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'medium');
+    const items = [listed, { type: 'person' }, clear, 'not an entity', organization, { type: 'person', name: 'A B', firstName: 'A' }];
+    const reply = await submit(apiKey, randomUUID(), items);
+    expect(reply.status).toBe(202);
+    expect(responseErrors('/batch', 'post', 202, reply.body)).toBeNull();
+    const job = await completed(apiKey, reply.body.jobId);
+
+    expect(job).toMatchObject({ jobId: reply.body.jobId, state: 'completed', totalItems: 6, completedItems: 3, failedItems: 3 });
+    expect(Date.parse(job.createdAt)).toBeLessThanOrEqual(Date.parse(job.startedAt));
+    expect(Date.parse(job.startedAt)).toBeLessThanOrEqual(Date.parse(job.completedAt));
+    expect(job.results.map((r: { index: number; outcome: string }) => [r.index, r.outcome])).toEqual([
+      [0, 'completed'], [1, 'error'], [2, 'completed'], [3, 'error'], [4, 'completed'], [5, 'error'],
+    ]);
+    const [first, second, third, fourth, , sixth] = job.results;
+    expect(first.result.status).toBe('potential_match');
+    expect(first.result.matches[0]).toMatchObject({
+      label: 'Potential match — verification required',
+      provenance: { sourceList: expect.any(String), listVersionId: expect.any(String) },
+    });
+    expect(first.result.matches[0].fields).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'name', state: 'matched' })]));
+    expect(second.error).toEqual({ code: 'invalid_request', message: expect.any(String), fields: { name: ['required'] } });
+    expect(third.result.status).toBe('clear');
+    expect(Object.keys(fourth.error.fields)).toEqual(['item']);
+    expect(sixth.error.fields.name).toEqual([expect.stringMatching(/removed/)]);
+
+    expect(await ledger(orgId)).toEqual([0, 2, 4].map((i) => `${job.jobId}:${i}`).sort());
+    const usage = await call(gw.url, 'GET', '/v1/usage', { apiKey });
+    expect(usage.body.screenCalls).toBe(3);
+  });
+
+  it('requires an Idempotency-Key: 400 naming it, nothing written', async () => {
+    const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'medium');
+    const reply = await submit(apiKey, null, [clear]);
+    expect(reply.status).toBe(400);
+    expect(reply.body.fields).toEqual({ 'Idempotency-Key': ['required header'] });
+    expect(await jobCount(orgId)).toBe(0);
+  });
+
+  it('refuses an items array out of bounds with 400 and writes nothing', async () => {
+    const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'medium');
+    expect((await submit(apiKey, randomUUID(), [])).body.fields).toEqual({ items: ['must have at least 1 item'] });
+    expect((await submit(apiKey, randomUUID(), Array.from({ length: 2001 }, () => clear))).status).toBe(400);
+    expect(await jobCount(orgId)).toBe(0);
+  });
+
+  it('returns the same job for a resubmitted key, before and after completion, with no further screening or metering', async () => {
+    const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'medium');
+    const key = randomUUID();
+    const first = await submit(apiKey, key, [listed, clear]);
+    const again = await submit(apiKey, key, [listed, clear]);
+    expect(again).toMatchObject({ status: 202, body: { jobId: first.body.jobId } });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    await completed(apiKey, first.body.jobId);
+    const afterCompletion = await submit(apiKey, key, [listed, clear]);
+    expect(afterCompletion).toMatchObject({ status: 202, body: { jobId: first.body.jobId } });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await jobCount(orgId)).toBe(1);
+    expect(await ledger(orgId)).toHaveLength(2);
+  });
+
+  it('creates one job, one workflow and one metering per item for 20 concurrent submissions of one key', async () => {
+    const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'large');
+    const key = randomUUID();
+    const items = Array.from({ length: 150 }, (_, i) => ({ type: 'person', name: `Concurrent Person ${i}` }));
+    const replies = await Promise.all(Array.from({ length: 20 }, () => submit(apiKey, key, items)));
+    expect(replies.map((r) => r.status)).toEqual(Array(20).fill(202));
+    const jobIds = new Set(replies.map((r) => r.body.jobId));
+    expect(jobIds.size).toBe(1);
+    const [jobId] = jobIds;
+    const job = await completed(apiKey, jobId);
+    expect(job.completedItems).toBe(150);
+    expect(await jobCount(orgId)).toBe(1);
+    expect(await ledger(orgId)).toHaveLength(150);
+    const runs = worker.client.workflow.list({ query: `OrgId = "${orgId}"` });
+    const ids: string[] = [];
+    for await (const run of runs) ids.push(run.workflowId);
+    expect(ids.filter((id) => id.startsWith('batch/'))).toHaveLength(1);
+    expect(ids[0]).toMatch(new RegExp(`^batch/${orgId}/[0-9a-f]{32}$`));
+  });
+
+  it('refuses a batch whose valid items exceed what is left of a capped allowance: 402, nothing written', async () => {
+    const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'small');
+    await preloadScreens(gw.pool, orgId, billingPeriod(new Date()), 495);
+    const tooMany = await submit(apiKey, randomUUID(), Array.from({ length: 6 }, () => clear));
+    expect(tooMany.status).toBe(402);
+    expect(tooMany.body.code).toBe('api_allowance_reached');
+    expect(await jobCount(orgId)).toBe(0);
+    // Invalid items take no allowance: five valid ones and an invalid one fit.
+    const fits = await submit(apiKey, randomUUID(), [...Array.from({ length: 5 }, () => clear), { type: 'person' }]);
+    expect(fits.status).toBe(202);
+    const job = await completed(apiKey, fits.body.jobId);
+    expect(job).toMatchObject({ completedItems: 5, failedItems: 1 });
+    expect((await call(gw.url, 'GET', '/v1/usage', { apiKey })).body.screenCalls).toBe(500);
+    const { rows } = await gw.pool.query('SELECT count(*)::int AS n FROM allowance_reservations WHERE org_id = $1 AND amount > 0', [orgId]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('delivers batch_completed to the organization endpoint', async () => {
+    const receiver = await startWebhookReceiver();
+    receivers.push(receiver);
+    const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
+    const endpoint = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: receiver.url, events: ['batch_completed'] } });
+    receiver.secret = endpoint.body.secret;
+    const reply = await submit(apiKey, randomUUID(), [listed, clear, { type: 'person' }]);
+    const job = await completed(apiKey, reply.body.jobId);
+    const [delivery] = await receiver.waitFor(1);
+    expect(delivery.verification.ok).toBe(true);
+    const body = JSON.parse(delivery.rawBody.toString('utf8'));
+    expect(schemaErrors('WebhookEvent', body)).toBeNull();
+    expect(body).toMatchObject({
+      type: 'batch_completed',
+      data: { jobId: job.jobId, totalItems: 3, completedItems: 2, failedItems: 1, potentialMatchItems: 1, completedAt: job.completedAt },
+    });
+  });
+});
+
+describe('GET /v1/batch/{jobId}', () => {
+  it("answers 404 for another organization's job, an unknown id and a malformed id", async () => {
+    const owner = await createOrgWithKey(gw.pool, 'medium');
+    const reply = await submit(owner.apiKey, randomUUID(), [clear]);
+    const other = await createOrgWithKey(gw.pool, 'medium');
+    for (const id of [reply.body.jobId, randomUUID(), 'not-a-job']) {
+      const got = await call(gw.url, 'GET', `/v1/batch/${id}`, { apiKey: other.apiKey });
+      expect({ status: got.status, code: got.body.code }).toEqual({ status: 404, code: 'not_found' });
+    }
+    expect((await call(gw.url, 'GET', `/v1/batch/${reply.body.jobId}`, { apiKey: owner.apiKey })).status).toBe(200);
+  });
+});

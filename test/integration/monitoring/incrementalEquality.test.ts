@@ -1,0 +1,118 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Entity, Match, ScreeningResult } from '../../../matcher/types';
+import { call, createOrgWithKey, startInProcessGateway, type InProcessGateway } from '../gateway/support/stack';
+import { createListsDatabase, type ListsDatabase } from '../lists/support';
+import { startTestWorker, type TestWorker } from '../support/worker';
+import { leieArtifactPath, matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
+import type { LeiePerson } from '../support/lists';
+
+/**
+ * The re-screen on a new list version touches only the records sharing a blocking key with a
+ * changed entry, yet must give what a full re-screen gives. A seeded population of listed
+ * people and monitored near-variants (typos, nicknames, swapped order, merged and split words)
+ * is screened both ways after a version that adds, removes and changes entries.
+ */
+const SURNAMES = ['JOHNSON', 'JOHNSTON', 'MARTINEZ', 'MARTINES', 'OKAFOR', 'NGUYEN', 'WILLIAMS', 'WILLAIMS', 'PETERSEN', 'PETERSON',
+  'VANDERBERG', 'KOWALSKI', 'KOVALSKI', 'ABERNATHY', 'ROSENTHAL', 'MCDONALD', 'MACDONALD', 'SCHMIDT', 'SMITH', 'SMYTH', 'OBRIEN',
+  'DELACRUZ', 'FITZGERALD', 'HOLLOWAY', 'GALLAGHER', 'THIBODEAUX', 'LINDQVIST', 'ZIMMERMANN', 'ZIMMERMAN', 'PRZYBYLSKI'];
+const GIVEN = ['WILLIAM', 'BILL', 'ROBERT', 'BOB', 'ELIZABETH', 'BETH', 'KATHERINE', 'CATHERINE', 'JOHN', 'JON', 'MARIA', 'MARIE',
+  'STEPHEN', 'STEVEN', 'MARGARET', 'PEGGY', 'ANNE', 'ANN', 'MARYANN', 'JAMES', 'JIM', 'THOMAS', 'TOM', 'LUIS', 'LOUIS'];
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    return s / 0x100000000;
+  };
+}
+
+function person(next: () => number, i: number): LeiePerson {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)];
+  const year = 1940 + Math.floor(next() * 50);
+  return { last: pick(SURNAMES), first: pick(GIVEN), dob: `${year}0${1 + (i % 9)}1${i % 10}` };
+}
+
+/** A monitored subject derived from a listed person: the way rosters differ from lists. */
+function variantOf(p: LeiePerson, next: () => number): Entity {
+  const dob = `${p.dob.slice(0, 4)}-${p.dob.slice(4, 6)}-${p.dob.slice(6, 8)}`;
+  const typo = (w: string) => (w.length > 4 ? w.slice(0, 2) + w[3] + w[2] + w.slice(4) : w);
+  const forms = [
+    `${p.first} ${p.last}`, `${p.last}, ${p.first}`, `${p.first} ${typo(p.last)}`, `${typo(p.first)} ${p.last}`,
+    `${p.first}${p.last}`, `${p.first} Q ${p.last}`,
+  ];
+  const name = forms[Math.floor(next() * forms.length)];
+  return next() < 0.5 ? { type: 'person', name, dateOfBirth: dob } : { type: 'person', name };
+}
+
+const comparable = (r: ScreeningResult) => ({
+  status: r.status,
+  recallCapped: r.recallCapped,
+  // An unchanged entry keeps its content across versions; only the version it is cited from moves on.
+  matches: r.matches.map((m: Match) => ({ ...m, provenance: { sourceList: m.provenance.sourceList } })),
+});
+
+let db: ListsDatabase;
+let gw: InProcessGateway;
+let worker: TestWorker;
+const artifact = leieArtifactPath();
+
+beforeAll(async () => {
+  db = await createListsDatabase();
+  gw = await startInProcessGateway({ databaseUrl: db.url });
+  worker = await startTestWorker({
+    pool: gw.pool, matcherUrl: gw.matcherServer!.url, taskQueue: gw.deps.taskQueue,
+    env: { ...process.env, LIST_ARTIFACT_OIG_LEIE: artifact },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await worker?.stop();
+  await gw?.close();
+  await db?.drop();
+});
+
+describe('incremental re-screen on a new list version', () => {
+  it.each([20261124, 7])('gives every monitored record the status and matches of a full re-screen, re-screening only the records a change can reach (seed %d)', async (seed) => {
+    const next = rng(seed);
+    const listed = Array.from({ length: 160 }, (_, i) => person(next, i));
+    const v1 = listed.slice(0, 140);
+    writeLeieArtifact(artifact, v1);
+    const first = await runLeieIngestion(worker.client, worker.taskQueue);
+    await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
+
+    const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
+    const before = await gw.pool.query<{ id: string }>('SELECT id FROM monitored_records');
+    const earlier = new Set(before.rows.map((r) => r.id));
+    const subjects: Entity[] = [
+      ...listed.map((p) => variantOf(p, next)),
+      ...Array.from({ length: 140 }, (_, i) => variantOf(person(next, 500 + i), next)),
+    ];
+    const ids: string[] = [];
+    for (const subject of subjects) {
+      const reply = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: subject });
+      expect(reply.status).toBe(200);
+      ids.push(reply.body.id);
+    }
+    const distinct = [...new Set(ids)].filter((id) => !earlier.has(id));
+
+    // v2: 20 removed, 20 added (listed[140..160], whose variants are monitored), 10 changed (a new date of birth).
+    const changed = v1.slice(20, 30).map((p) => ({ ...p, dob: `${Number(p.dob.slice(0, 4)) + 1}${p.dob.slice(4)}` }));
+    const v2 = [...changed, ...v1.slice(30), ...listed.slice(140)];
+    writeLeieArtifact(artifact, v2);
+    const second = await runLeieIngestion(worker.client, worker.taskQueue);
+    expect(second).toMatchObject({ outcome: 'published' });
+    const { monitoring } = second as { monitoring: { recordsRescreened: number; statusChanges: number } };
+    expect(monitoring.recordsRescreened).toBeGreaterThan(0);
+    expect(monitoring.recordsRescreened).toBeLessThan(distinct.length);
+
+    const { rows } = await gw.pool.query<{ id: string; entity: Entity; result: ScreeningResult }>(
+      'SELECT id, entity, result FROM monitored_records WHERE id = ANY($1::uuid[]) ORDER BY id', [distinct],
+    );
+    const full = await gw.matcher.matchMany(rows.map((r) => r.entity), { requestId: 'full-rescreen' });
+    expect(full.every((r) => r.sources.some((s) => s.listVersionId === second.versionId))).toBe(true);
+    const differing = rows.filter((r, i) => !isDeepStrictEqual(comparable(r.result), comparable(full[i])));
+    expect(differing.map((r) => r.entity)).toEqual([]);
+    // The change did move statuses: the comparison is not between two unchanged sets.
+    expect(monitoring.statusChanges).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { call, createOrgWithKey, startInProcessGateway, type InProcessGateway } from '../gateway/support/stack';
+import { responseErrors, schemaErrors } from '../gateway/support/contract';
+import { createListsDatabase, type ListsDatabase } from '../lists/support';
+import { startTestWorker, type TestWorker } from '../support/worker';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
+import { leieArtifactPath, matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
+import type { LeiePerson } from '../support/lists';
+import { rescreenForListVersion } from '../../../activities/monitoring';
+
+/**
+ * Continuous monitoring end to end: PUT/DELETE /monitor through the gateway, a new LEIE version
+ * ingested by the listIngestion workflow, the fan-out re-screening the records it can affect,
+ * and match_status_change / list_update delivered to a real receiver.
+ */
+const artifact = leieArtifactPath();
+const EXAMPLESON: LeiePerson = { last: 'EXAMPLESON', first: 'JORDAN', dob: '19780214' };
+const BRAVO: LeiePerson = { last: 'BRAVO', first: 'BENEDICT', dob: '19710101' };
+const CHARLIE: LeiePerson = { last: 'CHARLESWORTH', first: 'CALLUM', dob: '19720101' };
+const QUENNEVILLE_VARIANT: LeiePerson = { last: 'QUENNEVILLE', first: 'ROSALYND', dob: '19690303' };
+
+let db: ListsDatabase;
+let gw: InProcessGateway;
+let worker: TestWorker;
+let receiver: WebhookReceiver;
+let apiKey: string;
+let orgId: string;
+
+beforeAll(async () => {
+  db = await createListsDatabase();
+  gw = await startInProcessGateway({ databaseUrl: db.url });
+  worker = await startTestWorker({
+    pool: gw.pool,
+    matcherUrl: gw.matcherServer!.url,
+    taskQueue: gw.deps.taskQueue,
+    env: { ...process.env, LIST_ARTIFACT_OIG_LEIE: artifact },
+  });
+  writeLeieArtifact(artifact, [EXAMPLESON, BRAVO, CHARLIE]);
+  const first = await runLeieIngestion(worker.client, worker.taskQueue);
+  await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
+  receiver = await startWebhookReceiver();
+  ({ apiKey, orgId } = await createOrgWithKey(gw.pool, 'medium'));
+  const endpoint = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: receiver.url } });
+  receiver.secret = endpoint.body.secret;
+}, 180_000);
+
+afterAll(async () => {
+  await receiver?.close();
+  await worker?.stop();
+  await gw?.close();
+  await db?.drop();
+});
+
+const enroll = (body: unknown, key = apiKey) => call(gw.url, 'PUT', '/v1/monitor', { apiKey: key, body });
+
+describe('PUT /v1/monitor', () => {
+  it('screens the entity at once and returns the monitored record', async () => {
+    const reply = await enroll({ type: 'person', name: 'Jordan Exampleson', dateOfBirth: '1978-02-14' });
+    expect(reply.status).toBe(200);
+    expect(responseErrors('/monitor', 'put', 200, reply.body)).toBeNull();
+    expect(reply.body.status).toBe('potential_match');
+    expect(reply.body.matches[0].provenance.sourceList).toBe('oig_leie');
+  });
+
+  it('enrolling the same entity twice gives one record and one record-month', async () => {
+    const other = await createOrgWithKey(gw.pool, 'medium');
+    const entity = { type: 'organization', legalName: 'Twice Enrolled Home Care LLC', state: 'TX' };
+    const first = await enroll(entity, other.apiKey);
+    const second = await enroll({ state: 'TX', legalName: 'Twice Enrolled Home Care LLC', type: 'organization' }, other.apiKey);
+    expect(second.body.id).toBe(first.body.id);
+    expect((await call(gw.url, 'GET', '/v1/usage', { apiKey: other.apiKey })).body.recordMonths).toBe(1);
+  });
+
+  it('refuses an invalid entity with 400 and writes nothing', async () => {
+    const other = await createOrgWithKey(gw.pool, 'medium');
+    const reply = await enroll({ type: 'person', firstName: 'A' }, other.apiKey);
+    expect(reply.status).toBe(400);
+    const { rows } = await gw.pool.query('SELECT count(*)::int AS n FROM monitored_records WHERE org_id = $1', [other.orgId]);
+    expect(rows[0].n).toBe(0);
+    expect((await call(gw.url, 'GET', '/v1/usage', { apiKey: other.apiKey })).body.recordMonths).toBe(0);
+  });
+
+  it('starts the record workflow, visible by its OrgId and MonitoredRecordId search attributes', async () => {
+    const other = await createOrgWithKey(gw.pool, 'medium');
+    const reply = await enroll({ type: 'person', name: 'Visible Workflow Person' }, other.apiKey);
+    const query = `OrgId = "${other.orgId}" AND MonitoredRecordId = "${reply.body.id}"`;
+    let found: string[] = [];
+    for (let i = 0; i < 50 && found.length === 0; i++) {
+      found = [];
+      for await (const run of worker.client.workflow.list({ query })) found.push(run.workflowId);
+      if (found.length === 0) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(found).toEqual([`monitor/${reply.body.id}`]);
+  });
+});
+
+describe('DELETE /v1/monitor/{id}', () => {
+  it("removes a record; a second removal, an unknown id and another organization's record are 404", async () => {
+    const owner = await createOrgWithKey(gw.pool, 'medium');
+    const reply = await enroll({ type: 'person', name: 'Removable Person' }, owner.apiKey);
+    const other = await createOrgWithKey(gw.pool, 'medium');
+    expect((await call(gw.url, 'DELETE', `/v1/monitor/${reply.body.id}`, { apiKey: other.apiKey })).status).toBe(404);
+    const removed = await call(gw.url, 'DELETE', `/v1/monitor/${reply.body.id}`, { apiKey: owner.apiKey });
+    expect(removed).toMatchObject({ status: 200, body: { id: reply.body.id } });
+    expect(responseErrors('/monitor/{id}', 'delete', 200, removed.body)).toBeNull();
+    expect((await call(gw.url, 'DELETE', `/v1/monitor/${reply.body.id}`, { apiKey: owner.apiKey })).status).toBe(404);
+    expect((await call(gw.url, 'DELETE', `/v1/monitor/${randomUUID()}`, { apiKey: owner.apiKey })).status).toBe(404);
+    const handle = worker.client.workflow.getHandle(`monitor/${reply.body.id}`);
+    expect((await handle.describe()).status.name).toBe('TERMINATED');
+  });
+});
+
+describe('a new list version', () => {
+  it('delivers match_status_change for exactly the records whose status changed, with evidence', async () => {
+    const clear = await enroll({ type: 'person', name: 'Rosalind Quenneville', dateOfBirth: '1969-03-03' });
+    const matching = await enroll({ type: 'person', name: 'Jordan Exampleson', dateOfBirth: '1978-02-14' });
+    const unchangedMatch = await enroll({ type: 'person', name: 'Benedict Bravo', dateOfBirth: '1971-01-01' });
+    const unchangedClear = await enroll({ type: 'person', name: 'Unrelated Person Zyx' });
+    const deleted = await enroll({ type: 'person', name: 'Callum Charlesworth', dateOfBirth: '1972-01-01' });
+    expect([clear, matching, unchangedMatch, unchangedClear, deleted].map((r) => r.body.status))
+      .toEqual(['clear', 'potential_match', 'potential_match', 'clear', 'potential_match']);
+    expect((await call(gw.url, 'DELETE', `/v1/monitor/${deleted.body.id}`, { apiKey })).status).toBe(200);
+    const before = receiver.received.length;
+
+    // v2: a near-variant of the clear entity appears; the entries behind two matches are removed.
+    writeLeieArtifact(artifact, [BRAVO, QUENNEVILLE_VARIANT]);
+    const second = await runLeieIngestion(worker.client, worker.taskQueue);
+    expect(second).toMatchObject({ outcome: 'published', diff: { added: 1, removed: 2, changed: 0 } });
+
+    const changes = async () => receiver.received.slice(before)
+      .map((r) => JSON.parse(r.rawBody.toString('utf8')))
+      .filter((b) => b.type === 'match_status_change');
+    const deadline = Date.now() + 30_000;
+    while ((await changes()).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1500)); // anything more would have arrived by now
+    const delivered = await changes();
+    expect(delivered).toHaveLength(2);
+    for (const body of delivered) expect(schemaErrors('WebhookEvent', body)).toBeNull();
+    const byRecord = Object.fromEntries(delivered.map((b) => [b.data.recordId, b.data]));
+    expect(Object.keys(byRecord).sort()).toEqual([clear.body.id, matching.body.id].sort());
+
+    const nowMatching = byRecord[clear.body.id];
+    expect(nowMatching).toMatchObject({ previousStatus: 'clear', status: 'potential_match' });
+    expect(nowMatching.matches[0]).toMatchObject({
+      label: 'Potential match — verification required',
+      provenance: { sourceList: 'oig_leie', listVersionId: second.versionId },
+    });
+    expect(nowMatching.matches[0].fields).toEqual(expect.arrayContaining([
+      expect.objectContaining({ field: 'name', state: 'matched', rosterValue: 'Rosalind Quenneville' }),
+      expect.objectContaining({ field: 'dateOfBirth', state: 'matched' }),
+    ]));
+    expect(byRecord[matching.body.id]).toMatchObject({ previousStatus: 'potential_match', status: 'clear', matches: [] });
+    expect(byRecord[matching.body.id].sources).toEqual(expect.arrayContaining([expect.objectContaining({ source: 'oig_leie', listVersionId: second.versionId })]));
+
+    const listUpdates = receiver.received.slice(before).map((r) => JSON.parse(r.rawBody.toString('utf8'))).filter((b) => b.type === 'list_update');
+    expect(listUpdates).toHaveLength(1);
+    expect(listUpdates[0].data).toMatchObject({ source: 'oig_leie', listVersionId: second.versionId, added: 1, removed: 2, changed: 0 });
+    expect(receiver.received.slice(before).every((r) => r.verification.ok)).toBe(true);
+  });
+});
+
+describe('a version of a disabled source', () => {
+  it('re-screens nothing: the matcher does not screen against it', async () => {
+    const { rows } = await gw.pool.query("SELECT current_version_id FROM list_sources WHERE key = 'oig_leie'");
+    await gw.pool.query("UPDATE list_sources SET enabled = false WHERE key = 'oig_leie'");
+    try {
+      const summary = await rescreenForListVersion(
+        { pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue },
+        rows[0].current_version_id,
+      );
+      expect(summary).toMatchObject({ recordsReached: 0, recordsRescreened: 0, statusChanges: 0 });
+    } finally {
+      await gw.pool.query("UPDATE list_sources SET enabled = true WHERE key = 'oig_leie'");
+    }
+  });
+});
+
+describe('record-month metering', () => {
+  it('counts one record-month per monitored record this month in GET /v1/usage', async () => {
+    const org = await createOrgWithKey(gw.pool, 'small');
+    await enroll({ type: 'person', name: 'Metered Person One' }, org.apiKey);
+    await enroll({ type: 'person', name: 'Metered Person Two' }, org.apiKey);
+    const usage = await call(gw.url, 'GET', '/v1/usage', { apiKey: org.apiKey });
+    expect(usage.body).toMatchObject({ recordMonths: 2, screenCalls: 0 });
+    expect(orgId).toBeDefined();
+  });
+});

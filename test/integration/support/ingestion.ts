@@ -1,0 +1,36 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Client } from '@temporalio/client';
+import { randomBytes } from 'node:crypto';
+import { LEIE_HEADER, leieRow } from '../lists/support';
+import { scratchDir } from '../../fixtures/lists/builders';
+import type { LeiePerson } from './lists';
+
+/** Where a test's LEIE artifact lives: the worker is configured with it (LIST_ARTIFACT_OIG_LEIE), the test rewrites it per version. */
+export function leieArtifactPath(): string {
+  return join(scratchDir(), 'leie-artifact.csv');
+}
+
+export function writeLeieArtifact(path: string, people: readonly LeiePerson[]): void {
+  writeFileSync(path, [LEIE_HEADER, ...people.map((p) => leieRow(p.last, p.first, p.dob, '20230101'))].join('\r\n') + '\r\n');
+}
+
+/** Runs the listIngestion workflow for the LEIE on the test worker's queue, as its schedule would. */
+export async function runLeieIngestion(client: Client, taskQueue: string) {
+  return client.workflow.execute('listIngestion', {
+    taskQueue,
+    workflowId: `list-ingestion/oig_leie/${randomBytes(4).toString('hex')}`,
+    args: [{ sourceKey: 'oig_leie' }],
+  });
+}
+
+/** Waits until the matcher serves a version other than `previous` for the source (it reloads on NOTIFY). */
+export async function matcherOnNewVersion(matcherUrl: string, sourceKey: string, versionId: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ready = (await (await fetch(`${matcherUrl}/readyz`)).json()) as { versions?: Array<{ source: string; listVersionId: string }> };
+    if (ready.versions?.some((v) => v.source === sourceKey && v.listVersionId === versionId)) return;
+    if (Date.now() > deadline) throw new Error(`matcher did not load ${sourceKey} ${versionId}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import { emitWebhookEvents, verifyWebhook, type DeliveryRef } from '../../../activities/webhooks';
+import { call, createOrgWithKey, startInProcessGateway, type InProcessGateway } from '../gateway/support/stack';
+import { responseErrors, schemaErrors } from '../gateway/support/contract';
+import { startTestWorker, type TestWorker } from '../support/worker';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
+
+/**
+ * Webhook endpoints and signed deliveries end to end: the gateway, the delivery workflow on a
+ * real Temporal dev server, and a real receiver on loopback that verifies every signature.
+ * A short retry policy is set through the configuration the worker reads.
+ */
+Object.assign(process.env, {
+  WEBHOOK_TIMEOUT_MS: '1500',
+  WEBHOOK_RETRY_INITIAL_MS: '300',
+  WEBHOOK_RETRY_COEFFICIENT: '2',
+  WEBHOOK_RETRY_MAX_INTERVAL_MS: '10000',
+  WEBHOOK_MAX_ATTEMPTS: '5',
+});
+
+let gw: InProcessGateway;
+let worker: TestWorker;
+let pool: Pool;
+const receivers: WebhookReceiver[] = [];
+
+beforeAll(async () => {
+  gw = await startInProcessGateway();
+  pool = gw.pool;
+  worker = await startTestWorker({ pool, matcherUrl: gw.matcherServer!.url, taskQueue: gw.deps.taskQueue });
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+  await worker?.stop();
+  await gw?.close();
+});
+
+async function receiverWithEndpoint(events?: string[]): Promise<{ receiver: WebhookReceiver; apiKey: string; orgId: string; endpointId: string }> {
+  const receiver = await startWebhookReceiver();
+  receivers.push(receiver);
+  const { apiKey, orgId } = await createOrgWithKey(pool, 'large');
+  const reply = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: receiver.url, ...(events ? { events } : {}) } });
+  expect(reply.status).toBe(201);
+  receiver.secret = reply.body.secret;
+  return { receiver, apiKey, orgId, endpointId: reply.body.id };
+}
+
+function emitBatchCompleted(orgId: string): Promise<DeliveryRef[]> {
+  const jobId = randomUUID();
+  return emitWebhookEvents(pool, worker.client, worker.taskQueue, [{
+    orgId,
+    type: 'batch_completed',
+    eventKey: `batch:${jobId}`,
+    data: { jobId, totalItems: 2, completedItems: 2, failedItems: 0, potentialMatchItems: 1, completedAt: new Date().toISOString() },
+  }]);
+}
+
+async function settledDelivery(apiKey: string, id: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reply = await call(gw.url, 'GET', `/v1/webhook-deliveries/${id}`, { apiKey });
+    expect(reply.status).toBe(200);
+    if (reply.body.status !== 'pending') return reply.body;
+    if (Date.now() > deadline) throw new Error(`delivery ${id} still pending after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+describe('webhook endpoints', () => {
+  it('registers an endpoint: the secret is shown once, the list carries no secret', async () => {
+    const receiver = await startWebhookReceiver();
+    receivers.push(receiver);
+    const { apiKey } = await createOrgWithKey(pool, 'small');
+    const created = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: receiver.url, events: ['batch_completed'] } });
+    expect(created.status).toBe(201);
+    expect(responseErrors('/webhook-endpoints', 'post', 201, created.body)).toBeNull();
+    expect(created.body).toMatchObject({ url: receiver.url, events: ['batch_completed'] });
+    expect(created.body.secret).toMatch(/^whsec_/);
+
+    const listed = await call(gw.url, 'GET', '/v1/webhook-endpoints', { apiKey });
+    expect(responseErrors('/webhook-endpoints', 'get', 200, listed.body)).toBeNull();
+    expect(listed.body.endpoints).toEqual([{ id: created.body.id, url: receiver.url, events: ['batch_completed'], createdAt: created.body.createdAt }]);
+    expect(JSON.stringify(listed.body)).not.toContain(created.body.secret);
+  });
+
+  it('subscribes to all three events when none are named', async () => {
+    const { apiKey } = await createOrgWithKey(pool, 'small');
+    const created = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: 'http://127.0.0.1:9/x' } });
+    expect(created.body.events).toEqual(['match_status_change', 'batch_completed', 'list_update']);
+  });
+
+  it.each([
+    ['a private address', 'https://10.0.0.7/hook'],
+    ['a private address in 192.168/16', 'http://192.168.1.20/hook'],
+    ['a private address in 172.16/12', 'https://172.20.0.1/hook'],
+    ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data'],
+    ['an IPv6 unique-local address', 'https://[fd00::1]/hook'],
+    ['an IPv6 link-local address', 'https://[fe80::1]/hook'],
+    ['an IPv4-mapped private address', 'https://[::ffff:10.1.2.3]/hook'],
+    ['the unspecified address', 'http://0.0.0.0/hook'],
+    ['a scheme other than http(s)', 'ftp://127.0.0.1/hook'],
+    ['a host that does not resolve', 'https://metadata.google.internal.invalid/hook'],
+  ])('refuses %s with 400 naming url and stores nothing', async (_, url) => {
+    const { apiKey, orgId } = await createOrgWithKey(pool, 'small');
+    const reply = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.code).toBe('invalid_request');
+    expect(Object.keys(reply.body.fields)).toEqual(['url']);
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM webhook_endpoints WHERE org_id = $1', [orgId]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it("answers 404 for another organization's endpoint, on removal and on rotation", async () => {
+    const { endpointId } = await receiverWithEndpoint();
+    const other = await createOrgWithKey(pool, 'small');
+    expect((await call(gw.url, 'DELETE', `/v1/webhook-endpoints/${endpointId}`, { apiKey: other.apiKey })).status).toBe(404);
+    expect((await call(gw.url, 'POST', `/v1/webhook-endpoints/${endpointId}/rotate-secret`, { apiKey: other.apiKey })).status).toBe(404);
+    expect((await call(gw.url, 'DELETE', `/v1/webhook-endpoints/${randomUUID()}`, { apiKey: other.apiKey })).status).toBe(404);
+  });
+
+  it('removes an endpoint: it is no longer listed and a second removal is 404', async () => {
+    const { apiKey, endpointId } = await receiverWithEndpoint();
+    const removed = await call(gw.url, 'DELETE', `/v1/webhook-endpoints/${endpointId}`, { apiKey });
+    expect(removed).toMatchObject({ status: 200, body: { id: endpointId } });
+    expect((await call(gw.url, 'GET', '/v1/webhook-endpoints', { apiKey })).body.endpoints).toEqual([]);
+    expect((await call(gw.url, 'DELETE', `/v1/webhook-endpoints/${endpointId}`, { apiKey })).status).toBe(404);
+  });
+});
+
+describe('webhook delivery', () => {
+  it('retries a receiver that answers 500, then 200: the delivery arrives and every attempt is logged', async () => {
+    const { receiver, apiKey, orgId, endpointId } = await receiverWithEndpoint();
+    receiver.answer = (n) => (n === 0 ? 500 : 200);
+    const [ref] = await emitBatchCompleted(orgId);
+    const delivery = await settledDelivery(apiKey, ref.id);
+    expect(responseErrors('/webhook-deliveries/{deliveryId}', 'get', 200, delivery)).toBeNull();
+    expect(delivery).toMatchObject({ id: ref.id, endpointId, eventType: 'batch_completed', status: 'succeeded', replayOf: null });
+    expect(delivery.attempts.map((a: { statusCode: number; error: string | null }) => [a.statusCode, a.error])).toEqual([[500, 'answered 500'], [200, null]]);
+
+    const [first, second] = await receiver.waitFor(2);
+    for (const got of [first, second]) {
+      expect(got.verification).toMatchObject({ ok: true, deliveryId: ref.id, eventType: 'batch_completed' });
+      expect(got.headers['service-webhook-id']).toBe(ref.id);
+      expect(schemaErrors('WebhookEvent', JSON.parse(got.rawBody.toString('utf8')))).toBeNull();
+    }
+    expect(second.rawBody.equals(first.rawBody)).toBe(true);
+  });
+
+  it('waits longer between each attempt while the receiver stays down, then marks the delivery failed', async () => {
+    const { receiver, apiKey, orgId } = await receiverWithEndpoint();
+    receiver.answer = () => 503;
+    // Temporal schedules retries in whole seconds: 1 s, then ×2, four attempts.
+    Object.assign(process.env, { WEBHOOK_RETRY_INITIAL_MS: '1000', WEBHOOK_MAX_ATTEMPTS: '4' });
+    let ref: DeliveryRef;
+    try {
+      [ref] = await emitBatchCompleted(orgId);
+    } finally {
+      Object.assign(process.env, { WEBHOOK_RETRY_INITIAL_MS: '300', WEBHOOK_MAX_ATTEMPTS: '5' });
+    }
+    const delivery = await settledDelivery(apiKey, ref.id);
+    expect(delivery.status).toBe('failed');
+    expect(delivery.attempts).toHaveLength(4);
+    expect(delivery.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([503, 503, 503, 503]);
+    const times = (await receiver.waitFor(4)).map((r) => r.receivedAt);
+    const gaps = times.slice(1).map((t, i) => t - times[i]);
+    // Waits of 1, 2 and 4 s: each clearly longer than the one before.
+    expect(gaps[0]).toBeGreaterThanOrEqual(900);
+    for (let i = 1; i < gaps.length; i++) expect(gaps[i]).toBeGreaterThan(gaps[i - 1] * 1.5);
+
+    const failed = await call(gw.url, 'GET', '/v1/webhook-deliveries?status=failed', { apiKey });
+    expect(responseErrors('/webhook-deliveries', 'get', 200, failed.body)).toBeNull();
+    expect(failed.body.deliveries.map((d: { id: string }) => d.id)).toEqual([ref.id]);
+    expect((await call(gw.url, 'GET', '/v1/webhook-deliveries?status=succeeded', { apiKey })).body.deliveries).toEqual([]);
+  });
+
+  it('signs the next attempt with the rotated secret; the old secret no longer verifies', async () => {
+    const { receiver, apiKey, orgId, endpointId } = await receiverWithEndpoint();
+    const oldSecret = receiver.secret;
+    let rotatedSecret = '';
+    receiver.answer = (n) => (n === 0 ? 500 : 200);
+    const rotated = new Promise<void>((resolve) => {
+      const original = receiver.answer;
+      receiver.answer = (n) => {
+        if (n === 0) {
+          // Rotate while the first attempt is answered: the retry comes after the rotation.
+          void call(gw.url, 'POST', `/v1/webhook-endpoints/${endpointId}/rotate-secret`, { apiKey }).then((reply) => {
+            expect(reply.status).toBe(200);
+            expect(responseErrors('/webhook-endpoints/{endpointId}/rotate-secret', 'post', 200, reply.body)).toBeNull();
+            rotatedSecret = reply.body.secret;
+            receiver.secret = rotatedSecret;
+            resolve();
+          });
+        }
+        return original(n);
+      };
+    });
+    process.env.WEBHOOK_RETRY_INITIAL_MS = '1500';
+    let ref: DeliveryRef;
+    try {
+      [ref] = await emitBatchCompleted(orgId);
+    } finally {
+      process.env.WEBHOOK_RETRY_INITIAL_MS = '300';
+    }
+    await rotated;
+    expect((await settledDelivery(apiKey, ref.id)).status).toBe('succeeded');
+    const [, second] = await receiver.waitFor(2);
+    expect(rotatedSecret).not.toBe(oldSecret);
+    expect(verifyWebhook({ headers: second.headers, rawBody: second.rawBody, secret: rotatedSecret }).ok).toBe(true);
+    expect(verifyWebhook({ headers: second.headers, rawBody: second.rawBody, secret: oldSecret })).toMatchObject({ ok: false, reason: 'signature mismatch' });
+  });
+
+  it('replays a delivery as a new delivery with the same body bytes', async () => {
+    const { receiver, apiKey, orgId } = await receiverWithEndpoint();
+    const [ref] = await emitBatchCompleted(orgId);
+    await settledDelivery(apiKey, ref.id);
+    const replay = await call(gw.url, 'POST', `/v1/webhook-deliveries/${ref.id}/replay`, { apiKey });
+    expect(replay.status).toBe(202);
+    expect(responseErrors('/webhook-deliveries/{deliveryId}/replay', 'post', 202, replay.body)).toBeNull();
+    expect(replay.body).toMatchObject({ replayOf: ref.id, status: 'pending', eventType: 'batch_completed' });
+    expect((await settledDelivery(apiKey, replay.body.id)).status).toBe('succeeded');
+    const [original, replayed] = await receiver.waitFor(2);
+    expect(replayed.headers['service-webhook-id']).toBe(replay.body.id);
+    expect(replayed.rawBody.equals(original.rawBody)).toBe(true);
+    expect(replayed.verification.ok).toBe(true);
+  });
+
+  it("answers 404 for another organization's delivery, on read and on replay", async () => {
+    const { apiKey, orgId } = await receiverWithEndpoint();
+    const [ref] = await emitBatchCompleted(orgId);
+    await settledDelivery(apiKey, ref.id);
+    const other = await createOrgWithKey(pool, 'small');
+    expect((await call(gw.url, 'GET', `/v1/webhook-deliveries/${ref.id}`, { apiKey: other.apiKey })).status).toBe(404);
+    expect((await call(gw.url, 'POST', `/v1/webhook-deliveries/${ref.id}/replay`, { apiKey: other.apiKey })).status).toBe(404);
+    expect((await call(gw.url, 'GET', '/v1/webhook-deliveries', { apiKey: other.apiKey })).body.deliveries).toEqual([]);
+    expect((await call(gw.url, 'GET', `/v1/webhook-deliveries/${randomUUID()}`, { apiKey })).status).toBe(404);
+  });
+
+  it('records an event once per endpoint when the emitter is retried', async () => {
+    const { receiver, apiKey, orgId } = await receiverWithEndpoint();
+    const event = { orgId, type: 'batch_completed' as const, eventKey: `batch:${randomUUID()}`, data: { jobId: 'j', totalItems: 0, completedItems: 0, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() } };
+    const first = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [event]);
+    const again = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [event]);
+    expect(again.map((r) => r.id)).toEqual(again.length ? first.map((r) => r.id) : []);
+    await settledDelivery(apiKey, first[0].id);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(receiver.received).toHaveLength(1);
+    expect((await call(gw.url, 'GET', '/v1/webhook-deliveries', { apiKey })).body.deliveries).toHaveLength(1);
+  });
+
+  it('checks the target again at delivery time: an endpoint that now points at a private address is not contacted', async () => {
+    const { receiver, apiKey, orgId, endpointId } = await receiverWithEndpoint();
+    // As if DNS had moved the registered host to a private address after registration.
+    await pool.query("UPDATE webhook_endpoints SET url = 'http://10.255.0.1:9/hook' WHERE id = $1", [endpointId]);
+    Object.assign(process.env, { WEBHOOK_MAX_ATTEMPTS: '2' });
+    let ref: DeliveryRef;
+    try {
+      [ref] = await emitBatchCompleted(orgId);
+    } finally {
+      Object.assign(process.env, { WEBHOOK_MAX_ATTEMPTS: '5' });
+    }
+    const delivery = await settledDelivery(apiKey, ref.id);
+    expect(delivery.status).toBe('failed');
+    expect(delivery.attempts.map((a: { statusCode: null; error: string }) => [a.statusCode, a.error])).toEqual([
+      [null, expect.stringMatching(/^target refused: resolves to a private/)],
+      [null, expect.stringMatching(/^target refused/)],
+    ]);
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it('pages the delivery log newest first and filters it by event type', async () => {
+    const { apiKey, orgId } = await receiverWithEndpoint();
+    const refs = [...(await emitBatchCompleted(orgId)), ...(await emitBatchCompleted(orgId)), ...(await emitBatchCompleted(orgId))];
+    for (const ref of refs) await settledDelivery(apiKey, ref.id);
+    const first = await call(gw.url, 'GET', '/v1/webhook-deliveries?limit=2', { apiKey });
+    expect(first.body.deliveries).toHaveLength(2);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await call(gw.url, 'GET', `/v1/webhook-deliveries?limit=2&cursor=${first.body.nextCursor}`, { apiKey });
+    expect(second.body).toMatchObject({ nextCursor: null });
+    const ids = [...first.body.deliveries, ...second.body.deliveries].map((d: { id: string }) => d.id);
+    expect(new Set(ids)).toEqual(new Set(refs.map((r) => r.id)));
+    const times = [...first.body.deliveries, ...second.body.deliveries].map((d: { createdAt: string }) => d.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect((await call(gw.url, 'GET', '/v1/webhook-deliveries?eventType=batch_completed', { apiKey })).body.deliveries).toHaveLength(3);
+    expect((await call(gw.url, 'GET', '/v1/webhook-deliveries?eventType=list_update', { apiKey })).body.deliveries).toEqual([]);
+    const badCursor = await call(gw.url, 'GET', '/v1/webhook-deliveries?cursor=nonsense', { apiKey });
+    expect({ status: badCursor.status, fields: badCursor.body.fields }).toEqual({ status: 400, fields: { cursor: [expect.any(String)] } });
+    expect((await call(gw.url, 'GET', '/v1/webhook-deliveries?status=lost', { apiKey })).status).toBe(400);
+  });
+
+  it('delivers only the event types an endpoint subscribed to', async () => {
+    const { orgId } = await receiverWithEndpoint(['list_update']);
+    expect(await emitBatchCompleted(orgId)).toEqual([]);
+  });
+});

@@ -1,0 +1,42 @@
+import { proxyActivities } from '@temporalio/workflow';
+import type { BatchActivities } from '../activities/batchScreening';
+import type { WebhookActivities } from '../activities/webhookDelivery';
+import type { BatchScreeningInput } from '../activities/batch';
+
+/** Items per screening activity (one matchMany call, one commit). */
+export const BATCH_CHUNK_SIZE = 100;
+/** Chunks screened at once per batch, so one batch cannot take every activity slot of a worker. */
+export const BATCH_CHUNK_CONCURRENCY = 4;
+
+const { startBatch, completeBatch } = proxyActivities<BatchActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
+});
+// A lost worker is noticed by the missing heartbeat within seconds, and the chunk runs again.
+const { screenBatchChunk } = proxyActivities<BatchActivities>({
+  startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: '10 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
+});
+const { emitWebhookEvents } = proxyActivities<WebhookActivities>({ startToCloseTimeout: '1 minute' });
+
+/**
+ * One batch job (workflow id `batch/{orgId}/{keyHash}`): queued → processing, chunks screened
+ * by activities with bounded concurrency, → completed, then `batch_completed` to the
+ * organization's endpoints. Items and results stay in PostgreSQL; only ids and ranges pass here.
+ */
+export async function batchScreening(input: BatchScreeningInput): Promise<{ completedItems: number; failedItems: number }> {
+  const { job, ranges } = await startBatch({ jobId: input.jobId, chunkSize: BATCH_CHUNK_SIZE });
+  const queue = [...ranges];
+  const worker = async (): Promise<void> => {
+    for (let range = queue.shift(); range; range = queue.shift()) {
+      await screenBatchChunk({ job, from: range[0], to: range[1] });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCH_CHUNK_CONCURRENCY, queue.length) }, worker));
+  const summary = await completeBatch({ jobId: input.jobId });
+  await emitWebhookEvents({
+    events: [{ orgId: input.orgId, type: 'batch_completed', eventKey: `batch:${input.jobId}`, data: { ...summary } }],
+  });
+  return { completedItems: summary.completedItems, failedItems: summary.failedItems };
+}

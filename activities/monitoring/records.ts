@@ -78,8 +78,16 @@ export async function activeRecord(db: Db, id: string): Promise<{ orgId: string 
  */
 const MAX_KEYS_TO_PROBE = 5_000;
 
-/** Active records sharing a blocking key with the change; with `organizationsWithNpi`, every active organization enrolled with an NPI too. */
-export async function recordsSharingKeys(db: Db, keys: readonly number[], organizationsWithNpi: boolean): Promise<string[]> {
+/** Which active organization records a change reaches whatever their keys. */
+export type OrganizationsReached = 'none' | 'with_npi' | 'all';
+
+/**
+ * Active records sharing a blocking key with the change, plus organizations by `organizations`:
+ * `with_npi` for a registry version (it changes the names they are searched under), `all` when
+ * the change holds an organization entry (organization tokens are weighed by how rare they are
+ * across the whole list, so one entry more or less can move any organization's scores).
+ */
+export async function recordsSharingKeys(db: Db, keys: readonly number[], organizations: OrganizationsReached): Promise<string[]> {
   if (keys.length > MAX_KEYS_TO_PROBE) {
     const all = await db.query<{ id: string }>('SELECT id FROM monitored_records WHERE removed_at IS NULL ORDER BY id');
     return all.rows.map((r) => r.id);
@@ -87,9 +95,9 @@ export async function recordsSharingKeys(db: Db, keys: readonly number[], organi
   const { rows } = await db.query<{ id: string }>(
     `SELECT id FROM monitored_records WHERE removed_at IS NULL AND blocking_keys && $1::int[]
      UNION
-     SELECT id FROM monitored_records WHERE $2 AND removed_at IS NULL AND has_npi AND kind = 'organization'
+     SELECT id FROM monitored_records WHERE $2 <> 'none' AND removed_at IS NULL AND kind = 'organization' AND (has_npi OR $2 = 'all')
      ORDER BY id`,
-    [keys, organizationsWithNpi],
+    [keys, organizations],
   );
   return rows.map((r) => r.id);
 }
@@ -114,7 +122,9 @@ export async function loadActiveRecords(db: Db, ids: readonly string[]): Promise
 
 /**
  * Stores re-screenings of records still active (a record removed meanwhile is left alone) and
- * returns each one's previous status, read under the row lock the update takes.
+ * returns each one's previous status, read under the row lock the update takes. A result older
+ * than the stored one (two fan-outs that overlap, the later version's committing first) is not
+ * stored: it would bring back a superseded result and announce a false status change.
  */
 export async function saveRescreenings(
   client: PoolClient,
@@ -127,13 +137,21 @@ export async function saveRescreenings(
          FROM jsonb_array_elements($1::jsonb) e
      ), locked AS (
        SELECT m.id, m.status FROM monitored_records m JOIN input i ON i.id = m.id WHERE m.removed_at IS NULL FOR UPDATE OF m
+     ), superseded AS (
+       -- A result that screened some source on an older version than the stored result did.
+       SELECT i.id FROM input i JOIN monitored_records m ON m.id = i.id
+         CROSS JOIN LATERAL jsonb_array_elements(i.result->'sources') ns
+         JOIN LATERAL jsonb_array_elements(m.result->'sources') os ON os->>'source' = ns->>'source'
+         JOIN list_versions nv ON nv.id::text = ns->>'listVersionId'
+         JOIN list_versions ov ON ov.id::text = os->>'listVersionId'
+        WHERE nv.seq < ov.seq
      )
      UPDATE monitored_records m
         SET status = i.result->>'status', result = i.result, checked_at = (i.result->>'checkedAt')::timestamptz,
             recall_capped = coalesce((i.result->>'recallCapped')::boolean, false),
             blocking_keys = coalesce(i.keys, m.blocking_keys)
        FROM input i JOIN locked l ON l.id = i.id
-      WHERE m.id = i.id AND m.removed_at IS NULL
+      WHERE m.id = i.id AND m.removed_at IS NULL AND i.id NOT IN (SELECT id FROM superseded)
       RETURNING m.id, m.org_id, l.status AS previous, m.result`,
     [JSON.stringify(rescreened.map((r) => ({ id: r.id, result: r.result, ...(r.blockingKeys ? { keys: r.blockingKeys } : {}) })))],
   );

@@ -121,7 +121,9 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   }
   const keys = new Set<number>();
   for (const party of [...change.newParties, ...change.oldParties]) for (const key of entryBlockingKeys(party)) keys.add(key);
-  const ids = await recordsSharingKeys(deps.pool, [...keys], change.registry);
+  const organizations = change.registry ? 'with_npi'
+    : [...change.newParties, ...change.oldParties].some((p) => p.kind === 'organization') ? 'all' : 'none';
+  const ids = await recordsSharingKeys(deps.pool, [...keys], organizations);
   const timings = { reachMs: Date.now() - started, checkMs: 0, screenMs: 0 };
   const superseded = await supersededVersions(deps.pool, change);
   const isStale = (result: ScreeningResult): boolean => {

@@ -164,7 +164,7 @@ export const openApiDocument = {
         operationId: 'removeMonitor',
         summary: 'Remove a monitored record; no further re-screens or webhooks.',
         'x-access': 'write',
-        parameters: [pathId('id', 'The monitored-record id returned by PUT /monitor.', 'uuid')],
+        parameters: [pathId('id', 'The monitored-record id returned by PUT /monitor; any other value is an unknown id (404).')],
         responses: { 200: ok('Removed.', ref('MonitorRemoved')), ...errors(400, 401, 403, 404, 429, 500) },
       },
     },

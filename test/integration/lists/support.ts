@@ -15,6 +15,12 @@ export function leieRow(last: string, first: string, dob: string, excldate: stri
     '1128b4', excldate, '00000000', '00000000', ''].map((v) => `"${v}"`).join(',');
 }
 
+/** One LEIE full-file row of an excluded business (no person name, BUSNAME set). */
+export function leieBusinessRow(business: string, excldate: string): string {
+  return ['', '', '', business, 'OTHER BUSINESS', 'HOME HEALTH AGENCY', '', '0000000000', '', '1 MAIN ST', 'SPRINGFIELD', 'IL', '62701',
+    '1128b4', excldate, '00000000', '00000000', ''].map((v) => `"${v}"`).join(',');
+}
+
 export function writeLeie(name: string, rows: string[]): string {
   const path = join(scratchDir(), name);
   writeFileSync(path, [LEIE_HEADER, ...rows].join('\r\n') + '\r\n');

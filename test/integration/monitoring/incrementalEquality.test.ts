@@ -4,7 +4,7 @@ import { call, createOrgWithKey, startInProcessGateway, type InProcessGateway } 
 import { createListsDatabase, type ListsDatabase } from '../lists/support';
 import { startTestWorker, type TestWorker } from '../support/worker';
 import { leieArtifactPath, matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
-import type { LeiePerson } from '../support/lists';
+import type { LeieBusiness, LeiePerson } from '../support/lists';
 
 /**
  * The re-screen on a new list version touches only the records sharing a blocking key with a
@@ -114,5 +114,45 @@ describe('incremental re-screen on a new list version', () => {
     expect(differing.map((r) => r.entity)).toEqual([]);
     // The change did move statuses: the comparison is not between two unchanged sets.
     expect(monitoring.statusChanges).toBeGreaterThan(0);
+  });
+});
+
+describe('incremental re-screen of organizations', () => {
+  it('gives every monitored organization the result of a full re-screen when entries it shares no key with change its tokens\' weights', async () => {
+    // Organization tokens are weighed by how rare they are across the whole list: twenty new
+    // "... SERVICES" businesses make SERVICES common, so ACME CARE now matches ACME CARE
+    // SERVICES, though it shares no blocking key with any entry the version added.
+    const base: LeieBusiness[] = ['ACME CARE SERVICES', 'BRIGHTON HOME HEALTH', 'SUMMIT CARE CENTER', 'CEDAR VALLEY PHARMACY']
+      .map((business) => ({ business }));
+    // Listed people too, so the version is not refused for shrinking the list by half.
+    const next = rng(99);
+    const people = Array.from({ length: 150 }, (_, i) => person(next, i));
+    writeLeieArtifact(artifact, [...people, ...base]);
+    const first = await runLeieIngestion(worker.client, worker.taskQueue);
+    await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
+
+    const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
+    const ids: string[] = [];
+    for (const legalName of ['Acme Care', 'Brighton Home', 'Summit Care', 'Cedar Valley', 'Northwind Clinic']) {
+      const reply = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'organization', legalName } });
+      expect(reply.status).toBe(200);
+      ids.push(reply.body.id);
+    }
+    const filler = (i: number) => `Z${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}QX${i}`;
+    const added: LeieBusiness[] = Array.from({ length: 20 }, (_, i) => ({ business: `${filler(i)} SERVICES` }));
+    writeLeieArtifact(artifact, [...people, ...base, ...added]);
+    const second = await runLeieIngestion(worker.client, worker.taskQueue);
+    expect(second).toMatchObject({ outcome: 'published', diff: { added: 20, removed: 0, changed: 0 } });
+    await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', second.versionId);
+
+    const { rows } = await gw.pool.query<{ id: string; entity: Entity; result: ScreeningResult }>(
+      'SELECT id, entity, result FROM monitored_records WHERE id = ANY($1::uuid[]) ORDER BY id', [ids],
+    );
+    const full = await gw.matcher.matchMany(rows.map((r) => r.entity), { requestId: 'full-rescreen-organizations' });
+    const differing = rows.filter((r, i) => !isDeepStrictEqual(comparable(r.result), comparable(full[i])));
+    expect(differing.map((r) => r.entity)).toEqual([]);
+    // The weights did move a status: ACME CARE went from clear to a potential match.
+    const acme = rows.find((r) => (r.entity as { legalName: string }).legalName === 'Acme Care')!;
+    expect(acme.result.status).toBe('potential_match');
   });
 });

@@ -105,6 +105,7 @@ describe('DELETE /v1/monitor/{id}', () => {
     expect(responseErrors('/monitor/{id}', 'delete', 200, removed.body)).toBeNull();
     expect((await call(gw.url, 'DELETE', `/v1/monitor/${reply.body.id}`, { apiKey: owner.apiKey })).status).toBe(404);
     expect((await call(gw.url, 'DELETE', `/v1/monitor/${randomUUID()}`, { apiKey: owner.apiKey })).status).toBe(404);
+    expect((await call(gw.url, 'DELETE', '/v1/monitor/not-a-record-id', { apiKey: owner.apiKey })).body.code).toBe('not_found');
     const handle = worker.client.workflow.getHandle(`monitor/${reply.body.id}`);
     expect((await handle.describe()).status.name).toBe('TERMINATED');
   });

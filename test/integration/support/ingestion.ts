@@ -2,17 +2,18 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
 import { randomBytes } from 'node:crypto';
-import { LEIE_HEADER, leieRow } from '../lists/support';
+import { LEIE_HEADER, leieBusinessRow, leieRow } from '../lists/support';
 import { scratchDir } from '../../fixtures/lists/builders';
-import type { LeiePerson } from './lists';
+import type { LeieParty } from './lists';
 
 /** Where a test's LEIE artifact lives: the worker is configured with it (LIST_ARTIFACT_OIG_LEIE), the test rewrites it per version. */
 export function leieArtifactPath(): string {
   return join(scratchDir(), 'leie-artifact.csv');
 }
 
-export function writeLeieArtifact(path: string, people: readonly LeiePerson[]): void {
-  writeFileSync(path, [LEIE_HEADER, ...people.map((p) => leieRow(p.last, p.first, p.dob, '20230101'))].join('\r\n') + '\r\n');
+export function writeLeieArtifact(path: string, parties: readonly LeieParty[]): void {
+  const row = (p: LeieParty) => ('business' in p ? leieBusinessRow(p.business, '20230101') : leieRow(p.last, p.first, p.dob, '20230101'));
+  writeFileSync(path, [LEIE_HEADER, ...parties.map(row)].join('\r\n') + '\r\n');
 }
 
 /** Runs the listIngestion workflow for the LEIE on the test worker's queue, as its schedule would. */

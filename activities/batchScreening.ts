@@ -4,7 +4,6 @@ import type { Logger } from '../infra/base/log';
 import type { MatcherClient } from '../matcher/client';
 import type { Entity } from '../matcher/types';
 import { completeJob, loadPendingItems, pendingRanges, saveChunkResults, startJob, type BatchJobRef, type BatchSummary } from './batch';
-import { billingPeriod } from './metering';
 
 /** Activities of the batchScreening workflow: all I/O of a batch, by job id and index range. */
 export function createBatchActivities(deps: { pool: Pool; logger: Logger; matcher: Pick<MatcherClient, 'matchMany'> }) {
@@ -25,12 +24,7 @@ export function createBatchActivities(deps: { pool: Pool; logger: Logger; matche
       Context.current().heartbeat();
       const results = await deps.matcher.matchMany(items.map((i) => i.item as Entity), { requestId: `batch:${input.job.jobId}:${input.from}` });
       Context.current().heartbeat();
-      const screened = await saveChunkResults(
-        deps.pool,
-        input.job,
-        billingPeriod(new Date()),
-        items.map((item, i) => ({ idx: item.idx, result: results[i] })),
-      );
+      const screened = await saveChunkResults(deps.pool, input.job, items.map((item, i) => ({ idx: item.idx, result: results[i] })));
       return { screened };
     },
 

@@ -39,7 +39,10 @@ async function main(): Promise<void> {
     shutdownGraceTime: '15s',
   });
 
-  await ensureIngestionSchedules(client);
+  // WORKER_SCHEDULES=off: a worker that must leave the namespace's schedules alone (a test's
+  // extra worker shares them with other suites, and without LIST_ARTIFACT_* it would delete them).
+  if (process.env.WORKER_SCHEDULES === 'off') log.info('schedule management off (WORKER_SCHEDULES=off)');
+  else await ensureIngestionSchedules(client);
 
   log.info({ taskQueue: config.taskQueue, address: config.temporalAddress }, 'worker started');
   await worker.run();

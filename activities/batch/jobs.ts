@@ -45,19 +45,39 @@ export interface BatchSummary {
   completedAt: string;
 }
 
-/** The job of (org, key): `created` false when the key was used before (the caller writes nothing more). */
-export async function insertJob(client: PoolClient, orgId: string, idempotencyKey: string, totalItems: number): Promise<{ jobId: string; created: boolean; state: BatchState }> {
+/** What a submission learns of the job its key names. */
+export interface SubmittedJob {
+  jobId: string;
+  /** False when the key was used before: the caller writes nothing more. */
+  created: boolean;
+  state: BatchState;
+  /** As stored at the first submission, whatever a resubmission's body holds. */
+  totalItems: number;
+}
+
+/** The job of (org, key), created in `period` (the billing period its items are metered in) if new. */
+export async function insertJob(
+  client: PoolClient, orgId: string, idempotencyKey: string, totalItems: number, period: string,
+): Promise<SubmittedJob> {
   const inserted = await client.query<{ id: string }>(
-    `INSERT INTO batch_jobs (org_id, idempotency_key, total_items) VALUES ($1, $2, $3)
+    `INSERT INTO batch_jobs (org_id, idempotency_key, total_items, period) VALUES ($1, $2, $3, $4)
      ON CONFLICT (org_id, idempotency_key) DO NOTHING RETURNING id`,
-    [orgId, idempotencyKey, totalItems],
+    [orgId, idempotencyKey, totalItems, period],
   );
-  if (inserted.rows[0]) return { jobId: inserted.rows[0].id, created: true, state: 'queued' };
-  const existing = await client.query<{ id: string; state: BatchState }>(
-    'SELECT id, state FROM batch_jobs WHERE org_id = $1 AND idempotency_key = $2',
+  if (inserted.rows[0]) return { jobId: inserted.rows[0].id, created: true, state: 'queued', totalItems };
+  const existing = await client.query<{ id: string; state: BatchState; total_items: number }>(
+    'SELECT id, state, total_items FROM batch_jobs WHERE org_id = $1 AND idempotency_key = $2',
     [orgId, idempotencyKey],
   );
-  return { jobId: existing.rows[0].id, created: false, state: existing.rows[0].state };
+  const job = existing.rows[0];
+  return { jobId: job.id, created: false, state: job.state, totalItems: job.total_items };
+}
+
+/** Whether the organization has a job under this key (a resubmission, however many times). */
+export async function jobExistsForKey(db: Db, orgId: string, idempotencyKey: string): Promise<boolean> {
+  if (!idempotencyKey) return false;
+  const { rowCount } = await db.query('SELECT 1 FROM batch_jobs WHERE org_id = $1 AND idempotency_key = $2', [orgId, idempotencyKey]);
+  return rowCount === 1;
 }
 
 /** Stores every submitted item in one statement; an invalid one is handled at once, as an error result. */
@@ -149,16 +169,23 @@ export async function loadPendingItems(db: Db, jobId: string, from: number, to: 
  * Commits a chunk's results: each item still pending gets its result, its ledger row and its
  * share of the counters, and its reserved unit turns into a metered one, all in one
  * transaction. Items a previous run of the chunk already committed are skipped entirely.
+ * Items are metered in the job's submission period (where its reservation was taken), not
+ * in the period the chunk happens to commit in.
  */
 export async function saveChunkResults(
   pool: Pool,
-  job: BatchJobRef,
-  period: string,
+  job: Pick<BatchJobRef, 'jobId' | 'orgId'>,
   results: ReadonlyArray<{ idx: number; result: ScreeningResult }>,
 ): Promise<number> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    const stored = await client.query<{ period: string; reservation_id: string | null }>(
+      'SELECT period, reservation_id FROM batch_jobs WHERE id = $1 AND org_id = $2',
+      [job.jobId, job.orgId],
+    );
+    if (!stored.rows[0]) throw new Error(`no batch job ${job.jobId} for organization ${job.orgId}`);
+    const { period, reservation_id: reservationId } = stored.rows[0];
     await lockAllowancePeriod(client, job.orgId, period);
     const updated = await client.query<{ idx: number }>(
       `UPDATE batch_items b SET outcome = 'completed', result = r.result
@@ -170,11 +197,8 @@ export async function saveChunkResults(
     const handled = updated.rows.map((r) => r.idx);
     if (handled.length > 0) {
       await recordUsageEvents(client, handled.map((idx) => ({ orgId: job.orgId, kind: 'batch_item' as const, eventKey: `${job.jobId}:${idx}`, period })));
-      const { rows } = await client.query<{ reservation_id: string | null }>(
-        'UPDATE batch_jobs SET completed_items = completed_items + $2 WHERE id = $1 RETURNING reservation_id',
-        [job.jobId, handled.length],
-      );
-      if (rows[0].reservation_id) await consumeReservation(client, rows[0].reservation_id, handled.length);
+      await client.query('UPDATE batch_jobs SET completed_items = completed_items + $3 WHERE id = $1 AND org_id = $2', [job.jobId, job.orgId, handled.length]);
+      if (reservationId) await consumeReservation(client, reservationId, handled.length);
     }
     await client.query('COMMIT');
     return handled.length;

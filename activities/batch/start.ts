@@ -5,7 +5,9 @@ import { batchWorkflowId, type BatchScreeningInput } from './workflowIds';
 
 /**
  * Starts the job's workflow, or finds it: concurrent or repeated submissions of one key share
- * one workflow id, so at most one runs, and a completed one is never started again.
+ * one workflow id, so at most one runs (USE_EXISTING). A run that failed, was terminated,
+ * cancelled or timed out may be started again, so a resubmission revives a stuck job; a
+ * completed one is never started again (Temporal answers "already started", taken as done).
  */
 export async function startBatchWorkflow(
   client: Client,
@@ -18,7 +20,7 @@ export async function startBatchWorkflow(
       taskQueue,
       args: [{ jobId: job.jobId, orgId: job.orgId } satisfies BatchScreeningInput],
       workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
       typedSearchAttributes: new TypedSearchAttributes([
         { key: OrgId, value: job.orgId },
         { key: JobId, value: job.jobId },

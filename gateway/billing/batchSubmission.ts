@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { attachReservation, insertItems, insertJob, type BatchState, type ItemError } from '../../activities/batch';
+import { attachReservation, insertItems, insertJob, type ItemError, type SubmittedJob } from '../../activities/batch';
 import { createReservation } from '../../activities/metering';
 import { hardCap, lockAllowance } from './allowance';
 import type { PlanKey } from './plans';
@@ -7,6 +7,7 @@ import type { PlanKey } from './plans';
 export interface BatchSubmission {
   orgId: string;
   plan: PlanKey;
+  /** The billing period of the submission: the reservation is taken in it and the items are metered in it. */
   period: string;
   idempotencyKey: string;
   items: ReadonlyArray<{ item: unknown; error: ItemError | null }>;
@@ -18,11 +19,11 @@ export interface BatchSubmission {
  * whose valid items do not all fit in what is left of the allowance is refused whole (402)
  * and nothing is written. A key used before returns its job and writes nothing.
  */
-export async function submitBatchOnce(pool: Pool, submission: BatchSubmission): Promise<{ jobId: string; created: boolean; state: BatchState }> {
+export async function submitBatchOnce(pool: Pool, submission: BatchSubmission): Promise<SubmittedJob> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const job = await insertJob(client, submission.orgId, submission.idempotencyKey, submission.items.length);
+    const job = await insertJob(client, submission.orgId, submission.idempotencyKey, submission.items.length, submission.period);
     if (job.created) {
       const valid = submission.items.filter((i) => !i.error).length;
       if (hardCap(submission.plan) !== null && valid > 0) {

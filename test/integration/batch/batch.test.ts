@@ -6,6 +6,8 @@ import { publishLeie } from '../support/lists';
 import { startTestWorker, type TestWorker } from '../support/worker';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 import { billingPeriod } from '../../../activities/metering/period';
+import { batchWorkflowId, startBatchWorkflow } from '../../../activities/batch';
+import { submitBatchOnce } from '../../../gateway/billing/batchSubmission';
 
 /**
  * Batch screening end to end: the gateway, the batchScreening workflow on the run's Temporal
@@ -53,6 +55,22 @@ async function completed(apiKey: string, jobId: string, timeoutMs = 60_000) {
 async function ledger(orgId: string): Promise<string[]> {
   const { rows } = await gw.pool.query("SELECT event_key FROM usage_events WHERE org_id = $1 AND kind = 'batch_item' ORDER BY event_key", [orgId]);
   return rows.map((r) => r.event_key);
+}
+
+async function screenCalls(apiKey: string): Promise<number> {
+  return (await call(gw.url, 'GET', '/v1/usage', { apiKey })).body.screenCalls;
+}
+
+/** The org's batch workflow ids as Temporal visibility lists them; visibility lags, so poll until one shows. */
+async function listedBatchWorkflowIds(orgId: string, timeoutMs = 15_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ids: string[] = [];
+    for await (const run of worker.client.workflow.list({ query: `OrgId = "${orgId}"` })) ids.push(run.workflowId);
+    const batchIds = ids.filter((id) => id.startsWith('batch/'));
+    if (batchIds.length > 0 || Date.now() > deadline) return batchIds;
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 async function jobCount(orgId: string): Promise<number> {
@@ -135,11 +153,84 @@ describe('POST /v1/batch', () => {
     expect(job.completedItems).toBe(150);
     expect(await jobCount(orgId)).toBe(1);
     expect(await ledger(orgId)).toHaveLength(150);
-    const runs = worker.client.workflow.list({ query: `OrgId = "${orgId}"` });
-    const ids: string[] = [];
-    for await (const run of runs) ids.push(run.workflowId);
-    expect(ids.filter((id) => id.startsWith('batch/'))).toHaveLength(1);
-    expect(ids[0]).toMatch(new RegExp(`^batch/${orgId}/[0-9a-f]{32}$`));
+    const batchIds = await listedBatchWorkflowIds(orgId);
+    expect(batchIds).toHaveLength(1);
+    expect(batchIds[0]).toMatch(new RegExp(`^batch/${orgId}/[0-9a-f]{32}$`));
+  });
+
+  it('admits 20 concurrent submissions of one key on a capped plan whose allowance fits the batch exactly once', async () => {
+    const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'small');
+    const period = billingPeriod(new Date());
+    // 8 valid items and exactly 8 units left: a second reservation for the key would not fit and answer 402.
+    await preloadScreens(gw.pool, orgId, period, 492);
+    const key = randomUUID();
+    const items = [...Array.from({ length: 8 }, (_, i) => ({ type: 'person', name: `Capped Concurrent ${i}` })), { type: 'person' }, 'not an entity'];
+    const replies = await Promise.all(Array.from({ length: 20 }, () => submit(apiKey, key, items)));
+    expect(replies.map((r) => r.status)).toEqual(Array(20).fill(202));
+    const jobIds = new Set(replies.map((r) => r.body.jobId));
+    expect(jobIds.size).toBe(1);
+    const [jobId] = jobIds;
+    expect(replies.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(19);
+    const job = await completed(apiKey, jobId);
+    expect(job).toMatchObject({ totalItems: 10, completedItems: 8, failedItems: 2 });
+    expect(await jobCount(orgId)).toBe(1);
+    expect(await ledger(orgId)).toEqual(Array.from({ length: 8 }, (_, i) => `${jobId}:${i}`).sort());
+    expect(await screenCalls(apiKey)).toBe(500);
+    const { rows } = await gw.pool.query('SELECT count(*)::int AS n FROM allowance_reservations WHERE org_id = $1', [orgId]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('returns the job id to a resubmission once its batch used up a capped allowance; a new key gets 402', async () => {
+    const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'small');
+    await preloadScreens(gw.pool, orgId, billingPeriod(new Date()), 497);
+    const key = randomUUID();
+    const first = await submit(apiKey, key, [listed, clear, organization]);
+    expect(first.status).toBe(202);
+    await completed(apiKey, first.body.jobId);
+    const ledgerAfterJob = await ledger(orgId);
+    expect(ledgerAfterJob).toHaveLength(3);
+    expect(await screenCalls(apiKey)).toBe(500);
+
+    const again = await submit(apiKey, key, [listed, clear, organization]);
+    expect(again).toMatchObject({ status: 202, body: { jobId: first.body.jobId } });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const newKey = await submit(apiKey, randomUUID(), [clear]);
+    expect(newKey.status).toBe(402);
+    expect(newKey.body.code).toBe('api_allowance_reached');
+
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await ledger(orgId)).toEqual(ledgerAfterJob);
+    expect(await screenCalls(apiKey)).toBe(500);
+    expect(await jobCount(orgId)).toBe(1);
+  });
+
+  it('starts again a job whose workflow was terminated, when its key is resubmitted, with the stored item count', async () => {
+    const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'medium');
+    const key = randomUUID();
+    const invalid = { code: 'invalid_request' as const, message: 'invalid', fields: { name: ['required'] } };
+    // A job whose run started, took it to processing, and was then terminated by an operator.
+    const job = await submitBatchOnce(gw.pool, {
+      orgId, plan: 'medium', period: billingPeriod(new Date()), idempotencyKey: key,
+      items: [{ item: listed, error: null }, { item: clear, error: null }, { item: { type: 'person' }, error: invalid }],
+    });
+    await startBatchWorkflow(worker.client, `parked-${randomUUID()}`, { jobId: job.jobId, orgId, idempotencyKey: key, totalItems: 3 });
+    await gw.pool.query("UPDATE batch_jobs SET state = 'processing', started_at = now() WHERE id = $1 AND org_id = $2", [job.jobId, orgId]);
+    const handle = worker.client.workflow.getHandle(batchWorkflowId(orgId, key));
+    await handle.terminate('test: a run lost mid-job');
+
+    // A different body under the used key: the job keeps its own items, and the summary counts them.
+    const again = await submit(apiKey, key, [clear]);
+    expect(again).toMatchObject({ status: 202, body: { jobId: job.jobId } });
+    const done = await completed(apiKey, job.jobId);
+    expect(done).toMatchObject({ totalItems: 3, completedItems: 2, failedItems: 1 });
+    expect(await ledger(orgId)).toHaveLength(2);
+    // The job reads completed before the workflow sends batch_completed and closes.
+    let latest = await handle.describe();
+    for (const deadline = Date.now() + 15_000; latest.status.name === 'RUNNING' && Date.now() < deadline; latest = await handle.describe()) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(latest.status.name).toBe('COMPLETED');
+    expect(await latest.staticSummary()).toBe(`batch ${job.jobId}: 3 items`);
   });
 
   it('refuses a batch whose valid items exceed what is left of a capped allowance: 402, nothing written', async () => {

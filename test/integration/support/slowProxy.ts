@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
  */
 export interface SlowProxy {
   url: string;
+  /** The requests the hop holds or is passing on right now (answer not yet closed). */
+  inFlight(): number;
   /** The most requests the hop has held at once since the last reset. */
   maxInFlight(): number;
   resetMaxInFlight(): void;
@@ -43,6 +45,7 @@ export async function startSlowProxy(targetUrl: string, delayMs: number): Promis
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    inFlight: () => inFlight,
     maxInFlight: () => maxInFlight,
     resetMaxInFlight: () => {
       maxInFlight = inFlight;

@@ -11,9 +11,10 @@ export type WebhookDeliveryResult = 'delivered' | 'cancelled' | 'failed';
  * marked failed; a replay or an operator's reset starts a new series.
  */
 export async function webhookDelivery(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
-  const { policy } = input;
+  const { policy, series } = input;
+  const seriesArg = series ? { series } : {};
   const { attemptDelivery } = proxyActivities<WebhookActivities>({
-    // The POST has its own time-out; this bound only catches a worker lost mid-attempt.
+    // The POST (target check included) has its own time-out; this bound only catches a worker lost mid-attempt.
     startToCloseTimeout: policy.timeoutMs + 30_000,
     retry: {
       initialInterval: policy.initialIntervalMs,
@@ -24,11 +25,11 @@ export async function webhookDelivery(input: WebhookDeliveryInput): Promise<Webh
   });
   const { markDeliveryFailed } = proxyActivities<WebhookActivities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 10 } });
   try {
-    const result = await attemptDelivery({ deliveryId: input.deliveryId, timeoutMs: policy.timeoutMs });
+    const result = await attemptDelivery({ deliveryId: input.deliveryId, timeoutMs: policy.timeoutMs, ...seriesArg });
     return result.outcome;
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;
-    await markDeliveryFailed({ deliveryId: input.deliveryId });
+    await markDeliveryFailed({ deliveryId: input.deliveryId, ...seriesArg });
     return 'failed';
   }
 }

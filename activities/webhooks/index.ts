@@ -7,11 +7,20 @@ export { allowLoopback, deliveryPolicy, retrySchedule, type DeliveryPolicy } fro
 export { checkWebhookTarget, refusedAddressReason } from './targets';
 export { newSigningSecret, signatureHeader, signatureHex } from './signing';
 export { postDelivery, type PostOutcome } from './post';
-export { verifyWebhook, SIGNATURE_TOLERANCE_SECONDS, type WebhookVerification } from './receiver';
+export { verifyWebhook, SIGNATURE_TOLERANCE_SECONDS, type HeaderGetter, type ReceivedHeaders, type WebhookVerification } from './receiver';
 export { emitWebhookEvents } from './emit';
 export { deliveryWorkflowId, startDeliveryWorkflows, type WebhookDeliveryInput } from './start';
 export {
-  cancelRecordDeliveries, createEndpoint, createReplay, deleteEndpoint, finishDelivery, getDelivery, listDeliveries, listEndpoints,
-  loadDeliveryToAttempt, logAttempt, recordDeliveries, reopenDelivery, rotateSecret,
-  type Delivery, type DeliveryAttempt, type DeliveryFilter, type DeliveryRef, type DeliveryStatus, type WebhookEndpoint,
+  cancelRecordDeliveries, createEndpoint, deleteEndpoint, listEndpoints, recordDeliveries, rotateSecret,
+  type Delivery, type DeliveryAttempt, type DeliveryRef, type DeliveryStatus, type WebhookEndpoint,
 } from './store';
+export {
+  getDelivery, getDeliveryForOperator, listDeliveries, listDeliveriesForOperator, type DeliveryFilter, type DeliveryPage,
+} from './deliveryLog';
+export {
+  createReplay, createReplayForOperator, reopenDeliveryForOperator, RESETTABLE_STATUSES,
+  type ReplayRefusal, type ReplayResult, type ResetResult,
+} from './replay';
+export {
+  holdActiveRecord, loadDeliveryToAttempt, logAttempt, markCancelled, markDelivered, markFailed, type DeliveryToAttempt,
+} from './attempts';

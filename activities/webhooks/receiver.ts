@@ -1,5 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
-import { signatureHex } from './signing';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * For webhook receivers: the contract's five verification rules in one call.
@@ -8,7 +7,9 @@ import { signatureHex } from './signing';
  *   3. HMAC-SHA256 with the signing secret over `<t>.` + the raw body bytes, lowercase hex;
  *   4. compare with v1 in constant time;
  *   5. the caller answers 2xx only when this returns ok (anything else is retried).
- * Pass the raw body exactly as received, before any JSON parsing.
+ * Pass the raw body exactly as received, before any JSON parsing. Headers may be Node's
+ * `req.headers`, any object with header names in any case, or a Fetch `Headers`.
+ * Node only, no other import: a receiver can copy this file as it is.
  */
 export interface WebhookVerification {
   ok: boolean;
@@ -18,21 +19,32 @@ export interface WebhookVerification {
   eventType?: string;
 }
 
+/** A Fetch `Headers` (or anything with a case-insensitive `get`). */
+export interface HeaderGetter {
+  get(name: string): string | null;
+}
+
+export type ReceivedHeaders = Record<string, string | string[] | undefined> | HeaderGetter;
+
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const value = headers[name] ?? headers[name.toLowerCase()];
-  return Array.isArray(value) ? value[0] : value;
+function header(headers: ReceivedHeaders, name: string): string | undefined {
+  if (typeof (headers as HeaderGetter).get === 'function') return (headers as HeaderGetter).get(name) ?? undefined;
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers as Record<string, string | string[] | undefined>)) {
+    if (key.toLowerCase() === wanted) return Array.isArray(value) ? value[0] : value;
+  }
+  return undefined;
 }
 
 export function verifyWebhook(input: {
-  headers: Record<string, string | string[] | undefined>;
-  rawBody: Buffer | string;
+  headers: ReceivedHeaders;
+  rawBody: Buffer | Uint8Array | string;
   secret: string;
   now?: Date;
   toleranceSeconds?: number;
 }): WebhookVerification {
-  const signature = header(input.headers, 'service-signature');
+  const signature = header(input.headers, 'Service-Signature');
   if (!signature) return { ok: false, reason: 'missing Service-Signature' };
   const parts = new Map(signature.split(',').map((kv) => {
     const at = kv.indexOf('=');
@@ -45,7 +57,7 @@ export function verifyWebhook(input: {
   if (Math.abs(nowSeconds - Number(t)) > (input.toleranceSeconds ?? SIGNATURE_TOLERANCE_SECONDS)) {
     return { ok: false, reason: 'timestamp outside the tolerance' };
   }
-  const expected = Buffer.from(signatureHex(input.secret, Number(t), input.rawBody), 'hex');
+  const expected = createHmac('sha256', input.secret).update(`${t}.`).update(input.rawBody).digest();
   if (!timingSafeEqual(expected, Buffer.from(v1, 'hex'))) return { ok: false, reason: 'signature mismatch' };
-  return { ok: true, deliveryId: header(input.headers, 'service-webhook-id'), eventType: header(input.headers, 'service-event-type') };
+  return { ok: true, deliveryId: header(input.headers, 'Service-Webhook-Id'), eventType: header(input.headers, 'Service-Event-Type') };
 }

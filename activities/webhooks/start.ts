@@ -8,19 +8,22 @@ import type { DeliveryRef } from './store';
 export interface WebhookDeliveryInput {
   deliveryId: string;
   policy: DeliveryPolicy;
+  /** The series an operator's reset opened (migration 6600); absent for the first series. */
+  series?: string;
 }
 
 export const deliveryWorkflowId = (deliveryId: string): string => `webhook-delivery/${deliveryId}`;
 
 /**
  * Starts one `webhookDelivery` workflow per delivery. A start repeated by a retried emitter
- * finds the workflow (running or closed) and starts nothing; `fresh` (an operator's reset)
- * ends a running series and starts a new one under the same id.
+ * finds the workflow (running or closed) and starts nothing; `fresh` (an operator's reset,
+ * after it ended the old workflow and reopened the delivery) starts a new series under the
+ * same id, ending any run that appeared meanwhile.
  */
 export async function startDeliveryWorkflows(
   client: Client,
   taskQueue: string,
-  deliveries: readonly DeliveryRef[],
+  deliveries: ReadonlyArray<DeliveryRef & { series?: string }>,
   options: { fresh?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<void> {
   const policy = deliveryPolicy(options.env);
@@ -30,7 +33,7 @@ export async function startDeliveryWorkflows(
         await client.workflow.start('webhookDelivery', {
           workflowId: deliveryWorkflowId(delivery.id),
           taskQueue,
-          args: [{ deliveryId: delivery.id, policy } satisfies WebhookDeliveryInput],
+          args: [{ deliveryId: delivery.id, policy, ...(delivery.series ? { series: delivery.series } : {}) } satisfies WebhookDeliveryInput],
           workflowIdConflictPolicy: options.fresh ? WorkflowIdConflictPolicy.TERMINATE_EXISTING : WorkflowIdConflictPolicy.FAIL,
           workflowIdReusePolicy: options.fresh ? WorkflowIdReusePolicy.ALLOW_DUPLICATE : WorkflowIdReusePolicy.REJECT_DUPLICATE,
           typedSearchAttributes: new TypedSearchAttributes([

@@ -8,13 +8,19 @@ import { BlockList, isIP } from 'node:net';
  */
 const refused = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['172.16.0.0', 12],
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
   ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) refused.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+  // ::/96 is IPv4-compatible (deprecated, ::a.b.c.d); 2002::/16 (6to4) and 2001::/32 (Teredo)
+  // tunnel to an IPv4 address we cannot vouch for; fec0::/10 is the old site-local range.
+  ['::', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 32], ['2001:db8::', 32], ['2002::', 16],
+  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) refused.addSubnet(net, prefix, 'ipv6');
+
+const metadata = new BlockList();
+metadata.addSubnet('169.254.0.0', 16, 'ipv4');
 
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -22,23 +28,49 @@ loopback.addAddress('::1', 'ipv6');
 
 export type TargetCheck = { ok: true; url: URL; address: string; family: 4 | 6 } | { ok: false; reason: string };
 
-/** IPv4 written inside IPv6 (::ffff:a.b.c.d) is judged as the IPv4 address it carries. */
+/** The 8 groups of an IPv6 address, whatever its notation (`::`, embedded dotted IPv4); null when not IPv6. */
+function ipv6Groups(address: string): number[] | null {
+  if (isIP(address) !== 6) return null;
+  let text = address.replace(/%.*$/, '');
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
+  const parse = (part: string | undefined): number[] => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
+  const left = parse(head);
+  const right = parse(tail);
+  const zeros = tail === undefined ? [] : Array<number>(8 - left.length - right.length).fill(0);
+  return [...left, ...zeros, ...right];
+}
+
+/** IPv4-mapped IPv6 (::ffff:a.b.c.d, also written ::ffff:a9fe:a9fe) is judged as the IPv4 address it carries. */
 function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1], family: 'ipv4' };
-  return { address, family: isIP(address) === 4 ? 'ipv4' : 'ipv6' };
+  const groups = ipv6Groups(address);
+  if (!groups) return { address, family: 'ipv4' };
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return { address: [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.'), family: 'ipv4' };
+  }
+  return { address, family: 'ipv6' };
 }
 
 /** Why an address may not be a webhook target; null when it may. */
 export function refusedAddressReason(raw: string, allowLoopback: boolean): string | null {
+  if (!isIP(raw)) return `is not an IP address (${raw})`;
   const { address, family } = unmapped(raw);
   if (loopback.check(address, family)) return allowLoopback ? null : `resolves to a loopback address (${raw})`;
-  if (family === 'ipv4' && /^169\.254\./.test(address)) return `resolves to a link-local or cloud metadata address (${raw})`;
+  if (metadata.check(address, family)) return `resolves to a link-local or cloud metadata address (${raw})`;
   if (refused.check(address, family)) return `resolves to a private, reserved or non-unicast address (${raw})`;
   return null;
 }
 
-export async function checkWebhookTarget(rawUrl: string, allowLoopback: boolean): Promise<TargetCheck> {
+/** `lookup` may be replaced (tests); it resolves the host to every address it has. */
+export async function checkWebhookTarget(
+  rawUrl: string,
+  allowLoopback: boolean,
+  resolve: (host: string) => Promise<Array<{ address: string; family: number }>> = (host) => lookup(host, { all: true, verbatim: true }),
+): Promise<TargetCheck> {
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -52,7 +84,7 @@ export async function checkWebhookTarget(rawUrl: string, allowLoopback: boolean)
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
   else {
     try {
-      addresses = await lookup(host, { all: true, verbatim: true });
+      addresses = await resolve(host);
     } catch {
       return { ok: false, reason: `host ${host} could not be resolved` };
     }

@@ -261,7 +261,7 @@ export const openApiDocument = {
         summary: 'Replay a delivery from the log: a new delivery (replayOf names the original) with the same body bytes and a new series of attempts.',
         'x-access': 'write',
         parameters: [pathId('deliveryId', 'Delivery id.', 'uuid')],
-        responses: { 202: ok('The new delivery, pending.', ref('Delivery')), ...errors(401, 403, 404, 429, 500) },
+        responses: { 202: ok('The new delivery, pending.', ref('Delivery')), ...errors(400, 401, 403, 404, 429, 500) },
       },
     },
   },

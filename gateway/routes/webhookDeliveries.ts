@@ -4,6 +4,7 @@ import type { GatewayDeps } from '../context';
 import type { Handler } from './handler';
 
 const DEFAULT_PAGE = 50;
+const RECORD_REMOVED = 'the monitored record was removed; its deliveries cannot be replayed';
 
 /** GET /webhook-deliveries: the organization's delivery log, newest first, filtered by status and event type. */
 export function listWebhookDeliveries(deps: GatewayDeps): Handler {
@@ -31,14 +32,23 @@ export function getWebhookDelivery(deps: GatewayDeps): Handler {
   };
 }
 
-/** POST /webhook-deliveries/{id}/replay: a new delivery of the same body, with its own series of attempts. */
+/**
+ * POST /webhook-deliveries/{id}/replay: a new delivery of the same body, with its own series
+ * of attempts. 404 also for a removed endpoint (it no longer exists for the client); 400 for a
+ * removed monitored record, whose deliveries exist but may not be sent again.
+ */
 export function replayWebhookDelivery(deps: GatewayDeps): Handler {
   return async (ctx) => {
     const orgId = ctx.state.principal!.orgId;
     const replay = await createReplay(deps.pool, orgId, ctx.state.params.deliveryId);
-    if (!replay) throw notFound('No such webhook delivery for this organization, or its endpoint was removed.');
-    await startDeliveryWorkflows(deps.temporal, deps.taskQueue, [replay]);
+    if (!replay.ok) {
+      if (replay.refusal === 'record_removed') {
+        throw invalidRequest({ id: [RECORD_REMOVED] }, 'This delivery cannot be replayed: its monitored record was removed.');
+      }
+      throw notFound('No such webhook delivery for this organization, or its endpoint was removed.');
+    }
+    await startDeliveryWorkflows(deps.temporal, deps.taskQueue, [replay.delivery]);
     ctx.status = 202;
-    ctx.body = await getDelivery(deps.pool, orgId, replay.id);
+    ctx.body = await getDelivery(deps.pool, orgId, replay.delivery.id);
   };
 }

@@ -4,7 +4,10 @@
  * webhookDelivery workflow each on a Temporal dev server, a worker with infra/worker.ts's
  * settings, a signed POST per delivery, every attempt logged.
  *
- *   npm run bench:webhooks -- [--events 2000] [--emit-batch 100]
+ *   npm run bench:webhooks -- [--events 2000] [--emit-batch 100] [--deadline-s 300]
+ *
+ * A delivery refused (a bad signature answers 401 and is retried for hours) or lost would
+ * keep the run waiting: past the deadline it stops and exits non-zero, saying how far it got.
  */
 import http from 'node:http';
 import os from 'node:os';
@@ -19,6 +22,18 @@ import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
 
 const EVENTS = numberArg('events', 2000);
 const EMIT_BATCH = numberArg('emit-batch', 100);
+const DEADLINE_MS = numberArg('deadline-s', 300) * 1000;
+
+/** Resolves false when `promise` has not settled within `ms`. */
+async function within(promise: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([promise.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 async function main(): Promise<void> {
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
@@ -64,7 +79,12 @@ async function main(): Promise<void> {
       for (const ref of await emitWebhookEvents(bench.pool, bench.client, taskQueue, events)) emittedAt.set(ref.id, at);
     }
     const emitted = Date.now();
-    await allReceived;
+    if (!(await within(allReceived, Math.max(0, started + DEADLINE_MS - Date.now())))) {
+      throw new Error(
+        `deadline: ${received.size} of ${EVENTS} deliveries verified after ${DEADLINE_MS / 1000} s (${refused} requests refused by signature); ` +
+        'see `screenctl deliveries list --status pending` for what is stuck',
+      );
+    }
     const finished = Date.now();
     const cpu = describeCpuTimes(cpuBefore, readCpuTimes());
     const latencies = [...received].map(([id, at]) => at - (emittedAt.get(id) ?? started)).sort((a, b) => a - b);

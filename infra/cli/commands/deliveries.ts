@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
 import type { Pool } from 'pg';
 import { config } from '../../base/config';
 import { createPool } from '../../base/db/pool';
 import { temporalConnectionOptions } from '../../base/temporal/connection';
 import {
-  createReplay, deliveryWorkflowId, getDelivery, listDeliveries, reopenDelivery, startDeliveryWorkflows,
-  type Delivery, type DeliveryStatus, type WebhookEventType,
+  createReplayForOperator, deliveryWorkflowId, getDeliveryForOperator, listDeliveriesForOperator, reopenDeliveryForOperator,
+  RESETTABLE_STATUSES, startDeliveryWorkflows, type Delivery, type DeliveryStatus, type ReplayRefusal, type WebhookEventType,
 } from '../../../activities/webhooks';
 import { withPool } from './withPool';
 
@@ -28,9 +28,25 @@ function line(d: Delivery): string {
 }
 
 async function mustExist(pool: Pool, id: string): Promise<Delivery> {
-  const delivery = await getDelivery(pool, null, id);
+  const delivery = await getDeliveryForOperator(pool, id);
   if (!delivery) throw new Error(`no delivery ${id}`);
   return delivery;
+}
+
+const REFUSALS: Record<ReplayRefusal, string> = {
+  not_found: 'there is no such delivery',
+  endpoint_removed: 'its endpoint was removed',
+  record_removed: 'its monitored record was removed, and no webhook may be sent for a removed record',
+};
+
+/** Ends the delivery's workflow, if one is running, so no attempt of the old series starts after the reset. */
+async function endDeliveryWorkflow(client: Client, id: string): Promise<void> {
+  try {
+    await client.workflow.getHandle(deliveryWorkflowId(id)).terminate('screenctl deliveries reset: a fresh series of attempts follows');
+  } catch (err) {
+    // Not running (never started, or closed): nothing to end.
+    if (!(err instanceof WorkflowNotFoundError)) throw err;
+  }
 }
 
 /** screenctl deliveries list|show|replay|reset: the on-call tools for webhook deliveries, across organizations. */
@@ -48,7 +64,8 @@ export function registerDeliveriesCommands(program: Command): void {
     .action((opts: { status?: string; eventType?: string; org?: string; limit: string; json?: boolean }) =>
       withPool(createPool, async (pool) => {
         if (opts.status && !STATUSES.includes(opts.status as DeliveryStatus)) throw new Error(`--status must be one of ${STATUSES.join(', ')}`);
-        const page = await listDeliveries(pool, opts.org ?? null, {
+        const page = await listDeliveriesForOperator(pool, {
+          orgId: opts.org,
           status: opts.status as DeliveryStatus | undefined,
           eventType: opts.eventType as WebhookEventType | undefined,
           limit: Math.min(1000, Math.max(1, Number(opts.limit) || 50)),
@@ -74,22 +91,32 @@ export function registerDeliveriesCommands(program: Command): void {
     .action((id: string) =>
       withPool(createPool, async (pool) => {
         await mustExist(pool, id);
-        const replay = await createReplay(pool, null, id);
-        if (!replay) throw new Error(`delivery ${id} cannot be replayed: its endpoint was removed`);
-        await withTemporal((client) => startDeliveryWorkflows(client, config.taskQueue, [replay]));
-        process.stdout.write(`${replay.id}\n`);
+        const replay = await createReplayForOperator(pool, id);
+        if (!replay.ok) throw new Error(`delivery ${id} cannot be replayed: ${REFUSALS[replay.refusal]}`);
+        await withTemporal((client) => startDeliveryWorkflows(client, config.taskQueue, [replay.delivery]));
+        process.stdout.write(`${replay.delivery.id}\n`);
       }),
     );
 
   deliveries
     .command('reset <id>')
-    .description('For a stuck or failed delivery: ends its workflow and starts a fresh series of attempts under the same id.')
+    .description(`For a stuck (pending) or failed delivery: ends its workflow, then starts a fresh series of attempts under the same id.`)
     .action((id: string) =>
       withPool(createPool, async (pool) => {
-        await mustExist(pool, id);
-        const reopened = await reopenDelivery(pool, id);
-        if (!reopened) throw new Error(`delivery ${id} cannot be reset: it was cancelled or its endpoint was removed`);
-        await withTemporal((client) => startDeliveryWorkflows(client, config.taskQueue, [reopened], { fresh: true }));
+        const delivery = await mustExist(pool, id);
+        if (!RESETTABLE_STATUSES.includes(delivery.status)) {
+          throw new Error(`delivery ${id} cannot be reset: it is ${delivery.status}; only ${RESETTABLE_STATUSES.join(' or ')} deliveries can (replay makes a new delivery)`);
+        }
+        await withTemporal(async (client) => {
+          // The old workflow ends first: reopened while it still ran, its last failure could mark the new series failed.
+          await endDeliveryWorkflow(client, id);
+          const reopened = await reopenDeliveryForOperator(pool, id);
+          if (!reopened.ok) {
+            const why = reopened.refusal === 'not_resettable' ? `it is ${reopened.status}` : REFUSALS[reopened.refusal];
+            throw new Error(`delivery ${id} cannot be reset: ${why} (its workflow was ended)`);
+          }
+          await startDeliveryWorkflows(client, config.taskQueue, [{ ...reopened.delivery, series: reopened.series }], { fresh: true });
+        });
         process.stdout.write(`${id}: a fresh series of attempts started (workflow ${deliveryWorkflowId(id)})\n`);
       }),
     );

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import { emitWebhookEvents, verifyWebhook, type DeliveryRef } from '../../../activities/webhooks';
+import { emitWebhookEvents, type DeliveryRef } from '../../../activities/webhooks';
 import { call, createOrgWithKey, startInProcessGateway, type InProcessGateway } from '../gateway/support/stack';
 import { responseErrors, schemaErrors } from '../gateway/support/contract';
 import { startTestWorker, type TestWorker } from '../support/worker';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
+import { startWebhookReceiver, verifyByContract, type WebhookReceiver } from '../support/webhookReceiver';
 
 /**
  * Webhook endpoints and signed deliveries end to end: the gateway, the delivery workflow on a
@@ -56,6 +56,19 @@ function emitBatchCompleted(orgId: string): Promise<DeliveryRef[]> {
   }]);
 }
 
+/** Emits with some of the policy's settings changed; the series keeps the policy it started with. */
+async function withPolicy<T>(settings: Record<string, string>, emit: () => Promise<T>): Promise<T> {
+  const before = Object.fromEntries(Object.keys(settings).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, settings);
+  try {
+    return await emit();
+  } finally {
+    Object.assign(process.env, before);
+  }
+}
+
+const signatureT = (got: { headers: Record<string, string | string[] | undefined> }): number => Number(/^t=(\d+),/.exec(String(got.headers['service-signature']))![1]);
+
 async function settledDelivery(apiKey: string, id: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -65,6 +78,16 @@ async function settledDelivery(apiKey: string, id: string, timeoutMs = 30_000) {
     if (Date.now() > deadline) throw new Error(`delivery ${id} still pending after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 150));
   }
+}
+
+/** A monitored record of the organization, as PUT /monitor would have stored it. */
+async function insertMonitoredRecord(orgId: string): Promise<string> {
+  const { rows } = await pool.query<{ id: string }>(
+    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at)
+     VALUES ($1, '{"type":"person","name":"Test Person"}', $2, 'person', false, 'clear', '{}', '{}', now()) RETURNING id`,
+    [orgId, randomUUID()],
+  );
+  return rows[0].id;
 }
 
 describe('webhook endpoints', () => {
@@ -95,12 +118,14 @@ describe('webhook endpoints', () => {
     ['a private address in 192.168/16', 'http://192.168.1.20/hook'],
     ['a private address in 172.16/12', 'https://172.20.0.1/hook'],
     ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data'],
+    ['the cloud metadata address, IPv4-mapped in hex', 'http://[::ffff:a9fe:a9fe]/'],
+    ['the cloud metadata address as one decimal number', 'http://2852039166/'],
     ['an IPv6 unique-local address', 'https://[fd00::1]/hook'],
     ['an IPv6 link-local address', 'https://[fe80::1]/hook'],
     ['an IPv4-mapped private address', 'https://[::ffff:10.1.2.3]/hook'],
     ['the unspecified address', 'http://0.0.0.0/hook'],
     ['a scheme other than http(s)', 'ftp://127.0.0.1/hook'],
-    ['a host that does not resolve', 'https://metadata.google.internal.invalid/hook'],
+    ['a host that does not resolve', 'https://no-such-host.invalid/hook'],
   ])('refuses %s with 400 naming url and stores nothing', async (_, url) => {
     const { apiKey, orgId } = await createOrgWithKey(pool, 'small');
     const reply = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url } });
@@ -109,6 +134,13 @@ describe('webhook endpoints', () => {
     expect(Object.keys(reply.body.fields)).toEqual(['url']);
     const { rows } = await pool.query('SELECT count(*)::int AS n FROM webhook_endpoints WHERE org_id = $1', [orgId]);
     expect(rows[0].n).toBe(0);
+  });
+
+  it.each(['http://169.254.169.254/', 'http://[::ffff:a9fe:a9fe]/', 'http://2852039166/'])('names the metadata range when refusing %s', async (url) => {
+    const { apiKey } = await createOrgWithKey(pool, 'small');
+    const reply = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.fields.url).toEqual([expect.stringMatching(/metadata/)]);
   });
 
   it("answers 404 for another organization's endpoint, on removal and on rotation", async () => {
@@ -132,7 +164,8 @@ describe('webhook delivery', () => {
   it('retries a receiver that answers 500, then 200: the delivery arrives and every attempt is logged', async () => {
     const { receiver, apiKey, orgId, endpointId } = await receiverWithEndpoint();
     receiver.answer = (n) => (n === 0 ? 500 : 200);
-    const [ref] = await emitBatchCompleted(orgId);
+    // A wait of at least 1 s between the attempts, so their t (whole seconds) must differ.
+    const [ref] = await withPolicy({ WEBHOOK_RETRY_INITIAL_MS: '1000' }, () => emitBatchCompleted(orgId));
     const delivery = await settledDelivery(apiKey, ref.id);
     expect(responseErrors('/webhook-deliveries/{deliveryId}', 'get', 200, delivery)).toBeNull();
     expect(delivery).toMatchObject({ id: ref.id, endpointId, eventType: 'batch_completed', status: 'succeeded', replayOf: null });
@@ -140,11 +173,37 @@ describe('webhook delivery', () => {
 
     const [first, second] = await receiver.waitFor(2);
     for (const got of [first, second]) {
-      expect(got.verification).toMatchObject({ ok: true, deliveryId: ref.id, eventType: 'batch_completed' });
+      expect(got.verification.ok).toBe(true);
       expect(got.headers['service-webhook-id']).toBe(ref.id);
+      expect(got.headers['service-event-type']).toBe('batch_completed');
       expect(schemaErrors('WebhookEvent', JSON.parse(got.rawBody.toString('utf8')))).toBeNull();
     }
+    // The body bytes are identical across attempts; t is set at each attempt (the time the log records for it).
     expect(second.rawBody.equals(first.rawBody)).toBe(true);
+    expect([first, second].map((got) => got.verification.t)).toEqual([signatureT(first), signatureT(second)]);
+    expect(signatureT(second)).toBeGreaterThan(signatureT(first));
+    expect(delivery.attempts.map((a: { attemptedAt: string }) => Math.floor(Date.parse(a.attemptedAt) / 1000))).toEqual([signatureT(first), signatureT(second)]);
+    // Each attempt's signature holds for its own t only.
+    expect(verifyByContract(String(second.headers['service-signature']).replace(`t=${signatureT(second)}`, `t=${signatureT(first)}`), second.rawBody, receiver.secret))
+      .toMatchObject({ ok: false, reason: 'signature mismatch' });
+  });
+
+  it('times out a receiver that does not answer in time, logs the attempt without a status and retries it', async () => {
+    const { receiver, apiKey, orgId } = await receiverWithEndpoint();
+    const timeoutMs = Number(process.env.WEBHOOK_TIMEOUT_MS);
+    receiver.delayMs = (n) => (n === 0 ? timeoutMs + 3000 : 0);
+    const [ref] = await emitBatchCompleted(orgId);
+    const delivery = await settledDelivery(apiKey, ref.id);
+    expect(delivery.status).toBe('succeeded');
+    expect(delivery.attempts.map((a: { statusCode: number | null; error: string | null }) => [a.statusCode, a.error])).toEqual([
+      [null, `timed out after ${timeoutMs} ms`],
+      [200, null],
+    ]);
+    expect(delivery.attempts[0].latencyMs).toBeGreaterThanOrEqual(timeoutMs - 50);
+    expect(delivery.attempts[0].latencyMs).toBeLessThan(timeoutMs + 3000);
+    const [held, retried] = await receiver.waitFor(2);
+    expect(retried.receivedAt - held.receivedAt).toBeGreaterThanOrEqual(timeoutMs - 50);
+    expect(retried.rawBody.equals(held.rawBody)).toBe(true);
   });
 
   it('waits longer between each attempt while the receiver stays down, then marks the delivery failed', async () => {
@@ -177,37 +236,25 @@ describe('webhook delivery', () => {
   it('signs the next attempt with the rotated secret; the old secret no longer verifies', async () => {
     const { receiver, apiKey, orgId, endpointId } = await receiverWithEndpoint();
     const oldSecret = receiver.secret;
-    let rotatedSecret = '';
     receiver.answer = (n) => (n === 0 ? 500 : 200);
-    const rotated = new Promise<void>((resolve) => {
-      const original = receiver.answer;
-      receiver.answer = (n) => {
-        if (n === 0) {
-          // Rotate while the first attempt is answered: the retry comes after the rotation.
-          void call(gw.url, 'POST', `/v1/webhook-endpoints/${endpointId}/rotate-secret`, { apiKey }).then((reply) => {
-            expect(reply.status).toBe(200);
-            expect(responseErrors('/webhook-endpoints/{endpointId}/rotate-secret', 'post', 200, reply.body)).toBeNull();
-            rotatedSecret = reply.body.secret;
-            receiver.secret = rotatedSecret;
-            resolve();
-          });
-        }
-        return original(n);
-      };
-    });
-    process.env.WEBHOOK_RETRY_INITIAL_MS = '1500';
-    let ref: DeliveryRef;
-    try {
-      [ref] = await emitBatchCompleted(orgId);
-    } finally {
-      process.env.WEBHOOK_RETRY_INITIAL_MS = '300';
-    }
-    await rotated;
+    // A long first wait: the rotation below lands between the first attempt and the retry.
+    const [ref] = await withPolicy({ WEBHOOK_RETRY_INITIAL_MS: '3000' }, () => emitBatchCompleted(orgId));
+    const [first] = await receiver.waitFor(1);
+    const rotation = await call(gw.url, 'POST', `/v1/webhook-endpoints/${endpointId}/rotate-secret`, { apiKey });
+    expect(rotation.status).toBe(200);
+    expect(responseErrors('/webhook-endpoints/{endpointId}/rotate-secret', 'post', 200, rotation.body)).toBeNull();
+    const rotatedSecret: string = rotation.body.secret;
+    expect(rotatedSecret).not.toBe(oldSecret);
+    receiver.secret = rotatedSecret;
+    expect(receiver.received).toHaveLength(1);
+
     expect((await settledDelivery(apiKey, ref.id)).status).toBe('succeeded');
     const [, second] = await receiver.waitFor(2);
-    expect(rotatedSecret).not.toBe(oldSecret);
-    expect(verifyWebhook({ headers: second.headers, rawBody: second.rawBody, secret: rotatedSecret }).ok).toBe(true);
-    expect(verifyWebhook({ headers: second.headers, rawBody: second.rawBody, secret: oldSecret })).toMatchObject({ ok: false, reason: 'signature mismatch' });
+    expect(first.verification.ok).toBe(true);
+    expect(second.verification.ok).toBe(true);
+    const signature = String(second.headers['service-signature']);
+    expect(verifyByContract(signature, second.rawBody, rotatedSecret).ok).toBe(true);
+    expect(verifyByContract(signature, second.rawBody, oldSecret)).toMatchObject({ ok: false, reason: 'signature mismatch' });
   });
 
   it('replays a delivery as a new delivery with the same body bytes', async () => {
@@ -223,6 +270,7 @@ describe('webhook delivery', () => {
     expect(replayed.headers['service-webhook-id']).toBe(replay.body.id);
     expect(replayed.rawBody.equals(original.rawBody)).toBe(true);
     expect(replayed.verification.ok).toBe(true);
+    expect(original.verification.ok).toBe(true);
   });
 
   it("answers 404 for another organization's delivery, on read and on replay", async () => {
@@ -238,13 +286,21 @@ describe('webhook delivery', () => {
 
   it('records an event once per endpoint when the emitter is retried', async () => {
     const { receiver, apiKey, orgId } = await receiverWithEndpoint();
-    const event = { orgId, type: 'batch_completed' as const, eventKey: `batch:${randomUUID()}`, data: { jobId: 'j', totalItems: 0, completedItems: 0, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() } };
+    // Held (under the time-out) so the delivery is still pending when the emitter repeats.
+    receiver.delayMs = () => 1000;
+    const eventKey = `batch:${randomUUID()}`;
+    const event = { orgId, type: 'batch_completed' as const, eventKey, data: { jobId: 'j', totalItems: 0, completedItems: 0, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() } };
     const first = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [event]);
     const again = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [event]);
-    expect(again.map((r) => r.id)).toEqual(again.length ? first.map((r) => r.id) : []);
-    await settledDelivery(apiKey, first[0].id);
+    expect(first).toHaveLength(1);
+    expect(again.map((r) => r.id)).toEqual(first.map((r) => r.id));
+    expect((await settledDelivery(apiKey, first[0].id)).status).toBe('succeeded');
+    // Once delivered, a third repeat returns nothing to start: the delivery is not pending.
+    expect(await emitWebhookEvents(pool, worker.client, worker.taskQueue, [event])).toEqual([]);
     await new Promise((r) => setTimeout(r, 500));
     expect(receiver.received).toHaveLength(1);
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE event_key = $1', [eventKey]);
+    expect(rows[0].n).toBe(1);
     expect((await call(gw.url, 'GET', '/v1/webhook-deliveries', { apiKey })).body.deliveries).toHaveLength(1);
   });
 
@@ -286,6 +342,50 @@ describe('webhook delivery', () => {
     const badCursor = await call(gw.url, 'GET', '/v1/webhook-deliveries?cursor=nonsense', { apiKey });
     expect({ status: badCursor.status, fields: badCursor.body.fields }).toEqual({ status: 400, fields: { cursor: [expect.any(String)] } });
     expect((await call(gw.url, 'GET', '/v1/webhook-deliveries?status=lost', { apiKey })).status).toBe(400);
+  });
+
+  it('DELETE /monitor waits for an attempt in flight for that record; after it answers no webhook comes, and replay is refused', async () => {
+    const { receiver, apiKey, orgId } = await receiverWithEndpoint();
+    const recordId = await insertMonitoredRecord(orgId);
+    const holdMs = 1200;
+    // The first attempt is held, then answered 500 so a retry would follow.
+    receiver.delayMs = (n) => (n === 0 ? holdMs : 0);
+    receiver.answer = () => 500;
+    const [ref] = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [{
+      orgId, type: 'match_status_change', eventKey: `record:${recordId}:${Date.now()}`, monitoredRecordId: recordId,
+      data: { recordId, previousStatus: 'clear', status: 'potential_match' },
+    }]);
+    const [inFlight] = await receiver.waitFor(1);
+    const removed = await call(gw.url, 'DELETE', `/v1/monitor/${recordId}`, { apiKey });
+    const removedAt = Date.now();
+    expect(removed.status).toBe(200);
+    // Answered only once the attempt in flight was answered and logged.
+    expect(removedAt - inFlight.receivedAt).toBeGreaterThanOrEqual(holdMs - 100);
+    const afterRemoval = await settledDelivery(apiKey, ref.id);
+    expect(afterRemoval.status).toBe('cancelled');
+    expect(afterRemoval.attempts.map((a: { statusCode: number | null }) => a.statusCode)).toEqual([500]);
+    // Well past the 300 ms retry wait: nothing more arrived.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(receiver.received.filter((got) => got.receivedAt >= removedAt)).toEqual([]);
+    expect(receiver.received).toHaveLength(1);
+
+    const replay = await call(gw.url, 'POST', `/v1/webhook-deliveries/${ref.id}/replay`, { apiKey });
+    expect(replay.status).toBe(400);
+    expect(replay.body).toMatchObject({ code: 'invalid_request', fields: { id: [expect.stringMatching(/monitored record was removed/)] } });
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE replay_of = $1', [ref.id]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('does not send a pending delivery whose monitored record was removed without cancelling it', async () => {
+    const { receiver, apiKey, orgId } = await receiverWithEndpoint();
+    const recordId = await insertMonitoredRecord(orgId);
+    await pool.query('UPDATE monitored_records SET removed_at = now() WHERE id = $1', [recordId]);
+    const [ref] = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [{
+      orgId, type: 'match_status_change', eventKey: `record:${recordId}:${Date.now()}`, monitoredRecordId: recordId,
+      data: { recordId, previousStatus: 'clear', status: 'potential_match' },
+    }]);
+    expect((await settledDelivery(apiKey, ref.id)).status).toBe('cancelled');
+    expect(receiver.received).toHaveLength(0);
   });
 
   it('delivers only the event types an endpoint subscribed to', async () => {

@@ -6,7 +6,7 @@ import { createPool } from '../infra/base/db/pool';
 import { createRedis } from '../infra/base/redis';
 import { temporalConnectionOptions } from '../infra/base/temporal/connection';
 import { createMatcherClient } from '../matcher/client';
-import { buildCoverageReport } from '../activities/lists';
+import { buildCoverageReport } from '../activities/lists/coverage';
 import type { GatewayDeps } from './context';
 import { UsageGroupCommit } from './billing/usageGroupCommit';
 import { createTemporalProbe } from './temporalReadiness';

@@ -37,7 +37,7 @@ export interface ListLoader {
 
 interface SourceRow { key: string; name: string; kind: string; version_id: string; retrieved_at: Date }
 
-export async function loadSnapshot(pool: Pool, candidateLimit?: number): Promise<MatcherSnapshot> {
+async function loadSnapshot(pool: Pool, candidateLimit?: number): Promise<MatcherSnapshot> {
   const started = Date.now();
   const client = await pool.connect();
   try {

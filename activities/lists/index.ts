@@ -1,9 +1,9 @@
 /**
- * List ingestion's public entry: what the worker's activities, the CLI, the seed, the schedules
- * and the gateway's coverage report use. Adapters (sources/) and the version store (versions/)
- * stay behind it.
+ * List ingestion's public entry: what the worker's activities, the CLI, the seed and the schedules
+ * use. Adapters (sources/) and the version store (versions/) stay behind it. The coverage report
+ * has a read-only entry of its own (coverage.ts), which the gateway uses.
  */
-export { SOURCE_CATALOG, artifactLocation, requireSource, type Cadence, type SourceDefinition } from './sources/catalog';
+export { SOURCE_CATALOG, artifactLocation, requireSource, type SourceDefinition } from './sources/catalog';
 export { ingestArtifact, type IngestProgress, type IngestResult } from './versions/ingest';
 export { syncSourceCatalog } from './versions/catalogSync';
-export { buildCoverageReport, type CoverageReport } from './versions/coverage';
+export { buildCoverageReport } from './coverage';

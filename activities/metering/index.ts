@@ -4,5 +4,5 @@
  * (batch items, record-months).
  */
 export { billingPeriod, isPeriod, periodResetDate } from './period';
-export { readPeriodCounts, recordUsageEvent, recordUsageEvents, type UsageEvent, type UsageKind } from './ledger';
-export { consumeReservation, createReservation, lockAllowancePeriod, releaseReservation, reservedAllowance, type ReservationRequest } from './reservations';
+export { readPeriodCounts, recordUsageEvent, recordUsageEvents, type UsageEvent } from './ledger';
+export { consumeReservation, consumeSingleReservation, createReservation, lockAllowancePeriod, releaseReservation, reservedAllowance } from './reservations';

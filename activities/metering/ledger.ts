@@ -4,7 +4,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 
-export type UsageKind = 'screen' | 'batch_item' | 'record_month';
+type UsageKind = 'screen' | 'batch_item' | 'record_month';
 
 type Queryable = Pool | PoolClient;
 

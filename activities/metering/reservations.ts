@@ -26,7 +26,7 @@ export async function reservedAllowance(db: Queryable, orgId: string, period: st
   return rows[0].reserved;
 }
 
-export interface ReservationRequest {
+interface ReservationRequest {
   orgId: string;
   period: string;
   amount: number;
@@ -49,6 +49,21 @@ export async function createReservation(db: Queryable, request: ReservationReque
 /** `count` reserved units were metered: call in the metering transaction. */
 export async function consumeReservation(db: Queryable, id: string, count: number): Promise<void> {
   await db.query('UPDATE allowance_reservations SET amount = greatest(amount - $2, 0) WHERE id = $1', [id, count]);
+}
+
+/**
+ * A single screening's reservation becomes its metered unit: deletes it and tells whether it still
+ * counted (not expired). Call it in the metering transaction, after `lockAllowancePeriod`. It reads
+ * the clock after the lock was granted (`clock_timestamp()`, not the transaction's `now()`), so a
+ * reservation that expired while this transaction waited for the lock, and that an admission under
+ * the lock therefore no longer counted, is reported gone: the caller must check the allowance again.
+ */
+export async function consumeSingleReservation(db: Queryable, id: string): Promise<boolean> {
+  const { rows } = await db.query<{ live: boolean }>(
+    'DELETE FROM allowance_reservations WHERE id = $1 RETURNING (expires_at IS NULL OR expires_at > clock_timestamp()) AS live',
+    [id],
+  );
+  return rows[0]?.live === true;
 }
 
 export async function releaseReservation(db: Queryable, id: string): Promise<void> {

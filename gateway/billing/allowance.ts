@@ -1,9 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
 import { ApiError } from '../errors';
 import type { AllowanceKind } from '../openapi/operations';
-import { periodResetDate } from '../../activities/metering';
+import { lockAllowancePeriod, periodResetDate, readPeriodCounts, reservedAllowance } from '../../activities/metering';
 import { PLANS, plansWithMoreRoom, type PlanKey } from './plans';
-import { lockAllowancePeriod, readPeriodCounts, reservedAllowance } from '../../activities/metering';
 
 /**
  * Monthly allowance of the plans that refuse past it (Trial, Small, Medium). It counts
@@ -60,9 +59,21 @@ export async function allowanceExhausted(pool: Pool, orgId: string, plan: PlanKe
 export async function lockAllowance(
   client: PoolClient, kind: AllowanceKind, orgId: string, plan: PlanKey, period: string, amount = 1,
 ): Promise<void> {
+  if (hardCap(plan) === null) return;
+  await lockAllowancePeriod(client, orgId, period);
+  await checkAllowanceFits(client, kind, orgId, plan, period, amount);
+}
+
+/**
+ * The count of `lockAllowance`, for a transaction that already holds the period's allowance lock
+ * (`lockAllowancePeriod`): throws the allowance error unless `amount` more fit beside what is
+ * metered and what is reserved.
+ */
+export async function checkAllowanceFits(
+  client: PoolClient, kind: AllowanceKind, orgId: string, plan: PlanKey, period: string, amount = 1,
+): Promise<void> {
   const cap = hardCap(plan);
   if (cap === null) return;
-  await lockAllowancePeriod(client, orgId, period);
   const { screenCalls: used } = await readPeriodCounts(client, orgId, period);
   const reserved = await reservedAllowance(client, orgId, period);
   if (used + reserved + amount > cap) throw allowanceReached(kind, plan, period, used);

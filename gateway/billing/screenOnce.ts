@@ -2,9 +2,14 @@ import { createHash } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import type { ScreeningResult } from '../../matcher/types';
 import { invalidRequest, serviceUnavailable } from '../errors';
-import { hardCap, lockAllowance } from './allowance';
+import { createLogger } from '../../infra/base/log';
+import { checkAllowanceFits, hardCap, lockAllowance } from './allowance';
 import type { PlanKey } from './plans';
-import { createReservation, lockAllowancePeriod, recordUsageEvent, releaseReservation, type UsageEvent } from '../../activities/metering';
+import {
+  consumeSingleReservation, createReservation, lockAllowancePeriod, recordUsageEvent, releaseReservation, type UsageEvent,
+} from '../../activities/metering';
+
+const log = createLogger('gateway');
 
 export interface ScreenCall {
   orgId: string;
@@ -16,7 +21,7 @@ export interface ScreenCall {
   body: unknown;
 }
 
-export interface ScreenOutcome {
+interface ScreenOutcome {
   result: ScreeningResult;
   replayed: boolean;
 }
@@ -40,7 +45,14 @@ export function requestHash(body: unknown): string {
 }
 
 async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+  let client: PoolClient;
+  try {
+    // Bounded by the pool's connectionTimeoutMillis (DATABASE_CONNECT_TIMEOUT_MS).
+    client = await pool.connect();
+  } catch (err) {
+    log.warn({ err: err instanceof Error ? err.message : String(err) }, 'no database connection for a screening');
+    throw serviceUnavailable('The database is busy or unreachable; nothing was metered. Retry with the same Idempotency-Key.');
+  }
   try {
     await client.query('BEGIN');
     const value = await work(client);
@@ -69,12 +81,6 @@ function sameBody(stored: string, hash: string): void {
 }
 
 /**
- * Short transaction 1: a stored response is replayed; a screening under way with the same key
- * is waited for; otherwise the key is claimed and, on a capped plan, one screening of the
- * allowance is reserved (the check counts metered and reserved screenings, under the period's
- * allowance lock, so concurrent calls never exceed the allowance).
- */
-/**
  * Admission and completion of one key take the key's lock, so an admission reads the stored
  * response and the claim either both before a completion or both after it (read committed
  * would otherwise let it see the claim gone and the response not yet there).
@@ -83,6 +89,12 @@ async function lockKey(client: PoolClient, call: ScreenCall): Promise<void> {
   await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`screen:${call.orgId}:${call.idempotencyKey}`]);
 }
 
+/**
+ * Short transaction 1: a stored response is replayed; a screening under way with the same key
+ * is waited for; otherwise the key is claimed and, on a capped plan, one screening of the
+ * allowance is reserved (the check counts metered and reserved screenings, under the period's
+ * allowance lock, so concurrent calls never exceed the allowance).
+ */
 async function admit(pool: Pool, call: ScreenCall, hash: string): Promise<Admission> {
   return inTransaction(pool, async (client) => {
     if (!call.keyGenerated) {
@@ -119,12 +131,37 @@ async function admit(pool: Pool, call: ScreenCall, hash: string): Promise<Admiss
   });
 }
 
-/** Short transaction 2: the ledger row, the stored response, the claim and the reservation, together. */
-async function commitScreening(pool: Pool, call: ScreenCall, hash: string, result: ScreeningResult, reservationId: string | null): Promise<void> {
-  await inTransaction(pool, async (client) => {
-    if (!call.keyGenerated) await lockKey(client, call);
-    // The reserved unit becomes a metered one atomically for any concurrent allowance check.
-    if (reservationId) await lockAllowancePeriod(client, call.orgId, call.period);
+/**
+ * Short transaction 2: the ledger row, the stored response, the claim and the reservation, together.
+ * Returns the stored response instead when another request stored one for this key meanwhile
+ * (this call's claim expired mid-screening and the key was claimed and answered again): that
+ * answer is replayed and this screening is not metered.
+ */
+async function commitScreening(
+  pool: Pool, call: ScreenCall, hash: string, result: ScreeningResult, reservationId: string | null,
+): Promise<{ stored: ScreeningResult | null }> {
+  return inTransaction(pool, async (client) => {
+    if (!call.keyGenerated) {
+      await lockKey(client, call);
+      const stored = await client.query<{ request_hash: string; response: ScreeningResult }>(
+        'SELECT request_hash, response FROM screen_responses WHERE org_id = $1 AND idempotency_key = $2',
+        [call.orgId, call.idempotencyKey],
+      );
+      if (stored.rows[0]) {
+        sameBody(stored.rows[0].request_hash, hash);
+        if (reservationId) await releaseReservation(client, reservationId);
+        return { stored: stored.rows[0].response };
+      }
+    }
+    if (reservationId) {
+      // The reserved unit becomes a metered one atomically for any concurrent allowance check.
+      await lockAllowancePeriod(client, call.orgId, call.period);
+      // A reservation stops counting once it expires (HOLD_SECONDS): other calls may have taken
+      // its place, so this one is metered only if it still fits beside them (else 402, nothing metered).
+      if (!(await consumeSingleReservation(client, reservationId))) {
+        await checkAllowanceFits(client, 'single_screening', call.orgId, call.plan, call.period);
+      }
+    }
     await recordUsageEvent(client, { orgId: call.orgId, kind: 'screen', eventKey: call.idempotencyKey, period: call.period });
     if (!call.keyGenerated) {
       await client.query(
@@ -133,7 +170,7 @@ async function commitScreening(pool: Pool, call: ScreenCall, hash: string, resul
       );
       await client.query('DELETE FROM screen_claims WHERE org_id = $1 AND idempotency_key = $2', [call.orgId, call.idempotencyKey]);
     }
-    if (reservationId) await releaseReservation(client, reservationId);
+    return { stored: null };
   });
 }
 
@@ -146,6 +183,22 @@ async function abandon(pool: Pool, call: ScreenCall, reservationId: string | nul
     }
     if (reservationId) await releaseReservation(client, reservationId);
   });
+}
+
+/**
+ * `abandon`, never failing the request a second time: if the clean-up itself fails (database
+ * down, pool exhausted), the reservation and the claim expire by themselves after HOLD_SECONDS;
+ * the failure is logged (organization and reservation ids, no key, no body).
+ */
+async function abandonLogged(pool: Pool, call: ScreenCall, reservationId: string | null): Promise<void> {
+  try {
+    await abandon(pool, call, reservationId);
+  } catch (err) {
+    log.warn(
+      { orgId: call.orgId, reservationId, err: err instanceof Error ? err.message : String(err) },
+      'could not release a failed screening\'s reservation and claim; they expire by themselves',
+    );
+  }
 }
 
 /**
@@ -177,15 +230,17 @@ export async function screenOnce(
       try {
         result = await execute();
       } catch (err) {
-        await abandon(pool, call, admission.reservationId).catch(() => undefined);
+        await abandonLogged(pool, call, admission.reservationId);
         throw err;
       }
+      let committed: { stored: ScreeningResult | null };
       try {
-        await commitScreening(pool, call, hash, result, admission.reservationId);
+        committed = await commitScreening(pool, call, hash, result, admission.reservationId);
       } catch (err) {
-        await abandon(pool, call, admission.reservationId).catch(() => undefined);
+        await abandonLogged(pool, call, admission.reservationId);
         throw err;
       }
+      if (committed.stored) return { result: committed.stored, replayed: true };
       return { result, replayed: false };
     }
     // The same key is being screened by another request: its stored response will answer this one too.

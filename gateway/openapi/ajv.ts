@@ -5,7 +5,7 @@ import { openApiDocument } from './document';
 /** Where the document's component schemas are registered, so #/components/schemas/X refs resolve. */
 export const ITEMS_VALIDATED_SEPARATELY = 'x-items-validated-separately';
 
-export const COMPONENTS_ID = 'https://screening.local/openapi.json';
+const COMPONENTS_ID = 'https://screening.local/openapi.json';
 
 /**
  * One strict ajv instance holding the document's component schemas. Request validation and

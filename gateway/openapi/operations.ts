@@ -1,6 +1,6 @@
 import { openApiDocument } from './document';
 
-export type Access = 'public' | 'read' | 'write';
+type Access = 'public' | 'read' | 'write';
 export type AllowanceKind = 'single_screening' | 'api';
 
 export interface ParameterSpec {
@@ -22,12 +22,12 @@ export interface Operation {
   parameters: ParameterSpec[];
 }
 
-export interface ResolvedOperation {
+interface ResolvedOperation {
   operation: Operation;
   params: Record<string, string>;
 }
 
-export const API_PREFIX = '/v1';
+const API_PREFIX = '/v1';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 interface RawOperation {

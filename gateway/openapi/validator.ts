@@ -5,9 +5,9 @@ import { openApiDocument } from './document';
 import type { Operation, ParameterSpec } from './operations';
 
 /** Person name fields removed on 2026-08-23; a body carrying them is refused naming `name`. */
-export const REMOVED_PERSON_FIELDS = ['firstName', 'middleName', 'lastName', 'suffix'];
+const REMOVED_PERSON_FIELDS = ['firstName', 'middleName', 'lastName', 'suffix'];
 
-export interface OperationValidator {
+interface OperationValidator {
   /** Field errors for headers, path and query parameters; empty when valid. */
   parameters(input: { headers: Record<string, string | string[] | undefined>; params: Record<string, string>; query: Record<string, unknown> }): FieldErrors;
   /** Field errors for the parsed JSON body; empty when valid. */
@@ -28,7 +28,7 @@ function add(fields: FieldErrors, field: string, reason: string): void {
 }
 
 /** Turns ajv errors into the contract's `fields` map: field path -> reasons. */
-export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldErrors {
+function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldErrors {
   const fields: FieldErrors = {};
   for (const error of errors ?? []) {
     const params = error.params as Record<string, unknown>;

@@ -14,7 +14,7 @@ function intEnv(name: string, fallback: number): number {
   return value;
 }
 
-export interface StackConfig {
+interface StackConfig {
   gatewayHost: string;
   gatewayPort: number;
   matcherHost: string;
@@ -31,7 +31,7 @@ export interface StackConfig {
   dataDir: string;
 }
 
-export function loadConfig(): StackConfig {
+function loadConfig(): StackConfig {
   const matcherHost = env('MATCHER_HOST', '127.0.0.1');
   const matcherPort = intEnv('MATCHER_PORT', 8081);
   return {

@@ -5,7 +5,7 @@ import { config } from './config';
  * Structured JSON logs for every process. Secrets never reach a log line: the redaction
  * list covers the places a key or signing secret could travel (headers, bodies, config).
  */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.authorization',
   'headers.authorization',
   'authorization',

@@ -28,7 +28,7 @@ const MASK = 1;
 const FIRST_TOKENS = 2;
 const NON_INITIAL = 6;
 
-export interface Candidates {
+interface Candidates {
   ids: number[];
   capped: boolean;
 }

@@ -7,7 +7,7 @@ import { allowedEdits } from '../strings/editDistance';
  * to the token id, sorted, so it costs 8 bytes a row instead of a string map; hash collisions
  * only add candidates, which the caller verifies with a real edit distance.
  */
-export const DELETION_PREFIX = 10;
+const DELETION_PREFIX = 10;
 
 export function fnv1a(s: string): number {
   let h = 0x811c9dc5;

@@ -18,7 +18,7 @@ export const UNAMBIGUOUS_CREDENTIALS: ReadonlySet<string> = new Set([
 
 export const AMBIGUOUS_CREDENTIALS: ReadonlySet<string> = new Set(['DO', 'PA', 'NP', 'OD', 'PT', 'OT', 'MA', 'MS', 'BS', 'BA', 'LAT']);
 
-export function isCredential(token: string): boolean {
+function isCredential(token: string): boolean {
   return UNAMBIGUOUS_CREDENTIALS.has(token) || AMBIGUOUS_CREDENTIALS.has(token);
 }
 

@@ -1,5 +1,5 @@
 /** Titles written before a name: never part of the identity comparison. */
-export const HONORIFICS: ReadonlySet<string> = new Set(['DR', 'MR', 'MRS', 'MS', 'MISS', 'MX', 'PROF', 'REV', 'SIR', 'DOCTOR', 'MSTR', 'MADAM']);
+const HONORIFICS: ReadonlySet<string> = new Set(['DR', 'MR', 'MRS', 'MS', 'MISS', 'MX', 'PROF', 'REV', 'SIR', 'DOCTOR', 'MSTR', 'MADAM']);
 
 export function removeHonorifics(tokens: string[]): string[] {
   let i = 0;

@@ -2,7 +2,7 @@
  * Legal-form tokens of organization names. After punctuation removal "L.L.C." is "LLC" and
  * "P.C." is "PC"; spaced forms ("L L C") are rejoined by joinInitials first.
  */
-export const LEGAL_FORMS: ReadonlySet<string> = new Set([
+const LEGAL_FORMS: ReadonlySet<string> = new Set([
   'INC', 'INCORPORATED', 'LLC', 'PLLC', 'LLLP', 'PC', 'PA', 'CORP', 'CORPORATION', 'CO', 'COMPANY', 'LTD', 'LIMITED',
   'LP', 'LLP', 'PLC', 'PSC', 'SC', 'APC', 'APMC', 'PLLP', 'CHTD', 'CHARTERED', 'PROFESSIONAL CORPORATION',
 ]);

@@ -7,7 +7,7 @@ import path from 'node:path';
  * other or both belong to the same canonical name's family (BILL ~ WILLIAM ~ WILL), but two
  * canonical names sharing a nickname are not (ALBERT !~ ALFRED through AL).
  */
-export interface NicknameTable {
+interface NicknameTable {
   /** Family ids a name belongs to (as the canonical name or one of its nicknames). */
   groupsOf(name: string): readonly number[] | undefined;
   /** Members of one family, uppercase. */
@@ -24,7 +24,7 @@ function repoRoot(): string {
   return process.cwd();
 }
 
-export function locateNicknamesCsv(): string {
+function locateNicknamesCsv(): string {
   const fromEnv = process.env.NICKNAMES_CSV;
   if (fromEnv) {
     if (!fs.existsSync(fromEnv)) throw new Error(`NICKNAMES_CSV points at ${fromEnv}, which does not exist`);

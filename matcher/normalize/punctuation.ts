@@ -3,7 +3,7 @@
  * dropped in place (M.D. -> MD, O'BRIEN -> OBRIEN); "&" reads as AND; every other mark,
  * hyphens included, separates tokens (compound names are rejoined by the scorer).
  */
-export function stripPunctuation(folded: string): string {
+function stripPunctuation(folded: string): string {
   return folded
     .replace(/[.'"]/g, '')
     .replace(/&/g, ' AND ')

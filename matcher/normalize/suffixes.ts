@@ -1,5 +1,5 @@
 /** Generational suffixes: part of the written name but not of the identity comparison. */
-export const SUFFIXES: ReadonlySet<string> = new Set(['JR', 'SR', 'II', 'III', 'IV', '2ND', '3RD', '4TH', 'JNR', 'SNR']);
+const SUFFIXES: ReadonlySet<string> = new Set(['JR', 'SR', 'II', 'III', 'IV', '2ND', '3RD', '4TH', 'JNR', 'SNR']);
 
 export function isSuffix(token: string): boolean {
   return SUFFIXES.has(token);

@@ -19,7 +19,7 @@ export interface TokenPairs {
   mergedQuery(qi: number, ej: number): number;
 }
 
-export const MERGE_FACTOR = 0.98;
+const MERGE_FACTOR = 0.98;
 /** An initial is never half of a word written as two (R STRONG is not ARMSTRONG). */
 const MERGE_PART_MIN = 2;
 

@@ -6,21 +6,21 @@ import type { FieldEvidence } from '../types';
  * The adjustment only reorders matches: it never turns a name match into "clear" nor a
  * non-matching name into a match (the NPI rule in engine.ts is the one exception, stated there).
  */
-export const ADJUST = {
+const ADJUST = {
   dobMatch: 0.08, dobConflict: -0.1,
   npiMatch: 0.1, npiConflict: -0.05,
   stateMatch: 0.01, stateConflict: -0.02,
   typeMatch: 0.01, typeConflict: -0.01,
 } as const;
 
-export interface EvidenceSubject {
+interface EvidenceSubject {
   npi?: string | null;
   state?: string | null;
   dateOfBirth?: string | null;
   providerType?: string | null;
 }
 
-export interface EvidenceListed {
+interface EvidenceListed {
   npis: string[];
   state: string | null;
   dateOfBirth: string | null;

@@ -20,7 +20,7 @@ export interface NameComparison {
 
 /** How close a one-word listed name must be to a roster word other than the surname. */
 const BARE_SURNAME_MIN_SIM = 0.9;
-export const ORDER_FACTOR = 0.96;
+const ORDER_FACTOR = 0.96;
 const NON_EXACT_CAP = 0.99;
 
 /** Cost of leaving a person token unpaired. */

@@ -57,7 +57,7 @@ function isTruncationOf(a: string, b: string, minLength: number): boolean {
   return Math.min(a.length, b.length) >= minLength && (a.startsWith(b) || b.startsWith(a));
 }
 
-export function personSimilarityOf(q: TokenFeatures, e: TokenFeatures): number {
+function personSimilarityOf(q: TokenFeatures, e: TokenFeatures): number {
   const qt = q.text;
   const et = e.text;
   if (qt === et) return 1;
@@ -72,7 +72,7 @@ export function personSimilarityOf(q: TokenFeatures, e: TokenFeatures): number {
   return best;
 }
 
-export function orgSimilarityOf(q: TokenFeatures, e: TokenFeatures): number {
+function orgSimilarityOf(q: TokenFeatures, e: TokenFeatures): number {
   const qt = q.text;
   const et = e.text;
   if (qt === et) return 1;

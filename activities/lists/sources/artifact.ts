@@ -9,7 +9,7 @@ import yauzl from 'yauzl';
  * Windows-1252 (NPPES and the LEIE carry stray cp1252 bytes that strict UTF-8 rejects).
  * Works on whole lines so a multi-byte character is never split across chunks.
  */
-export class Utf8OrCp1252Decoder extends Transform {
+class Utf8OrCp1252Decoder extends Transform {
   private pending: Buffer = Buffer.alloc(0);
   private readonly utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   replacedLines = 0;
@@ -58,7 +58,7 @@ export class Utf8OrCp1252Decoder extends Transform {
 }
 
 /** Counts bytes flowing through, for progress reporting. */
-export class ByteCounter extends Transform {
+class ByteCounter extends Transform {
   bytes = 0;
   constructor(private readonly onBytes?: (bytes: number) => void) {
     super();
@@ -70,7 +70,7 @@ export class ByteCounter extends Transform {
   }
 }
 
-export async function isZip(path: string): Promise<boolean> {
+async function isZip(path: string): Promise<boolean> {
   const handle = await openFile(path, 'r');
   try {
     const magic = Buffer.alloc(4);
@@ -113,7 +113,7 @@ function openCsvInZip(path: string): Promise<{ stream: Readable; size: number; n
   });
 }
 
-export interface TextArtifact {
+interface TextArtifact {
   text: Readable;
   totalBytes: number;
   innerName: string | null;

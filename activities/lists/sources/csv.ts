@@ -3,7 +3,7 @@ import { parse, type Parser } from 'csv-parse';
 import { openTextArtifact } from './artifact';
 import type { ParseContext } from './types';
 
-export interface CsvRow {
+interface CsvRow {
   cells: string[];
   /** 1-based line number of the row's first line in the file. */
   line: number;

@@ -40,7 +40,7 @@ export function parseDate(value: string | null | undefined): string | null {
   return null;
 }
 
-export interface EndDate {
+interface EndDate {
   endDate: string | null;
   endDateKind: EndDateKind | null;
 }

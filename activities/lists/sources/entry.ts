@@ -3,7 +3,7 @@ import { clean } from './placeholders';
 import { personDisplayName, splitAliasMarkers, type PersonName } from './names';
 import type { EndDateKind, EntryKind, ListEntry } from './types';
 
-export interface EntryFields {
+interface EntryFields {
   kind: EntryKind;
   name: string;
   lastName?: string | null;

@@ -10,7 +10,7 @@ import { ArtifactFormatError, type ListAdapter, type ListEntry, type ParseContex
  * `YYMMEXCL.csv` / `YYMMREIN.csv` share one 18-column layout (data-sources.md §1). Both quoting
  * styles (every field quoted, or empty fields bare with a trailing comma) parse the same way.
  */
-export const LEIE_COLUMNS = [
+const LEIE_COLUMNS = [
   'LASTNAME', 'FIRSTNAME', 'MIDNAME', 'BUSNAME', 'GENERAL', 'SPECIALTY', 'UPIN', 'NPI', 'DOB', 'ADDRESS',
   'CITY', 'STATE', 'ZIP', 'EXCLTYPE', 'EXCLDATE', 'REINDATE', 'WAIVERDATE', 'WVRSTATE',
 ] as const;
@@ -31,7 +31,7 @@ function headerIndex(cells: string[]): Record<LeieColumn, number> {
 }
 
 /** The natural key OIG's rows lack an id for: names, DOB, NPI, authority, exclusion date, state. */
-export function leieEntryKey(get: (c: LeieColumn) => string): string {
+function leieEntryKey(get: (c: LeieColumn) => string): string {
   return naturalKey(['LASTNAME', 'FIRSTNAME', 'MIDNAME', 'BUSNAME', 'DOB', 'NPI', 'EXCLTYPE', 'EXCLDATE', 'STATE'].map(
     (c) => get(c as LeieColumn),
   ));

@@ -8,7 +8,7 @@ const ALIAS_MARKER =
   /\s*[([]?\s*(?:\b(?:a\.k\.a\.?|aka|f\/k\/a|f\.k\.a\.?|fka|dba|d\.b\.a\.?)(?=[\s:.,(]|$)|\bd\/b\/a\.?)\s*:?\s*/i;
 const OWNER_MARKER = /\s*[([]?\s*\bowners?\s*:\s*/i;
 
-export interface SplitName {
+interface SplitName {
   primary: string | null;
   alternates: string[];
   owners: string[];

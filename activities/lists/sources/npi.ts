@@ -14,7 +14,7 @@ export function isValidNpi(npi: string): boolean {
 // Ten digits not glued to other letters/digits, so ProviderOne ids like P1000123456 are not read as NPIs.
 const NPI_TOKEN = /(?<![0-9A-Za-z])\d{10}(?![0-9A-Za-z])/g;
 
-export interface NpiExtraction {
+interface NpiExtraction {
   npis: string[];
   invalid: string[];
 }

@@ -37,12 +37,12 @@ function locate(header: string[]): Record<Column, number> {
 }
 
 /** `npidata_pfile_20050523-20260510.csv` covers up to 2026-05-10. */
-export function nppesPeriodEnd(fileName: string): string | null {
+function nppesPeriodEnd(fileName: string): string | null {
   const m = /npidata_pfile_\d{8}-(\d{4})(\d{2})(\d{2})/i.exec(fileName);
   return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
 }
 
-export async function* parseNppes(ctx: ParseContext): AsyncGenerator<RegistryOrganization> {
+async function* parseNppes(ctx: ParseContext): AsyncGenerator<RegistryOrganization> {
   const { text, innerName } = await openTextArtifact(ctx.path, ctx.onBytes);
   ctx.report.periodEnd = nppesPeriodEnd(innerName ?? basename(ctx.path));
   const parser = pipeIntoCsvParser(text, ctx, { info: false });

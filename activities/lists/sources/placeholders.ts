@@ -4,7 +4,7 @@ const PLACEHOLDERS = new Set([
   '<unavail>', '0000000000', '00000000',
 ]);
 
-export function isPlaceholder(value: string): boolean {
+function isPlaceholder(value: string): boolean {
   return PLACEHOLDERS.has(value.trim().toLowerCase());
 }
 

@@ -22,7 +22,7 @@ const LEGAL_FORM_TOKEN = /^(INC|INC\.|LLC|L\.L\.C\.|PLLC|LLP|LP|LTD|LTD\.|CORP|C
  * `(also NAME[, NAME2…])`: names themselves contain commas (`ACME, LLC`), so a comma starts a new
  * name only when what follows is not a legal-form suffix. DBA text inside a name is split out too.
  */
-export function parseCrossReference(value: string | null): string[] {
+function parseCrossReference(value: string | null): string[] {
   const text = clean(value);
   if (!text) return [];
   const body = text.replace(/^\(?\s*also\s+/i, '').replace(/\)\s*$/, '');
@@ -40,7 +40,7 @@ export function parseCrossReference(value: string | null): string[] {
   return out;
 }
 
-export async function* parseSam(ctx: ParseContext): AsyncGenerator<ListEntry> {
+async function* parseSam(ctx: ParseContext): AsyncGenerator<ListEntry> {
   let index: Map<string, number> | null = null;
   let header: string[] = [];
   for await (const { cells, line } of readCsvRows(ctx)) {

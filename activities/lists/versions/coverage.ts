@@ -1,10 +1,9 @@
 import type { Pool } from 'pg';
-import { findSource, LEIE_RELIANT_STATES, SOURCE_CATALOG, stateGaps, type Cadence } from '../sources/catalog';
+import { findSourceDescription, isSourceEnabled, LEIE_RELIANT_STATES, SOURCE_DESCRIPTIONS, stateGaps, type Cadence } from '../sources/descriptions';
 import { MEDICAID_JURISDICTIONS } from '../sources/usps';
-import { syncSourceCatalog } from './catalogSync';
 
 /** GET /v1/lists (screening-api-v1 "Coverage report"). */
-export interface CoverageSource {
+interface CoverageSource {
   key: string;
   name: string;
   listVersionId: string;
@@ -13,9 +12,9 @@ export interface CoverageSource {
   cadenceLabel: string;
 }
 
-export type RegistryStatus = 'live' | 'stale' | 'disabled' | 'unavailable';
+type RegistryStatus = 'live' | 'stale' | 'disabled' | 'unavailable';
 
-export interface RegistrySource {
+interface RegistrySource {
   sourceKey: 'NPPES';
   scope: 'organization_registry';
   excludedFromMedicaidDenominator: true;
@@ -30,7 +29,7 @@ export interface RegistrySource {
   type1PublicPagesEnabled: false;
 }
 
-export interface CoverageGap {
+interface CoverageGap {
   key: string;
   name: string;
   reason: string;
@@ -46,7 +45,7 @@ export interface CoverageReport {
 }
 
 /** How old a version may get, per cadence, before it counts as stale (a cadence period plus slack). */
-export const FRESHNESS_DAYS: Record<Cadence, number> = {
+const FRESHNESS_DAYS: Record<Cadence, number> = {
   daily: 3,
   weekly: 10,
   monthly: 45,
@@ -56,8 +55,7 @@ export const FRESHNESS_DAYS: Record<Cadence, number> = {
 };
 
 interface SourceRow {
-  key: string;
-  enabled: boolean;
+  key: string | null;
   version_id: string | null;
   retrieved_at: Date | null;
   artifact_retrieved_at: Date | null;
@@ -87,30 +85,35 @@ function isoDate(value: Date | string | null): string | null {
  *   when the LEIE (which they rely on) has a published version.
  */
 export async function buildCoverageReport(pool: Pool): Promise<CoverageReport> {
-  await syncSourceCatalog(pool);
+  // Read-only. Whether a source is switched off is this process's LIST_SOURCES_DISABLED, as the
+  // catalog sync (run by every ingestion) would write it; the versions come from the database.
   const { rows } = await pool.query<SourceRow>(
-    `SELECT s.key, s.enabled, v.id AS version_id, v.retrieved_at, v.artifact_retrieved_at, v.source_url,
-            to_char(v.period_end, 'YYYY-MM-DD') AS period_end, v.entry_count, v.artifact_checksum, now() AS as_of
-       FROM list_sources s LEFT JOIN list_versions v ON v.id = s.current_version_id`,
+    `SELECT s.key, v.id AS version_id, v.retrieved_at, v.artifact_retrieved_at, v.source_url,
+            to_char(v.period_end, 'YYYY-MM-DD') AS period_end, v.entry_count, v.artifact_checksum, t.as_of
+       FROM (SELECT now() AS as_of) t
+       LEFT JOIN list_sources s ON true
+       LEFT JOIN list_versions v ON v.id = s.current_version_id`,
   );
-  const byKey = new Map(rows.map((r) => [r.key, r]));
-  const asOf = rows[0]?.as_of ?? new Date();
+  // One row at least (the database's clock), even before any source was written.
+  const byKey = new Map(rows.filter((r) => r.key !== null).map((r) => [r.key, r]));
+  const asOf = rows[0].as_of;
   const report: CoverageReport = {
     sources: [], additionalSources: [], registrySources: [], gaps: [], totals: { screened: 0, total: MEDICAID_JURISDICTIONS.length },
     asOf: asOf.toISOString(),
   };
   const screenedStates = new Set<string>();
-  for (const source of SOURCE_CATALOG) {
+  for (const source of SOURCE_DESCRIPTIONS) {
     const row = byKey.get(source.key);
+    const enabled = isSourceEnabled(source.key);
     if (source.coverageGroup === 'registry') {
-      report.registrySources.push(registryEntry(source.cadence, row, asOf));
+      report.registrySources.push(registryEntry(source.cadence, enabled, row, asOf));
       continue;
     }
-    if (!row?.enabled) {
+    if (!enabled) {
       report.gaps.push({ key: source.key, name: source.name, reason: 'disabled by configuration (LIST_SOURCES_DISABLED)' });
       continue;
     }
-    if (!row.version_id || !row.retrieved_at) {
+    if (!row?.version_id || !row.retrieved_at) {
       report.gaps.push({ key: source.key, name: source.name, reason: 'adapter ready, but no list version has been published yet' });
       continue;
     }
@@ -128,10 +131,10 @@ export async function buildCoverageReport(pool: Pool): Promise<CoverageReport> {
   return report;
 }
 
-function registryEntry(cadence: Cadence, row: SourceRow | undefined, asOf: Date): RegistrySource {
+function registryEntry(cadence: Cadence, enabled: boolean, row: SourceRow | undefined, asOf: Date): RegistrySource {
   const hasVersion = !!row?.version_id && !!row.retrieved_at;
   let status: RegistryStatus;
-  if (row && !row.enabled) status = 'disabled';
+  if (!enabled) status = 'disabled';
   else if (!hasVersion) status = 'unavailable';
   else status = asOf.getTime() - (row?.retrieved_at as Date).getTime() > FRESHNESS_DAYS[cadence] * 86400000 ? 'stale' : 'live';
   return {
@@ -142,7 +145,7 @@ function registryEntry(cadence: Cadence, row: SourceRow | undefined, asOf: Date)
     versionId: row?.version_id ?? null,
     retrievedAt: row?.retrieved_at ? row.retrieved_at.toISOString() : null,
     artifactRetrievedAt: row?.artifact_retrieved_at ? row.artifact_retrieved_at.toISOString() : null,
-    sourceUrl: row?.source_url ?? (hasVersion ? findSource('nppes')?.publisherUrl ?? null : null),
+    sourceUrl: row?.source_url ?? (hasVersion ? findSourceDescription('nppes')?.publisherUrl ?? null : null),
     periodEnd: isoDate(row?.period_end ?? null),
     organizationCount: row?.entry_count ?? 0,
     artifactChecksum: row?.artifact_checksum ?? null,

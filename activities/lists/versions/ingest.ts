@@ -13,7 +13,7 @@ import {
 } from './store';
 import { applyLeieSupplement } from './supplement';
 
-export type IngestPhase = 'checksum' | 'parse' | 'diff' | 'publish';
+type IngestPhase = 'checksum' | 'parse' | 'diff' | 'publish';
 
 export interface IngestProgress {
   phase: IngestPhase;
@@ -22,7 +22,7 @@ export interface IngestProgress {
   rows: number;
 }
 
-export interface IngestOptions {
+interface IngestOptions {
   pool: Pool;
   sourceKey: string;
   artifactPath: string;
@@ -44,7 +44,7 @@ export type IngestResult =
       badRowCount: number; badRows: BadRow[] };
 
 /** A version is refused when more than this share of its data rows could not be read. */
-export function maxBadRowShare(env: NodeJS.ProcessEnv = process.env): number {
+function maxBadRowShare(env: NodeJS.ProcessEnv = process.env): number {
   const value = Number(env.LIST_MAX_BAD_ROW_SHARE ?? '0.02');
   return Number.isFinite(value) && value >= 0 ? value : 0.02;
 }
@@ -228,7 +228,7 @@ async function alreadyApplied(client: PoolClient, sourceKey: string, checksum: s
 }
 
 /** The refusal rule: no entries, too many unreadable rows, or a full list shrinking by half. */
-export function refusalReason(report: ParseReport, entryCount: number, current: { entryCount: number } | null, force: boolean): string | null {
+function refusalReason(report: ParseReport, entryCount: number, current: { entryCount: number } | null, force: boolean): string | null {
   if (report.rows > 0 && report.badRowCount / report.rows > maxBadRowShare()) {
     return `${report.badRowCount} of ${report.rows} rows could not be read (more than ${(maxBadRowShare() * 100).toFixed(1)}%)`;
   }

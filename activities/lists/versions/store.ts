@@ -3,7 +3,7 @@ import type { BadRow } from '../sources/types';
 import { LIST_PUBLISHED_CHANNEL } from '../../../infra/base/db/channels';
 
 
-export interface CurrentVersion {
+interface CurrentVersion {
   id: string;
   seq: number;
   artifactChecksum: string;
@@ -25,7 +25,7 @@ export async function discardOrphanedStaging(client: PoolClient, sourceKey: stri
   await client.query(`DELETE FROM list_versions WHERE source_key = $1 AND state = 'staging'`, [sourceKey]);
 }
 
-export interface StagingInput {
+interface StagingInput {
   sourceKey: string;
   checksum: string;
   artifactName: string;

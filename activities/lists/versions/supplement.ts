@@ -3,7 +3,7 @@ import { parseLeie } from '../sources/leie';
 import type { ListEntry, ParseReport } from '../sources/types';
 import { copyLines, LIST_ENTRY_COLUMNS, listEntryLine, reinstatementLine } from './copyRows';
 
-export interface SupplementInput {
+interface SupplementInput {
   kind: 'excl' | 'rein';
   versionId: string;
   currentVersionId: string;

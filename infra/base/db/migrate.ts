@@ -2,10 +2,10 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { config } from '../config';
 
-export const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
+const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
 
 /** Creates the configured database when the server does not have it yet. */
-export async function ensureDatabase(databaseUrl: string = config.databaseUrl): Promise<void> {
+async function ensureDatabase(databaseUrl: string = config.databaseUrl): Promise<void> {
   const target = new URL(databaseUrl);
   const dbName = decodeURIComponent(target.pathname.replace(/^\//, ''));
   if (!/^[A-Za-z0-9_]+$/.test(dbName)) throw new Error(`unsupported database name "${dbName}"`);

@@ -7,7 +7,7 @@ import { config } from '../config';
  * self-hosted cluster with mTLS sets TEMPORAL_TLS_CERT/TEMPORAL_TLS_KEY (file paths), and
  * Temporal Cloud with API keys sets TEMPORAL_API_KEY (TLS is then implied).
  */
-export interface TemporalConnectionOptions {
+interface TemporalConnectionOptions {
   address: string;
   tls?: TLSConfig | boolean;
   apiKey?: string;

@@ -7,7 +7,7 @@ import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/commo
  * registers them at start-up; on a real cluster `temporal operator search-attribute create`
  * registers them once (see README).
  */
-export const ListSourceKey = defineSearchAttributeKey('ListSourceKey', SearchAttributeType.KEYWORD);
+const ListSourceKey = defineSearchAttributeKey('ListSourceKey', SearchAttributeType.KEYWORD);
 export const OrgId = defineSearchAttributeKey('OrgId', SearchAttributeType.KEYWORD);
 export const JobId = defineSearchAttributeKey('JobId', SearchAttributeType.KEYWORD);
 export const MonitoredRecordId = defineSearchAttributeKey('MonitoredRecordId', SearchAttributeType.KEYWORD);

@@ -9,7 +9,7 @@ import { SCALES, STATE_CODES_GENERATED, ScaleName } from './scales';
 import { STATE_WRITERS } from './states';
 import { buildUniverse } from './universe';
 
-export interface GenerateOptions { scale: ScaleName; seed: number; outDir: string; log?: (message: string) => void }
+interface GenerateOptions { scale: ScaleName; seed: number; outDir: string; log?: (message: string) => void }
 
 export interface Manifest {
   scale: ScaleName;

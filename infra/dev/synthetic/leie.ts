@@ -104,7 +104,7 @@ export async function writeLeieUpdated(outDir: string, universe: Universe, rng: 
   return { source: 'oig_leie', path, format: 'leie', rows: rows.length };
 }
 
-export function supplementStamp(supplementMonth: string): string {
+function supplementStamp(supplementMonth: string): string {
   return supplementMonth.slice(2, 4) + supplementMonth.slice(5, 7);
 }
 

@@ -173,13 +173,13 @@ function deactivatedStub(rng: Rng, npi: string, asOf: string): NppesRow {
   return row;
 }
 
-export function nppesFileName(asOf: string): string {
+function nppesFileName(asOf: string): string {
   return `npidata_pfile_20050523-${compactDate(sundayOnOrBefore(asOf))}.csv`;
 }
 
-export interface NppesPlan { organizations: number; individuals: number }
+interface NppesPlan { organizations: number; individuals: number }
 
-export interface NppesSources {
+interface NppesSources {
   /** Factories that always hand out an NPI (share the run's allocators). */
   persons: PersonFactory;
   organizations: OrganizationFactory;

@@ -153,7 +153,7 @@ function drawAliases(rng: Rng, names: NameData, sex: 'M' | 'F', first: string, m
   return aliases;
 }
 
-export interface PartyFactoryOptions {
+interface PartyFactoryOptions {
   /** Overrides the per-profession share of persons (or organizations) holding an NPI; 1 = all. */
   npiShare?: number;
   /** Share one allocator between factories of the same kind so their NPIs never collide. */

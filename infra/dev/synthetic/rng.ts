@@ -71,7 +71,7 @@ export function hashString(text: string): number {
 }
 
 /** Draws an index from cumulative weights (binary search). */
-export function pickWeightedIndex(rng: Rng, cumulative: Float64Array): number {
+function pickWeightedIndex(rng: Rng, cumulative: Float64Array): number {
   const target = rng.next() * cumulative[cumulative.length - 1];
   let lo = 0;
   let hi = cumulative.length - 1;
@@ -83,7 +83,7 @@ export function pickWeightedIndex(rng: Rng, cumulative: Float64Array): number {
   return lo;
 }
 
-export function cumulativeOf(weights: readonly number[]): Float64Array {
+function cumulativeOf(weights: readonly number[]): Float64Array {
   const cumulative = new Float64Array(weights.length);
   let total = 0;
   weights.forEach((weight, index) => {

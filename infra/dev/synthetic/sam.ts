@@ -9,12 +9,12 @@ import { foldToAscii } from './text';
 import { ListedOrganization, ListedPerson, Universe } from './universe';
 import { writeZip } from './zipFiles';
 
-export const SAM_V2_HEADER = ['Classification', 'Name', 'Prefix', 'First', 'Middle', 'Last', 'Suffix', 'Address 1', 'Address 2', 'Address 3',
+const SAM_V2_HEADER = ['Classification', 'Name', 'Prefix', 'First', 'Middle', 'Last', 'Suffix', 'Address 1', 'Address 2', 'Address 3',
   'Address 4', 'City', 'State / Province', 'Country', 'Zip Code', 'Open Data Flag', 'Blank (Deprecated)', 'Unique Entity ID',
   'Exclusion Program', 'Excluding Agency', 'CT Code', 'Exclusion Type', 'Additional Comments', 'Active Date', 'Termination Date',
   'Record Status', 'Cross-Reference', 'SAM Number', 'CAGE', 'NPI', 'Creation_Date'] as const;
 
-export type SamRow = Record<(typeof SAM_V2_HEADER)[number], string>;
+type SamRow = Record<(typeof SAM_V2_HEADER)[number], string>;
 
 const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
 function code(rng: Rng, length: number): string {
@@ -257,7 +257,7 @@ function shuffle<T>(rng: Rng, items: T[]): T[] {
   return items;
 }
 
-export function samFileBase(asOf: string): string {
+function samFileBase(asOf: string): string {
   return `SAM_Exclusions_Public_Extract_V2_${julianStamp(asOf)}`;
 }
 

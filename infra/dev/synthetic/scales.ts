@@ -4,7 +4,7 @@ export type ScaleName = 'small' | 'demo' | 'full';
 export const STATE_CODES_GENERATED = ['ca', 'pa', 'la', 'ar', 'wa', 'nc', 'oh', 'ga', 'md', 'co', 'ny', 'sc'] as const;
 export type GeneratedState = (typeof STATE_CODES_GENERATED)[number];
 
-export interface ScaleConfig {
+interface ScaleConfig {
   name: ScaleName;
   leieRows: number;
   samRows: number;

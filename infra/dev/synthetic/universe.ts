@@ -22,7 +22,7 @@ export interface ListedOrganization {
   exclusionDate: string;
 }
 
-export interface Reinstatement<T> { listed: T; reinstatementDate: string }
+interface Reinstatement<T> { listed: T; reinstatementDate: string }
 
 export interface Universe {
   asOf: string;

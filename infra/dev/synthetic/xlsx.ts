@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { pinZipTimes } from './zipFiles';
 
 export type CellValue = string | number | Date | null;
-export interface SheetSpec { name: string; rows: CellValue[][] }
+interface SheetSpec { name: string; rows: CellValue[][] }
 
 /** Writes a workbook whose bytes depend only on its content (pinned metadata and ZIP times). */
 export async function writeWorkbook(path: string, sheets: readonly SheetSpec[], modified: Date): Promise<void> {

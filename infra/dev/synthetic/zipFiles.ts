@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 
-export interface ZipEntry { name: string; content: string | Buffer }
+interface ZipEntry { name: string; content: string | Buffer }
 
 /** MS-DOS time and date words, from the UTC clock so the bytes do not depend on the machine's zone. */
 function dosTimestamp(modified: Date): { time: number; date: number } {
@@ -17,7 +17,7 @@ function dosTimestamp(modified: Date): { time: number; date: number } {
  * A plain deflate ZIP (no ZIP64: entries stay far below 4 GB) built with Node's native zlib;
  * every entry carries the pinned time, so the same content gives the same bytes.
  */
-export function zipBuffer(entries: readonly ZipEntry[], modified: Date): Buffer {
+function zipBuffer(entries: readonly ZipEntry[], modified: Date): Buffer {
   const { time, date } = dosTimestamp(modified);
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];

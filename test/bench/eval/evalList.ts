@@ -31,7 +31,8 @@ export const EVAL_SOURCES: readonly SourceSpec[] = [
 const SECOND_LISTING_SHARE = 0.06;
 const RETRIEVED_AT = '2026-11-01T00:00:00.000Z';
 
-export interface ListedParty {
+/** One synthetic party of the evaluation list and its entries (not matcher/types.ts ListedParty, a list entry's party fields). */
+export interface EvalParty {
   partyId: number;
   party: SyntheticPerson | SyntheticOrganization;
   entries: EvalListEntry[];
@@ -39,7 +40,7 @@ export interface ListedParty {
 
 export interface EvalList {
   entries: EvalListEntry[];
-  parties: ListedParty[];
+  parties: EvalParty[];
 }
 
 function styleText(text: string, style: NameStyle): string {
@@ -110,7 +111,7 @@ function pickSource(rng: Rng, exclude: SourceSpec | null): SourceSpec {
 
 export function buildEvalList(rng: Rng, persons: SyntheticPerson[], organizations: SyntheticOrganization[]): EvalList {
   const entries: EvalListEntry[] = [];
-  const parties: ListedParty[] = [];
+  const parties: EvalParty[] = [];
   const sequenceBySource = new Map<string, number>();
   const nextKey = (source: SourceSpec): string => {
     const sequence = (sequenceBySource.get(source.key) ?? 0) + 1;

@@ -3,7 +3,7 @@ import { loadNameData } from '../../../infra/dev/synthetic/nameData';
 import { generateOrganizations, generatePersons, rngFor, type Rng, type SyntheticOrganization, type SyntheticPerson } from '../../../infra/dev/synthetic/parties';
 import { foldToAscii } from '../../../infra/dev/synthetic/text';
 import { QUERY_CLASSES, type QueryClass } from './classes';
-import type { EvalList, EvalListEntry, ListedParty } from './evalList';
+import type { EvalList, EvalListEntry, EvalParty } from './evalList';
 import { OrganizationFlagCheck, PersonFlagCheck, organizationCore } from './expectedFlag';
 import type { NicknameTable } from './nicknames';
 import * as org from './orgVariants';
@@ -134,8 +134,8 @@ export function buildQuerySet(list: EvalList, nicknames: NicknameTable, options:
 
   const fill = (
     queryClass: QueryClass,
-    parties: ListedParty[],
-    make: (rng: Rng, listed: ListedParty, entry: EvalListEntry) => string | null,
+    parties: EvalParty[],
+    make: (rng: Rng, listed: EvalParty, entry: EvalListEntry) => string | null,
   ): void => {
     const rng = rngFor(options.seed, queryClass.name);
     let made = 0;

@@ -3,6 +3,8 @@ import { billingPeriod } from '../../../activities/metering/period';
 import { call, createOrgWithKey, freePort, preloadScreens, startInProcessGateway, type InProcessGateway } from './support/stack';
 import { startSlowProxy } from '../support/slowProxy';
 import { issueApiKey } from '../../../gateway/auth/apiKeys';
+import { screenOnce, type ScreenCall } from '../../../gateway/billing/screenOnce';
+import type { Entity, ScreeningResult } from '../../../matcher/types';
 
 /**
  * A capped plan's screenings reserve their allowance in a short transaction, screen with no
@@ -90,5 +92,85 @@ describe('POST /v1/screen on a capped plan', () => {
     expect(new Set(replies.map((r) => r.body.checkedAt)).size).toBe(1);
     expect(await ledger(orgId)).toBe(1);
     expect(await heldFor(orgId)).toEqual({ reservations: 0, claims: 0 });
+  });
+
+  describe('when a screening outlives its reservation or its claim', () => {
+    const period = billingPeriod(new Date());
+    const screenCall = (orgId: string, idempotencyKey: string): ScreenCall =>
+      ({ orgId, plan: 'small', period, idempotencyKey, keyGenerated: false, body: person });
+    const match = (): Promise<ScreeningResult> => gw.matcher.match(person as Entity, { requestId: randomUUID() });
+    const meterUncapped = async (): Promise<never> => {
+      throw new Error('a capped plan is never metered through the group commit');
+    };
+
+    it('refuses the late call, metering nothing, when its expired reservation was taken by another call', async () => {
+      const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'small');
+      await preloadScreens(gw.pool, orgId, period, 499);
+      const late = screenOnce(gw.pool, screenCall(orgId, 'late'), async () => {
+        // Mid-screening, the reservation expires (HOLD_SECONDS) and stops counting, so another
+        // call is admitted to the last screening of the allowance and meters it.
+        await gw.pool.query("UPDATE allowance_reservations SET expires_at = now() - interval '1 second' WHERE org_id = $1", [orgId]);
+        const other = await call(gw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': 'other' } });
+        expect(other.status).toBe(200);
+        return match();
+      }, meterUncapped);
+      await expect(late).rejects.toMatchObject({ status: 402, code: 'single_screening_allowance_reached' });
+      expect(await ledger(orgId)).toBe(500);
+      expect(await heldFor(orgId)).toEqual({ reservations: 0, claims: 0 });
+      // Nothing of the late call was stored: its key screens afresh, and is refused again.
+      const retry = await call(gw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': 'late' } });
+      expect(retry.status).toBe(402);
+      expect(await ledger(orgId)).toBe(500);
+    });
+
+    it('meters the late call when the allowance still has room beside what others took', async () => {
+      const { orgId } = await createOrgWithKey(gw.pool, 'small');
+      await preloadScreens(gw.pool, orgId, period, 498);
+      const outcome = await screenOnce(gw.pool, screenCall(orgId, 'late'), async () => {
+        await gw.pool.query("UPDATE allowance_reservations SET expires_at = now() - interval '1 second' WHERE org_id = $1", [orgId]);
+        return match();
+      }, meterUncapped);
+      expect(outcome.replayed).toBe(false);
+      expect(await ledger(orgId)).toBe(499);
+      expect(await heldFor(orgId)).toEqual({ reservations: 0, claims: 0 });
+    });
+
+    it('answers with the stored response when its claim expired and another request with the key answered meanwhile', async () => {
+      const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'small');
+      let other: Awaited<ReturnType<typeof call>> | undefined;
+      const outcome = await screenOnce(gw.pool, screenCall(orgId, 'shared'), async () => {
+        await gw.pool.query("UPDATE screen_claims SET expires_at = now() - interval '1 second' WHERE org_id = $1", [orgId]);
+        other = await call(gw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': 'shared' } });
+        return match();
+      }, meterUncapped);
+      expect(other?.status).toBe(200);
+      expect(outcome.replayed).toBe(true);
+      expect(outcome.result.checkedAt).toBe(other?.body.checkedAt);
+      expect(await ledger(orgId)).toBe(1);
+      expect(await heldFor(orgId)).toEqual({ reservations: 0, claims: 0 });
+    });
+
+    it('releases the reservation and records nothing when the commit fails', async () => {
+      const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'small');
+      await preloadScreens(gw.pool, orgId, period, 499);
+      // The database refuses to store this key's response, after the ledger row was written in the same transaction.
+      const key = `commit-fails-${randomUUID()}`;
+      const trigger = `test_refuse_${randomUUID().replace(/-/g, '')}`;
+      await gw.pool.query(`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.idempotency_key = '${key}' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`);
+      await gw.pool.query(`CREATE TRIGGER ${trigger} BEFORE INSERT ON screen_responses FOR EACH ROW EXECUTE FUNCTION ${trigger}()`);
+      try {
+        await expect(screenOnce(gw.pool, screenCall(orgId, key), match, meterUncapped)).rejects.toThrow('refused by the test');
+      } finally {
+        await gw.pool.query(`DROP TRIGGER ${trigger} ON screen_responses`);
+        await gw.pool.query(`DROP FUNCTION ${trigger}()`);
+      }
+      expect(await ledger(orgId)).toBe(499);
+      expect(await heldFor(orgId)).toEqual({ reservations: 0, claims: 0 });
+      // The last screening of the allowance is still there for the retry.
+      const retry = await call(gw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': key } });
+      expect(retry.status).toBe(200);
+      expect(await ledger(orgId)).toBe(500);
+    });
   });
 });

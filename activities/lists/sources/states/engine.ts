@@ -216,7 +216,7 @@ function rowEntries(layout: SheetLayout, header: string[], cells: string[], line
 }
 
 /** Reads any state list described by a mapping: locates each header by its keys, then maps rows. */
-export async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): AsyncGenerator<ListEntry> {
+async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): AsyncGenerator<ListEntry> {
   const sheets = mapping.format === 'xlsx' ? xlsxSheets(ctx) : csvSheet(ctx);
   let headersFound = 0;
   for await (const sheet of sheets) {

@@ -1,12 +1,13 @@
 import { buildMatcherIndex, entryNames, screenEntity, subjectQueries, type IndexedRegistryOrganization } from './engine';
 import { DEFAULT_CANDIDATE_LIMIT } from './index/candidates';
+import { MAX_PHONETIC_FANOUT } from './index/tokenIndex';
 import { deletions, fnv1a } from './index/deletions';
 import { nicknames } from './normalize/nicknames';
 import { ocrKey } from './normalize/ocr';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from './normalize/phonetic';
 import { npiDigits } from './score/evidence';
 import { allowedEdits } from './strings/editDistance';
-import type { Entity, ListedParty } from './types';
+import type { Entity, KeyGroup, ListedParty } from './types';
 
 /**
  * Blocking keys: for a subject and for a listed party, every key through which candidate
@@ -26,15 +27,63 @@ type Kind = 'person' | 'organization';
 
 const key = (text: string): number => fnv1a(text) | 0;
 
+const groupKey = (g: KeyGroup): number => key(`${g.type === 'sound' ? 'p' : 'o'}|${g.kind}|${g.key}`);
+
 function addTokenKeys(kind: Kind, token: string, keys: Set<number>): void {
   keys.add(key(`t|${kind}|${token}`));
   if (token.length === 1) return;
   if (kind === 'person') for (const group of nicknames().groupsOf(token) ?? []) keys.add(key(`n|${group}`));
   const edits = allowedEdits(token.length);
   if (edits > 0) for (const d of deletions(token, edits)) keys.add(key(`d|${kind}|${d}`));
-  keys.add(key(`o|${kind}|${ocrKey(token)}`));
+  keys.add(groupKey({ kind, type: 'ocr', key: ocrKey(token) }));
   const sound = phoneticKey(token);
-  if (sound.length >= MIN_PHONETIC_KEY_LENGTH) keys.add(key(`p|${kind}|${sound}`));
+  if (sound.length >= MIN_PHONETIC_KEY_LENGTH) keys.add(groupKey({ kind, type: 'sound', key: sound }));
+}
+
+/** A sound or OCR key of the changed entries, with how many of their spellings carry it. */
+export interface ChangedKeyGroup {
+  group: KeyGroup;
+  spellings: number;
+}
+
+/**
+ * The sound and OCR keys of changed entries' tokens (as the index looks them up: tokens of three
+ * letters or more), each with the number of distinct changed spellings behind it. A key fetches
+ * variants only while at most MAX_PHONETIC_FANOUT spellings of the whole list share it, so a
+ * change can switch it on or off for every subject holding it, through entries it did not touch.
+ */
+export function changedKeyGroups(parties: readonly ListedParty[]): ChangedKeyGroup[] {
+  const spellings = new Map<string, { group: KeyGroup; tokens: Set<string> }>();
+  const add = (group: KeyGroup, token: string): void => {
+    const id = `${group.kind}|${group.type}|${group.key}`;
+    let entry = spellings.get(id);
+    if (!entry) spellings.set(id, (entry = { group, tokens: new Set() }));
+    entry.tokens.add(token);
+  };
+  for (const party of parties) {
+    for (const name of entryNames(party)) for (const token of name.tokens) {
+      if (token.length < 3) continue;
+      add({ kind: party.kind, type: 'ocr', key: ocrKey(token) }, token);
+      const sound = phoneticKey(token);
+      if (sound.length >= MIN_PHONETIC_KEY_LENGTH) add({ kind: party.kind, type: 'sound', key: sound }, token);
+    }
+  }
+  return [...spellings.values()].map((e) => ({ group: e.group, spellings: e.tokens.size }));
+}
+
+/**
+ * The blocking keys of the groups a change may have carried across MAX_PHONETIC_FANOUT, given
+ * each group's size in the lists the matcher holds (before or after the change: the size moved
+ * by at most the changed spellings either way). Every subject holding one is screened again.
+ */
+export function groupsThatMayCross(groups: readonly ChangedKeyGroup[], sizes: readonly number[]): number[] {
+  const out: number[] = [];
+  groups.forEach((g, i) => {
+    const low = Math.max(0, sizes[i] - g.spellings);
+    const high = sizes[i] + g.spellings;
+    if (low <= MAX_PHONETIC_FANOUT && high > MAX_PHONETIC_FANOUT) out.push(groupKey(g.group));
+  });
+  return out;
 }
 
 function addNpiKey(raw: string | null | undefined, keys: Set<number>): void {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { Entity, PublicLookupRequest, PublicLookupResponse, ScreeningResult } from './types';
+import type { Entity, KeyGroup, PublicLookupRequest, PublicLookupResponse, ScreeningResult } from './types';
 
 /**
  * Thrown when the matcher cannot answer: unreachable, timed out, or still loading its
@@ -35,6 +35,8 @@ export interface MatcherClient {
   match(entity: Entity, opts: MatcherCallOptions): Promise<ScreeningResult>;
   matchMany(entities: Entity[], opts: MatcherCallOptions): Promise<ScreeningResult[]>;
   lookup(req: PublicLookupRequest, opts: MatcherCallOptions): Promise<PublicLookupResponse>;
+  /** How many spellings share each sound or OCR key in the lists the matcher holds (monitoring's fan-out). */
+  keyGroupSizes(groups: KeyGroup[], opts: MatcherCallOptions): Promise<number[]>;
   ready(): Promise<boolean>;
   close(): void;
 }
@@ -177,6 +179,12 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
     },
     lookup(req, opts) {
       return postJson<PublicLookupResponse>('/lookup', req, opts, defaultTimeout);
+    },
+    async keyGroupSizes(groups, opts) {
+      if (groups.length === 0) return [];
+      const out = await postJson<{ sizes: number[] }>('/key-groups', { groups }, opts, defaultTimeout);
+      if (!Array.isArray(out.sizes) || out.sizes.length !== groups.length) throw new MatcherUnavailableError('matcher answered key-group sizes that do not fit the question');
+      return out.sizes;
     },
     /** Ready when any replica is: calls skip the ones that are not. */
     async ready() {

@@ -11,6 +11,7 @@ import {
   POTENTIAL_MATCH_LABEL,
   type Entity,
   type FieldEvidence,
+  type KeyGroup,
   type Match,
   type PublicLookupRequest,
   type PublicLookupResult,
@@ -35,7 +36,7 @@ export interface IndexedRegistryOrganization {
   state: string | null;
 }
 
-export interface MatcherIndexOptions {
+interface MatcherIndexOptions {
   /** Viable candidates scored per query name (default 500); more sets recallCapped. */
   candidateLimit?: number;
   /** Lists consulted, including lists with no entries; default: derived from the entries. */
@@ -49,8 +50,8 @@ export interface MatcherIndexOptions {
  * potential match at PERSON_THRESHOLD when its surname and a given name are both accounted for;
  * a one-token name on either side (a bare surname) is reported at SINGLE_TOKEN_THRESHOLD.
  */
-export const PERSON_THRESHOLD = 0.8;
-export const SINGLE_TOKEN_THRESHOLD = 0.5;
+const PERSON_THRESHOLD = 0.8;
+const SINGLE_TOKEN_THRESHOLD = 0.5;
 export const ORG_THRESHOLD = 0.8;
 
 interface SubIndex {
@@ -232,6 +233,11 @@ export function subjectQueries(entity: Entity, registry?: (npi: string) => Index
 
 function entryDisplay(e: IndexedEntry): string {
   return e.name;
+}
+
+/** How many spellings of the index's vocabulary share each key. */
+export function keyGroupSizes(index: MatcherIndex, groups: readonly KeyGroup[]): number[] {
+  return groups.map((g) => index[g.kind].tokens.keyGroupSize(g.type, g.key));
 }
 
 export function screenEntity(

@@ -4,16 +4,16 @@ import type { AddressInfo } from 'node:net';
 import type { Pool } from 'pg';
 import { createPool } from '../infra/base/db/pool';
 import { createLogger, type Logger } from '../infra/base/log';
-import { lookupName, screenEntity } from './engine';
+import { keyGroupSizes, lookupName, screenEntity } from './engine';
 import { createListLoader, type ListLoader, type MatcherSnapshot } from './loader';
-import type { Entity, PublicLookupRequest, PublicLookupResponse, ScreeningResult } from './types';
+import type { Entity, KeyGroup, PublicLookupRequest, PublicLookupResponse, ScreeningResult } from './types';
 
 /**
  * The matcher's HTTP face. Plain node:http rather than Koa: five fixed routes, no middleware
  * chain to speak of, and a screen costs well under a millisecond, so the framework's per-request
  * overhead (context objects, promise chain) would be a visible share of the latency budget.
  */
-export interface MatcherServerOptions {
+interface MatcherServerOptions {
   port: number;
   host?: string;
   pool?: Pool;
@@ -29,12 +29,13 @@ export interface MatcherServer {
   close(): Promise<void>;
 }
 
-export const LOOKUP_NOTICE =
+const LOOKUP_NOTICE =
   'These results are potential matches only, found by name alone. They are not a determination that anyone is excluded: ' +
   'each must be verified against the source list (identifiers, date of birth, address) before any action is taken.';
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 const MAX_BATCH = 5000;
+const MAX_KEY_GROUPS = 200_000;
 const LOOKUP_LIMIT = 10;
 
 class HttpError extends Error {
@@ -93,7 +94,17 @@ function checkEntity(value: unknown): Entity {
   return value;
 }
 
-export function screenWith(snapshot: MatcherSnapshot, entity: Entity, checkedAt: string): ScreeningResult {
+function checkKeyGroups(value: unknown): KeyGroup[] {
+  if (!Array.isArray(value) || value.length > MAX_KEY_GROUPS) throw new HttpError(400, `groups must be an array of at most ${MAX_KEY_GROUPS}`);
+  for (const g of value as Array<Record<string, unknown>>) {
+    if (!g || (g.kind !== 'person' && g.kind !== 'organization') || (g.type !== 'sound' && g.type !== 'ocr') || typeof g.key !== 'string') {
+      throw new HttpError(400, 'each group is {kind: person|organization, type: sound|ocr, key: string}');
+    }
+  }
+  return value as KeyGroup[];
+}
+
+function screenWith(snapshot: MatcherSnapshot, entity: Entity, checkedAt: string): ScreeningResult {
   const r = screenEntity(snapshot.index, entity, snapshot.registry);
   return { status: r.status, matches: r.matches, sources: r.sources, checkedAt, recallCapped: r.recallCapped };
 }
@@ -115,7 +126,7 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
       if (!snap) return send(res, 503, { ready: false });
       return send(res, 200, { ready: true, versions: snap.versions.map((v) => ({ source: v.source, listVersionId: v.listVersionId })), loadedAt: snap.loadedAt });
     }
-    if (method !== 'POST' || !['/match', '/match-many', '/lookup'].includes(path)) {
+    if (method !== 'POST' || !['/match', '/match-many', '/lookup', '/key-groups'].includes(path)) {
       throw new HttpError(404, `no route ${method} ${path}`);
     }
     const body = (await readBody(req)) as Record<string, unknown>;
@@ -127,6 +138,10 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
       const result = screenWith(snap, entity, checkedAt);
       reqLog.debug({ status: result.status, matches: result.matches.length, recallCapped: result.recallCapped }, 'screened');
       return send(res, 200, result);
+    }
+    if (path === '/key-groups') {
+      const groups = checkKeyGroups(body.groups);
+      return send(res, 200, { sizes: keyGroupSizes(snap.index, groups) });
     }
     if (path === '/match-many') {
       if (!Array.isArray(body.entities)) throw new HttpError(400, 'entities must be an array');

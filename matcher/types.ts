@@ -82,6 +82,13 @@ export interface ScreeningResult {
 
 export const POTENTIAL_MATCH_LABEL = 'Potential match — verification required';
 
+/** A sound or OCR key of one kind of name: how many spellings share it decides whether it fetches variants. */
+export interface KeyGroup {
+  kind: EntryKind;
+  type: 'sound' | 'ocr';
+  key: string;
+}
+
 /** POST /v1/public/lookup: a name-only query; results never carry a date of birth or an address. */
 export interface PublicLookupRequest {
   name: string;

@@ -102,6 +102,16 @@ export async function recordsSharingKeys(db: Db, keys: readonly number[], organi
   return rows.map((r) => r.id);
 }
 
+/** Active records holding any of these blocking keys. */
+export async function recordsHoldingKeys(db: Db, keys: readonly number[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM monitored_records WHERE removed_at IS NULL AND blocking_keys && $1::int[]',
+    [keys],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
 export interface StoredRecord {
   id: string;
   orgId: string;

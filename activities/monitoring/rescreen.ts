@@ -1,12 +1,12 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
-import { entryBlockingKeys, matchesAnyOf, subjectBlockingKeys } from '../../matcher/blockingKeys';
+import { changedKeyGroups, entryBlockingKeys, groupsThatMayCross, matchesAnyOf, subjectBlockingKeys } from '../../matcher/blockingKeys';
 import type { MatcherClient } from '../../matcher/client';
 import type { ScreeningResult } from '../../matcher/types';
 import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef, type WebhookEventToEmit } from '../webhooks';
 import { createHash } from 'node:crypto';
-import { currentRegistryNames, loadActiveRecords, recordsSharingKeys, saveRescreenings, type StoredRecord } from './records';
+import { currentRegistryNames, loadActiveRecords, recordsHoldingKeys, recordsSharingKeys, saveRescreenings, type StoredRecord } from './records';
 import { versionChange, type VersionChange } from './changes';
 
 /** Records per matcher call and per commit. */
@@ -16,7 +16,7 @@ const REACHED_CHUNK = 2000;
 
 export interface RescreenDeps {
   pool: Pool;
-  matcher: Pick<MatcherClient, 'matchMany'>;
+  matcher: Pick<MatcherClient, 'matchMany' | 'keyGroupSizes'>;
   temporal: Client;
   taskQueue: string;
   env?: NodeJS.ProcessEnv;
@@ -132,6 +132,11 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
     if (!used) return !change.registry;
     return superseded.has(used.listVersionId);
   };
+  // Subjects whose sound or OCR variants the change may have switched on or off (a key shared by
+  // more than 40 spellings fetches none): screened again, whatever the changed entries score.
+  const groups = change.registry ? [] : changedKeyGroups([...change.newParties, ...change.oldParties]);
+  const sizes = await deps.matcher.keyGroupSizes(groups.map((g) => g.group), { requestId: `monitor:${versionId}:key-groups`, timeoutMs: 60_000 });
+  const crossing = await recordsHoldingKeys(deps.pool, groupsThatMayCross(groups, sizes));
   // A registry version changes the names organizations are searched under: every one reached is screened again.
   const matchesNew = change.registry ? () => true : matchesAnyOf(change.newParties);
   const matchedOld = change.registry ? () => true : matchesAnyOf(change.oldParties);
@@ -149,7 +154,7 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
     // The next chunk is read while this one is checked.
     loading = load(i + REACHED_CHUNK);
     const checking = Date.now();
-    const affected = reached.filter((r) => r.recallCapped || matchesNew(r.entity) || matchedOld(r.entity));
+    const affected = reached.filter((r) => r.recallCapped || crossing.has(r.id) || matchesNew(r.entity) || matchedOld(r.entity));
     const screening = Date.now();
     timings.checkMs += screening - checking;
     for (let j = 0; j < affected.length; j += RESCREEN_CHUNK) {

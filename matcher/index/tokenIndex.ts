@@ -13,7 +13,7 @@ import { buildDeletionTable, lookupDeletions, type DeletionTable } from './delet
  * keys. `expand` turns one query token into the vocabulary tokens worth looking up, each with
  * a factor saying how much a hit through it counts.
  */
-export interface Expansions {
+interface Expansions {
   readonly tokens: Int32Array;
   /** Each token's factor, as its index in FACTOR_RANKS. */
   readonly ranks: Uint8Array;
@@ -27,7 +27,7 @@ const RANK = Object.fromEntries(Object.entries(FACTOR).map(([kind, factor]) => [
 /** The rank of a token that is no variant (below every real rank's closeness). */
 export const NO_RANK = 255;
 /** Phonetic and OCR keys shared by more tokens than this are too vague to fetch candidates. */
-const MAX_PHONETIC_FANOUT = 40;
+export const MAX_PHONETIC_FANOUT = 40;
 const EXPAND_CACHE_SIZE = 50_000;
 
 export class TokenIndex {
@@ -126,6 +126,11 @@ export class TokenIndex {
     this.expansionOffsets = expansions.offsets;
     this.expansionTokens = expansions.tokens;
     this.expansionRanks = expansions.ranks;
+  }
+
+  /** How many vocabulary tokens share a sound or OCR key: past MAX_PHONETIC_FANOUT the key fetches no variants. */
+  keyGroupSize(type: 'sound' | 'ocr', key: string): number {
+    return (type === 'sound' ? this.phonetic : this.ocr).get(key)?.length ?? 0;
   }
 
   weightOf(token: string): number {

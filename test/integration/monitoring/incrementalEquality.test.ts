@@ -156,3 +156,41 @@ describe('incremental re-screen of organizations', () => {
     expect(acme.result.status).toBe('potential_match');
   });
 });
+
+describe('incremental re-screen across a sound-alike group of more than 40 spellings', () => {
+  it('screens again the subjects of a sound key the change carried across the limit, through entries it did not touch', async () => {
+    // MASKARAFT and MOSKORUFT sound alike (MSKRFT) and are three edits apart: only the sound key
+    // joins them, and a key shared by more than 40 spellings of the list fetches no variants.
+    // v1 lists 41 spellings of MSKRFT; v2 removes one (of another person), so the unchanged
+    // ZEBULON MOSKORUFT becomes a match of the subject.
+    const vowels = 'AEIOU';
+    const spellings: string[] = [];
+    for (const a of vowels) for (const b of vowels) for (const c of vowels) spellings.push(`M${a}SK${b}R${c}FT`);
+    const others = spellings.filter((s) => s !== 'MASKARAFT' && s !== 'MOSKORUFT').slice(0, 40);
+    const givenNames = ['ALDOUS', 'BARNABY', 'CORNELIUS', 'DESMOND', 'EZEKIEL', 'FLETCHER', 'GIDEON', 'HORATIO', 'IGNATIUS', 'JASPER',
+      'LEOPOLD', 'MORDECAI', 'NATHANIEL', 'OCTAVIUS', 'PERCIVAL', 'QUENTIN', 'REGINALD', 'SYLVESTER', 'THADDEUS', 'ULYSSES',
+      'VALENTINE', 'WINSTON', 'XAVIER', 'YORICK', 'ZACHARIAH', 'AMBROSE', 'BARTHOLOMEW', 'CASIMIR', 'DASHIELL', 'EVANDER',
+      'FITZROY', 'GALAHAD', 'HUMPHREY', 'ICHABOD', 'JEDIDIAH', 'LAZARUS', 'MALACHI', 'NEHEMIAH', 'OSWALD', 'PEREGRINE'];
+    const group: LeiePerson[] = others.map((last, i) => ({ last, first: givenNames[i], dob: '19500101' }));
+    const next = rng(123);
+    const people = Array.from({ length: 150 }, (_, i) => person(next, i));
+    const listed: LeiePerson = { last: 'MOSKORUFT', first: 'ZEBULON', dob: '19700101' };
+    writeLeieArtifact(artifact, [...people, listed, ...group]);
+    const first = await runLeieIngestion(worker.client, worker.taskQueue);
+    await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
+
+    const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
+    const reply = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Zebulon Maskaraft', dateOfBirth: '1970-01-01' } });
+    expect(reply.body.status).toBe('clear');
+
+    writeLeieArtifact(artifact, [...people, listed, ...group.slice(1)]);
+    const second = await runLeieIngestion(worker.client, worker.taskQueue);
+    expect(second).toMatchObject({ outcome: 'published', diff: { added: 0, removed: 1, changed: 0 } });
+    await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', second.versionId);
+
+    const { rows } = await gw.pool.query<{ entity: Entity; result: ScreeningResult }>('SELECT entity, result FROM monitored_records WHERE id = $1', [reply.body.id]);
+    const [full] = await gw.matcher.matchMany([rows[0].entity], { requestId: 'full-rescreen-sound-group' });
+    expect(full.status).toBe('potential_match');
+    expect(comparable(rows[0].result)).toEqual(comparable(full));
+  });
+});

@@ -23,7 +23,7 @@ import { healthz, readyz } from './routes/health';
 import { listWebhookEndpoints, registerWebhookEndpoint, removeWebhookEndpoint, rotateWebhookSecret } from './routes/webhookEndpoints';
 import { getWebhookDelivery, listWebhookDeliveries, replayWebhookDelivery } from './routes/webhookDeliveries';
 
-export const DEFAULT_PUBLIC_LIMITS = { perIpPerMinute: 5, globalPerMinute: 120 };
+const DEFAULT_PUBLIC_LIMITS = { perIpPerMinute: 5, globalPerMinute: 120 };
 
 /** The gateway: one visible chain, each concern one middleware, in the architecture's order. */
 export function createApp(deps: GatewayDeps): Koa<GatewayState> {

@@ -63,7 +63,7 @@ async function supersededVersions(pool: Pool, change: VersionChange): Promise<Se
  * retry, seeing the status already stored, cannot lose it), and its workflow starts after commit.
  * `onStale` refuses results from a matcher that has not loaded the version yet.
  */
-export async function rescreenRecords(
+async function rescreenRecords(
   deps: RescreenDeps,
   records: readonly StoredRecord[],
   cause: string,

@@ -4,7 +4,7 @@ import type Redis from 'ioredis';
  * Fixed one-minute windows in Redis, counted atomically by Lua on Redis's own clock so every
  * gateway instance agrees on the window. Every call increments (refused calls count too).
  */
-export const WINDOW_MS = 60_000;
+const WINDOW_MS = 60_000;
 
 // KEYS[1]: counter prefix. Returns {count, msUntilReset}.
 const KEYED_WINDOW = `

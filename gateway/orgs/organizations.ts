@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import { isPlanKey, type PlanKey } from '../billing/plans';
 
 export type OrgState = 'active' | 'read_only';
-export const ORG_STATES: readonly OrgState[] = ['active', 'read_only'];
+const ORG_STATES: readonly OrgState[] = ['active', 'read_only'];
 
 export interface Organization {
   id: string;
@@ -11,7 +11,7 @@ export interface Organization {
   state: OrgState;
 }
 
-export class UnknownOrganizationError extends Error {
+class UnknownOrganizationError extends Error {
   constructor(orgId: string) {
     super(`no organization with id ${orgId}`);
   }

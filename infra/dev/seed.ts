@@ -14,7 +14,7 @@ import { generateLists } from './synthetic/generate';
  * set of every list format, ingested through the same pipeline as real artifacts.
  * Synthetic rows are made up; they are never presented as real people.
  */
-export const DEMO_ORG_NAME = 'Demo Health System';
+const DEMO_ORG_NAME = 'Demo Health System';
 const DEMO_PLAN = 'medium';
 const DEMO_SEED = 1;
 

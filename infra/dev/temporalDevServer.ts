@@ -8,7 +8,7 @@ import { SEARCH_ATTRIBUTES } from '../base/temporal/searchAttributes';
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 /** TEMPORAL_CLI wins, then a `temporal` on PATH, then the project virtualenv's pinned CLI. */
-export function resolveTemporalCli(): string {
+function resolveTemporalCli(): string {
   const explicit = process.env.TEMPORAL_CLI;
   if (explicit) return explicit;
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {

@@ -2,7 +2,7 @@ import { ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, t
 import { config } from '../base/config';
 import { artifactLocation, SOURCE_CATALOG, type SourceDefinition } from '../../activities/lists';
 
-export function ingestionScheduleId(sourceKey: string): string {
+function ingestionScheduleId(sourceKey: string): string {
   return `list-ingestion/${sourceKey}`;
 }
 

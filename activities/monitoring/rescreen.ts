@@ -6,6 +6,7 @@ import type { MatcherClient } from '../../matcher/client';
 import type { ScreeningResult } from '../../matcher/types';
 import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef, type WebhookEventToEmit } from '../webhooks';
 import { createHash } from 'node:crypto';
+import { inTransaction } from '../../infra/base/db/transaction';
 import { currentRegistryNames, loadActiveRecords, recordsHoldingKeys, recordsSharingKeys, saveRescreenings, type StoredRecord } from './records';
 import { versionChange, type VersionChange } from './changes';
 
@@ -81,24 +82,16 @@ async function rescreenRecords(
       ? subjectBlockingKeys(record.entity, await currentRegistryNames(deps.pool, record.entity.npi))
       : undefined,
   })));
-  const client = await deps.pool.connect();
   let refs: DeliveryRef[] = [];
   let changes = 0;
-  try {
-    await client.query('BEGIN');
+  await inTransaction(deps.pool, async (client) => {
     const saved = await saveRescreenings(client, rescreened);
     for (const row of saved) {
       if (row.previousStatus === row.result.status) continue;
       changes++;
       refs = refs.concat(await recordDeliveries(client, statusChangeEvent(row.orgId, row.previousStatus, row.id, row.result, cause)));
     }
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
   await startDeliveryWorkflows(deps.temporal, deps.taskQueue, refs, { env: deps.env });
   return changes;
 }

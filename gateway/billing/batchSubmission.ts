@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { inTransaction } from '../../infra/base/db/transaction';
 import { attachReservation, insertItems, insertJob, type ItemError, type SubmittedJob } from '../../activities/batch';
 import { createReservation } from '../../activities/metering';
 import { hardCap, lockAllowance } from './allowance';
@@ -20,9 +21,7 @@ export interface BatchSubmission {
  * and nothing is written. A key used before returns its job and writes nothing.
  */
 export async function submitBatchOnce(pool: Pool, submission: BatchSubmission): Promise<SubmittedJob> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     const job = await insertJob(client, submission.orgId, submission.idempotencyKey, submission.items.length, submission.period);
     if (job.created) {
       const valid = submission.items.filter((i) => !i.error).length;
@@ -35,12 +34,6 @@ export async function submitBatchOnce(pool: Pool, submission: BatchSubmission): 
       }
       await insertItems(client, job.jobId, submission.items);
     }
-    await client.query('COMMIT');
     return job;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { transaction } from '../../infra/base/db/transaction';
 import type { Pool, PoolClient } from 'pg';
 import type { ScreeningResult } from '../../matcher/types';
 import { invalidRequest, serviceUnavailable } from '../errors';
@@ -54,13 +55,7 @@ async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promis
     throw serviceUnavailable('The database is busy or unreachable; nothing was metered. Retry with the same Idempotency-Key.');
   }
   try {
-    await client.query('BEGIN');
-    const value = await work(client);
-    await client.query('COMMIT');
-    return value;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
+    return await transaction(client, work);
   } finally {
     client.release();
   }

@@ -5,6 +5,7 @@ import {
   currentRegistryNames, endMonitorWorkflow, recordView, removeRecord, startMonitorWorkflow, upsertRecord,
 } from '../../activities/monitoring';
 import { cancelRecordDeliveries } from '../../activities/webhooks';
+import { inTransaction } from '../../infra/base/db/transaction';
 import { requestHash } from '../billing/screenOnce';
 import { notFound } from '../errors';
 import type { GatewayDeps } from '../context';
@@ -22,20 +23,12 @@ export function enrollMonitor(deps: GatewayDeps, now: () => Date): Handler {
     const result = await deps.matcher.match(entity, { requestId: ctx.state.requestId });
     const registry = entity.type === 'organization' ? await currentRegistryNames(deps.pool, entity.npi) : undefined;
     const blockingKeys = subjectBlockingKeys(entity, registry);
-    const client = await deps.pool.connect();
-    let record: { id: string; created: boolean };
-    try {
-      await client.query('BEGIN');
-      record = await upsertRecord(client, { orgId, entity, entityHash: requestHash(entity), result, blockingKeys });
+    const record = await inTransaction(deps.pool, async (client) => {
+      const stored = await upsertRecord(client, { orgId, entity, entityHash: requestHash(entity), result, blockingKeys });
       const period = billingPeriod(now());
-      await recordUsageEvent(client, { orgId, kind: 'record_month', eventKey: `${record.id}:${period}`, period });
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+      await recordUsageEvent(client, { orgId, kind: 'record_month', eventKey: `${stored.id}:${period}`, period });
+      return stored;
+    });
     await startMonitorWorkflow(deps.temporal, deps.taskQueue, { recordId: record.id, orgId });
     ctx.body = recordView(record.id, result);
   };
@@ -50,19 +43,11 @@ export function removeMonitor(deps: GatewayDeps): Handler {
   return async (ctx) => {
     const orgId = ctx.state.principal!.orgId;
     const id = ctx.state.params.id;
-    const client = await deps.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await inTransaction(deps.pool, async (client) => {
       const removed = await removeRecord(client, orgId, id);
       if (!removed) throw notFound('No such monitored record for this organization.');
       await cancelRecordDeliveries(client, id);
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
     await endMonitorWorkflow(deps.temporal, id).catch((err: Error) =>
       ctx.state.log.warn({ recordId: id, err: err.message }, 'monitor workflow not ended; it ends itself at the next month'),
     );

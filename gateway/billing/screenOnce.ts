@@ -84,6 +84,18 @@ async function lockKey(client: PoolClient, call: ScreenCall): Promise<void> {
   await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`screen:${call.orgId}:${call.idempotencyKey}`]);
 }
 
+/** Under the key's lock: the response stored for this key (its body must be this request's), or null. */
+async function lockedStoredResponse(client: PoolClient, call: ScreenCall, hash: string): Promise<ScreeningResult | null> {
+  await lockKey(client, call);
+  const { rows } = await client.query<{ request_hash: string; response: ScreeningResult }>(
+    'SELECT request_hash, response FROM screen_responses WHERE org_id = $1 AND idempotency_key = $2',
+    [call.orgId, call.idempotencyKey],
+  );
+  if (!rows[0]) return null;
+  sameBody(rows[0].request_hash, hash);
+  return rows[0].response;
+}
+
 /**
  * Short transaction 1: a stored response is replayed; a screening under way with the same key
  * is waited for; otherwise the key is claimed and, on a capped plan, one screening of the
@@ -93,14 +105,9 @@ async function lockKey(client: PoolClient, call: ScreenCall): Promise<void> {
 async function admit(pool: Pool, call: ScreenCall, hash: string): Promise<Admission> {
   return inTransaction(pool, async (client) => {
     if (!call.keyGenerated) {
-      await lockKey(client, call);
-      const stored = await client.query<{ request_hash: string; response: ScreeningResult }>(
-        'SELECT request_hash, response FROM screen_responses WHERE org_id = $1 AND idempotency_key = $2',
-        [call.orgId, call.idempotencyKey],
-      );
-      if (stored.rows[0]) {
-        sameBody(stored.rows[0].request_hash, hash);
-        return { kind: 'replay', result: stored.rows[0].response };
+      const stored = await lockedStoredResponse(client, call, hash);
+      if (stored) {
+        return { kind: 'replay', result: stored };
       }
       const claim = await client.query<{ request_hash: string }>(
         'SELECT request_hash FROM screen_claims WHERE org_id = $1 AND idempotency_key = $2 AND expires_at > now()',
@@ -137,15 +144,10 @@ async function commitScreening(
 ): Promise<{ stored: ScreeningResult | null }> {
   return inTransaction(pool, async (client) => {
     if (!call.keyGenerated) {
-      await lockKey(client, call);
-      const stored = await client.query<{ request_hash: string; response: ScreeningResult }>(
-        'SELECT request_hash, response FROM screen_responses WHERE org_id = $1 AND idempotency_key = $2',
-        [call.orgId, call.idempotencyKey],
-      );
-      if (stored.rows[0]) {
-        sameBody(stored.rows[0].request_hash, hash);
+      const stored = await lockedStoredResponse(client, call, hash);
+      if (stored) {
         if (reservationId) await releaseReservation(client, reservationId);
-        return { stored: stored.rows[0].response };
+        return { stored };
       }
     }
     if (reservationId) {

@@ -13,5 +13,7 @@ export default tseslint.config(
       '@typescript-eslint/no-require-imports': 'off',
     },
   },
+  // The pages' scripts run in the browser, as ES modules served as they are.
+  { files: ['gateway/pages/assets/**/*.js'], languageOptions: { sourceType: 'module', globals: { ...globals.browser } } },
   // Workflow code's imports (no Node built-ins, activity types only) are held by .dependency-cruiser.cjs.
 );

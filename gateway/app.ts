@@ -12,6 +12,10 @@ import { readOnlyGuard } from './middleware/readOnlyGuard';
 import { monthlyAllowance } from './middleware/allowance';
 import { validateRequest } from './middleware/validate';
 import { dispatch } from './middleware/dispatch';
+import { observeRequest } from './middleware/observeRequest';
+import { createGatewayMetrics, type GatewayMetrics } from './metrics';
+import { servePages } from './pages/routes';
+import { serveMetrics } from './routes/metrics';
 import { screenHandler } from './routes/screen';
 import { getBatch, submitBatch } from './routes/batch';
 import { enrollMonitor, removeMonitor } from './routes/monitor';
@@ -26,8 +30,9 @@ import { getWebhookDelivery, listWebhookDeliveries, replayWebhookDelivery } from
 const DEFAULT_PUBLIC_LIMITS = { perIpPerMinute: 5, globalPerMinute: 120 };
 
 /** The gateway: one visible chain, each concern one middleware, in the architecture's order. */
-export function createApp(deps: GatewayDeps): Koa<GatewayState> {
+export function createApp(deps: GatewayDeps, metrics: GatewayMetrics = createGatewayMetrics(deps)): Koa<GatewayState> {
   const now = deps.now ?? (() => new Date());
+  const publicLimits = deps.publicLimits ?? DEFAULT_PUBLIC_LIMITS;
   const operations = listOperations();
   const counter = createWindowCounter(deps.redis);
   const validate = validateRequest(operations);
@@ -52,11 +57,14 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
 
   const chain: Middleware[] = [
     requestIdAndLog(deps.logger),
+    observeRequest(metrics),
     errorMapper(),
+    serveMetrics(metrics, deps.metricsToken ?? ''),
+    servePages(deps, publicLimits),
     resolveOperation(operations),
     publicRoutes({
       counter,
-      limits: deps.publicLimits ?? DEFAULT_PUBLIC_LIMITS,
+      limits: publicLimits,
       validate,
       dispatch: toRoute,
       healthz,

@@ -7,6 +7,7 @@ import type { MatcherClient } from '../matcher/client';
 import type { KeyPrincipal } from './auth/apiKeys';
 import type { Operation } from './openapi/operations';
 import type { UsageGroupCommit } from './billing/usageGroupCommit';
+import type { CoverageView } from '../activities/lists/coverage';
 
 /** What a request accumulates on its way down the chain. */
 export interface GatewayState {
@@ -16,14 +17,13 @@ export interface GatewayState {
   params: Record<string, string>;
   principal?: KeyPrincipal;
   body?: unknown;
+  /** The web page or static file served (gateway/pages), for the metrics' route label. */
+  page?: string;
 }
 
 export type GatewayContext = Context & { state: GatewayState };
 export type Middleware = (ctx: GatewayContext, next: Next) => Promise<void>;
 
-export interface CoverageSourceFn {
-  (pool: Pool): Promise<unknown>;
-}
 
 /** Everything the gateway talks to, injected so tests and the launcher wire real instances. */
 export interface GatewayDeps {
@@ -36,9 +36,12 @@ export interface GatewayDeps {
   temporal: TemporalClient;
   taskQueue: string;
   logger: Logger;
-  buildCoverageReport: CoverageSourceFn;
+  /** The coverage report and its versions' freshness at one moment (GET /v1/lists and the coverage page). */
+  buildCoverageView: (pool: Pool) => Promise<CoverageView>;
   /** Readiness of the Temporal frontend (getSystemInfo with a short deadline). */
   temporalReady: () => Promise<boolean>;
   publicLimits?: { perIpPerMinute: number; globalPerMinute: number };
+  /** When set, GET /metrics asks for it as a bearer token (METRICS_TOKEN). */
+  metricsToken?: string;
   now?: () => Date;
 }

@@ -6,7 +6,7 @@ import { createPool } from '../infra/base/db/pool';
 import { createRedis } from '../infra/base/redis';
 import { temporalConnectionOptions } from '../infra/base/temporal/connection';
 import { createMatcherClient } from '../matcher/client';
-import { buildCoverageReport } from '../activities/lists/coverage';
+import { buildCoverageView } from '../activities/lists/coverage';
 import type { GatewayDeps } from './context';
 import { UsageGroupCommit } from './billing/usageGroupCommit';
 import { createTemporalProbe } from './temporalReadiness';
@@ -22,8 +22,9 @@ export interface GatewayWiringOptions {
   matcherUrl?: string;
   /** The task queue workflows are started on (tests: one per gateway, served by that test's worker). */
   taskQueue?: string;
-  buildCoverageReport?: GatewayDeps['buildCoverageReport'];
+  buildCoverageView?: GatewayDeps['buildCoverageView'];
   publicLimits?: GatewayDeps['publicLimits'];
+  metricsToken?: string;
 }
 
 export interface GatewayWiring {
@@ -58,8 +59,9 @@ export async function wireGateway(options: GatewayWiringOptions = {}): Promise<G
     temporal,
     taskQueue: options.taskQueue ?? config.taskQueue,
     logger,
-    buildCoverageReport: options.buildCoverageReport ?? buildCoverageReport,
+    buildCoverageView: options.buildCoverageView ?? buildCoverageView,
     temporalReady: () => probe.ready(),
+    metricsToken: options.metricsToken ?? config.metricsToken,
     ...(options.publicLimits ? { publicLimits: options.publicLimits } : {}),
   };
   return {

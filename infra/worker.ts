@@ -8,6 +8,8 @@ import { temporalConnectionOptions } from './base/temporal/connection';
 import { createMatcherClient } from '../matcher/client';
 import { createActivities } from '../activities';
 import { ensureIngestionSchedules } from './schedules/ingestionSchedules';
+import { freePort } from './dev/temporalDevServer';
+import { createWorkerMetrics, serveWorkerMetrics } from './worker/metrics';
 
 /**
  * The Temporal worker process: registers every workflow and activity on one task queue.
@@ -16,7 +18,13 @@ import { ensureIngestionSchedules } from './schedules/ingestionSchedules';
 const log = createLogger('worker');
 
 async function main(): Promise<void> {
-  Runtime.install({ shutdownSignals: ['SIGINT', 'SIGTERM'] });
+  // The SDK's runtime metrics go to a loopback port of their own; WORKER_METRICS_PORT serves them with ours.
+  const runtimeMetricsPort = await freePort();
+  Runtime.install({
+    shutdownSignals: ['SIGINT', 'SIGTERM'],
+    telemetryOptions: { metrics: { prometheus: { bindAddress: `127.0.0.1:${runtimeMetricsPort}`, countersTotalSuffix: true, useSecondsForDurations: true } } },
+  });
+  const metrics = createWorkerMetrics();
   const pool = createPool();
   const matcher = createMatcherClient(config.matcherUrl);
   const workflowBundle = process.env.WORKFLOW_BUNDLE_PATH
@@ -32,6 +40,7 @@ async function main(): Promise<void> {
     taskQueue: config.taskQueue,
     workflowBundle,
     activities: createActivities({ pool, logger: log, matcher, temporal: client }),
+    interceptors: { activity: [metrics.activityInterceptor] },
     // Two cores: a bounded sticky cache and few activity slots keep the host responsive.
     maxCachedWorkflows: 500,
     maxConcurrentActivityTaskExecutions: 8,
@@ -44,8 +53,13 @@ async function main(): Promise<void> {
   if (process.env.WORKER_SCHEDULES === 'off') log.info('schedule management off (WORKER_SCHEDULES=off)');
   else await ensureIngestionSchedules(client);
 
-  log.info({ taskQueue: config.taskQueue, address: config.temporalAddress }, 'worker started');
+  const metricsServer = await serveWorkerMetrics({
+    registry: metrics.registry, host: config.workerMetricsHost, port: config.workerMetricsPort, token: config.metricsToken,
+    runtimeMetricsUrl: `http://127.0.0.1:${runtimeMetricsPort}/metrics`,
+  });
+  log.info({ taskQueue: config.taskQueue, address: config.temporalAddress, metrics: metricsServer.url }, 'worker started');
   await worker.run();
+  await metricsServer.close();
   await connection.close();
   await clientConnection.close();
   matcher.close();

@@ -244,7 +244,7 @@ export function screenEntity(
   index: MatcherIndex,
   entity: Entity,
   registry?: (npi: string) => IndexedRegistryOrganization | undefined,
-): Omit<ScreeningResult, 'checkedAt'> {
+): Omit<ScreeningResult, 'checkedAt'> & { candidatesScored: number } {
   const sub = entity.type === 'person' ? index.person : index.organization;
   const queries = subjectQueries(entity, registry);
   // An exact NPI match is reported even when the names differ: the NPI on the list belongs to
@@ -298,6 +298,7 @@ export function screenEntity(
     matches: matches.map((m) => m.match),
     sources,
     recallCapped: capped,
+    candidatesScored: best.size,
   };
 }
 

@@ -6,10 +6,13 @@ import { createPool } from '../infra/base/db/pool';
 import { createLogger, type Logger } from '../infra/base/log';
 import { keyGroupSizes, lookupName, screenEntity } from './engine';
 import { createListLoader, type ListLoader, type MatcherSnapshot } from './loader';
+import { createMatcherMetrics, type MatcherMetrics } from './metrics';
+import { config } from '../infra/base/config';
+import { metricsAuthorized } from '../infra/base/metrics/registry';
 import type { Entity, KeyGroup, PublicLookupRequest, PublicLookupResponse, ScreeningResult } from './types';
 
 /**
- * The matcher's HTTP face. Plain node:http rather than Koa: five fixed routes, no middleware
+ * The matcher's HTTP face. Plain node:http rather than Koa: a few fixed routes, no middleware
  * chain to speak of, and a screen costs well under a millisecond, so the framework's per-request
  * overhead (context objects, promise chain) would be a visible share of the latency budget.
  */
@@ -21,6 +24,8 @@ interface MatcherServerOptions {
   logger?: Logger;
   /** Replaces the PostgreSQL loader (benchmarks over a generated snapshot). */
   loader?: ListLoader;
+  /** Asked for on GET /metrics as a bearer token (default: METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 export interface MatcherServer {
@@ -104,8 +109,13 @@ function checkKeyGroups(value: unknown): KeyGroup[] {
   return value as KeyGroup[];
 }
 
-function screenWith(snapshot: MatcherSnapshot, entity: Entity, checkedAt: string): ScreeningResult {
+const ROUTES = new Set(['/healthz', '/readyz', '/metrics', '/match', '/match-many', '/lookup', '/key-groups']);
+
+function screenWith(snapshot: MatcherSnapshot, entity: Entity, checkedAt: string, metrics: MatcherMetrics, route: string): ScreeningResult {
+  const started = process.hrtime.bigint();
   const r = screenEntity(snapshot.index, entity, snapshot.registry);
+  metrics.screening.observe({ route }, Number(process.hrtime.bigint() - started) / 1e9);
+  metrics.candidatesScored.observe({ route }, r.candidatesScored);
   return { status: r.status, matches: r.matches, sources: r.sources, checkedAt, recallCapped: r.recallCapped };
 }
 
@@ -114,6 +124,9 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
   const ownPool = !options.pool && !options.loader;
   const pool = options.loader ? null : (options.pool ?? createPool({ max: 4 }));
   const loader = options.loader ?? createListLoader({ pool: pool as Pool, log, candidateLimit: options.candidateLimit });
+
+  const metrics = createMatcherMetrics(() => loader.current());
+  const metricsToken = options.metricsToken ?? config.metricsToken;
 
   const notReady = (res: http.ServerResponse): void => send(res, 503, { code: 'not_ready', message: 'the matcher is still loading its lists' });
 
@@ -126,6 +139,13 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
       if (!snap) return send(res, 503, { ready: false });
       return send(res, 200, { ready: true, versions: snap.versions.map((v) => ({ source: v.source, listVersionId: v.listVersionId })), loadedAt: snap.loadedAt });
     }
+    if (method === 'GET' && path === '/metrics') {
+      if (!metricsAuthorized(req.headers.authorization, metricsToken)) return send(res, 401, { code: 'unauthorized', message: 'bearer token required' });
+      const text = await metrics.registry.metrics();
+      res.writeHead(200, { 'content-type': metrics.registry.contentType, 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+      return;
+    }
     if (method !== 'POST' || !['/match', '/match-many', '/lookup', '/key-groups'].includes(path)) {
       throw new HttpError(404, `no route ${method} ${path}`);
     }
@@ -135,7 +155,7 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
     const checkedAt = new Date().toISOString();
     if (path === '/match') {
       const entity = checkEntity(body.entity);
-      const result = screenWith(snap, entity, checkedAt);
+      const result = screenWith(snap, entity, checkedAt, metrics, path);
       reqLog.debug({ status: result.status, matches: result.matches.length, recallCapped: result.recallCapped }, 'screened');
       return send(res, 200, result);
     }
@@ -147,7 +167,7 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
       if (!Array.isArray(body.entities)) throw new HttpError(400, 'entities must be an array');
       if (body.entities.length > MAX_BATCH) throw new HttpError(400, `at most ${MAX_BATCH} entities per call`);
       const entities = body.entities.map(checkEntity);
-      const results = entities.map((e) => screenWith(snap, e, checkedAt));
+      const results = entities.map((e) => screenWith(snap, e, checkedAt, metrics, path));
       reqLog.debug({ entities: entities.length }, 'screened many');
       return send(res, 200, { results });
     }
@@ -155,7 +175,9 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
     if (typeof name !== 'string' || name.trim() === '') throw new HttpError(400, 'name is required');
     if (body.type !== undefined && body.type !== 'person' && body.type !== 'organization') throw new HttpError(400, 'type must be person or organization');
     const lookupReq: PublicLookupRequest = { name, ...(body.type ? { type: body.type as 'person' | 'organization' } : {}) };
+    const started = process.hrtime.bigint();
     const response: PublicLookupResponse = { results: lookupName(snap.index, lookupReq, LOOKUP_LIMIT), notice: LOOKUP_NOTICE };
+    metrics.screening.observe({ route: path }, Number(process.hrtime.bigint() - started) / 1e9);
     return send(res, 200, response);
   }
 
@@ -166,6 +188,8 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
     const reqLog = log.child({ requestId });
     const started = process.hrtime.bigint();
     res.on('finish', () => {
+      const route = ROUTES.has((req.url ?? '/').split('?')[0]) ? (req.url ?? '/').split('?')[0] : 'unmatched';
+      metrics.requests.inc({ route, status: String(res.statusCode) });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const line = { method: req.method, path: req.url, status: res.statusCode, ms: Math.round(ms * 1000) / 1000 };
       if (res.statusCode >= 500) reqLog.warn(line, 'request');

@@ -3,4 +3,4 @@
  * page): list versions read from PostgreSQL and the source descriptions, without ingestion's
  * parsers (exceljs, yauzl, csv-parse) and without writing anything.
  */
-export { buildCoverageReport, type CoverageReport } from './versions/coverage';
+export { buildCoverageReport, buildCoverageView, type CoverageReport, type CoverageView, type VersionFreshness } from './versions/coverage';

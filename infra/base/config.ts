@@ -29,6 +29,11 @@ interface StackConfig {
   taskQueue: string;
   logLevel: string;
   dataDir: string;
+  workerMetricsHost: string;
+  /** 0: any free port (the worker logs its metrics URL). */
+  workerMetricsPort: number;
+  /** When set, every /metrics endpoint asks for `Authorization: Bearer <token>`. */
+  metricsToken: string;
 }
 
 function loadConfig(): StackConfig {
@@ -49,6 +54,9 @@ function loadConfig(): StackConfig {
     taskQueue: env('TEMPORAL_TASK_QUEUE', 'screening'),
     logLevel: env('LOG_LEVEL', 'info'),
     dataDir: env('DATA_DIR', '.data'),
+    workerMetricsHost: env('WORKER_METRICS_HOST', '127.0.0.1'),
+    workerMetricsPort: intEnv('WORKER_METRICS_PORT', 9464),
+    metricsToken: env('METRICS_TOKEN', ''),
   };
 }
 

@@ -118,6 +118,8 @@ function printBanner(apiBase: string, demo: DemoAccess): void {
     '',
     'Exclusion Screening Service is running.',
     `  API base URL   ${apiBase}/v1   (contract: ${apiBase}/v1/openapi.json)`,
+    `  Pages          ${apiBase}/   (free lookup)   ${apiBase}/coverage   ${apiBase}/docs   (API reference)`,
+    `  Metrics        ${apiBase}/metrics   ${config.matcherUrl}/metrics   http://${config.workerMetricsHost}:${config.workerMetricsPort}/metrics (worker)`,
     `  Temporal UI    ${temporalUi}`,
     `  Demo API key   ${demo.apiKey}`,
     `                 organization "${demo.orgName}" (${demo.orgId}), plan ${demo.plan}; a new key is issued at every start`,

@@ -3,6 +3,7 @@
 # stack (own database, Redis prefix and Temporal dev server, booted by test/harness).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/bootstrap.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/chromium.sh"
 
 # The layer rules first: an upward import, a folder cycle or Node in workflow code fails the run.
 npx depcruise gateway matcher activities workflows infra test --config .dependency-cruiser.cjs --output-type err

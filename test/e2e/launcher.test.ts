@@ -54,6 +54,7 @@ async function launcherEnv(name: string): Promise<{ dataDir: string; databaseUrl
     MATCHER_PORT: String(await freePort()),
     TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
     TEMPORAL_UI_PORT: String(await freePort()),
+    WORKER_METRICS_PORT: String(await freePort()),
     REDIS_KEY_PREFIX: `${process.env.REDIS_KEY_PREFIX}${name}:`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
@@ -92,6 +93,28 @@ describe('npm start launcher', () => {
     expect(stdout).toContain(`API base URL   http://127.0.0.1:${gatewayPort}/v1`);
     expect(stdout).toMatch(/Temporal UI {4}http:\/\/127\.0\.0\.1:\d+/);
     expect(stdout).toMatch(/Demo API key {3}esk_\w+/);
+  });
+
+  it('prints the pages and the three metrics endpoints, and each answers', async () => {
+    const base = `http://127.0.0.1:${gatewayPort}`;
+    expect(stdout).toContain(`Pages          ${base}/   (free lookup)   ${base}/coverage   ${base}/docs   (API reference)`);
+    const metricsLine = /Metrics {8}(\S+) {3}(\S+) {3}(\S+) \(worker\)/.exec(stdout);
+    expect(metricsLine?.[1]).toBe(`${base}/metrics`);
+    expect(metricsLine?.[3]).toBe(`http://127.0.0.1:${env.WORKER_METRICS_PORT}/metrics`);
+    for (const page of ['/', '/coverage', '/docs']) expect([page, (await fetch(`${base}${page}`)).status]).toEqual([page, 200]);
+    // The banner waits for the gateway; the worker may still be connecting to Temporal.
+    const answer = async (url: string): Promise<Response> => {
+      for (let i = 0; ; i++) {
+        try {
+          return await fetch(url);
+        } catch (err) {
+          if (i > 300) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+    };
+    for (const url of metricsLine?.slice(1) ?? []) expect([url, (await answer(url)).status]).toEqual([url, 200]);
+    expect(await (await fetch(metricsLine?.[3] as string)).text()).toMatch(/^temporal_\w+/m);
   });
 
   it('answers /readyz and screens a listed demo person with the printed key', async () => {

@@ -15,5 +15,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.WORKFLOW_BUNDLE_PATH = stack.workflowBundlePath;
   // Test receivers listen on loopback; private and metadata ranges stay refused.
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+  // A worker process a test starts serves its metrics on a free port, never on a developer's 9464.
+  process.env.WORKER_METRICS_PORT = '0';
   process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'silent';
 }

@@ -44,6 +44,23 @@ export interface CoverageReport {
   asOf: string;
 }
 
+/** What the coverage page shows beyond the contract's report, per source key with a published version. */
+export interface VersionFreshness {
+  /** Rows the version holds (list entries, or NPPES organizations). */
+  entryCount: number;
+  /** Time from the version's retrieval to the report's `asOf`. */
+  ageMs: number;
+  /** How old the version may get under its cadence; null when the cadence sets no bound. */
+  allowedAgeMs: number | null;
+  stale: boolean;
+}
+
+/** The report and the freshness of each version in it, read at one moment (GET /v1/lists and the coverage page). */
+export interface CoverageView {
+  report: CoverageReport;
+  freshness: Record<string, VersionFreshness>;
+}
+
 /** How old a version may get, per cadence, before it counts as stale (a cadence period plus slack). */
 const FRESHNESS_DAYS: Record<Cadence, number> = {
   daily: 3,
@@ -85,6 +102,18 @@ function isoDate(value: Date | string | null): string | null {
  *   when the LEIE (which they rely on) has a published version.
  */
 export async function buildCoverageReport(pool: Pool): Promise<CoverageReport> {
+  return (await buildCoverageView(pool)).report;
+}
+
+function freshnessOf(cadence: Cadence, row: SourceRow, asOf: Date): VersionFreshness {
+  const ageMs = Math.max(0, asOf.getTime() - (row.retrieved_at as Date).getTime());
+  const allowedDays = FRESHNESS_DAYS[cadence];
+  const allowedAgeMs = Number.isFinite(allowedDays) ? allowedDays * 86400000 : null;
+  return { entryCount: row.entry_count ?? 0, ageMs, allowedAgeMs, stale: allowedAgeMs !== null && ageMs > allowedAgeMs };
+}
+
+/** The coverage report with each published version's row count and age (see buildCoverageReport). */
+export async function buildCoverageView(pool: Pool): Promise<CoverageView> {
   // Read-only. Whether a source is switched off is this process's LIST_SOURCES_DISABLED, as the
   // catalog sync (run by every ingestion) would write it; the versions come from the database.
   const { rows } = await pool.query<SourceRow>(
@@ -101,12 +130,14 @@ export async function buildCoverageReport(pool: Pool): Promise<CoverageReport> {
     sources: [], additionalSources: [], registrySources: [], gaps: [], totals: { screened: 0, total: MEDICAID_JURISDICTIONS.length },
     asOf: asOf.toISOString(),
   };
+  const freshness: Record<string, VersionFreshness> = {};
   const screenedStates = new Set<string>();
   for (const source of SOURCE_DESCRIPTIONS) {
     const row = byKey.get(source.key);
     const enabled = isSourceEnabled(source.key);
+    if (row?.version_id && row.retrieved_at) freshness[source.key] = freshnessOf(source.cadence, row, asOf);
     if (source.coverageGroup === 'registry') {
-      report.registrySources.push(registryEntry(source.cadence, enabled, row, asOf));
+      report.registrySources.push(registryEntry(enabled, row, freshness[source.key]));
       continue;
     }
     if (!enabled) {
@@ -128,15 +159,15 @@ export async function buildCoverageReport(pool: Pool): Promise<CoverageReport> {
   if (leieLive) for (const st of LEIE_RELIANT_STATES) screenedStates.add(st);
   for (const gap of stateGaps()) report.gaps.push({ key: gap.key, name: gap.name, reason: gap.reason });
   report.totals.screened = MEDICAID_JURISDICTIONS.filter((st) => screenedStates.has(st)).length;
-  return report;
+  return { report, freshness };
 }
 
-function registryEntry(cadence: Cadence, enabled: boolean, row: SourceRow | undefined, asOf: Date): RegistrySource {
-  const hasVersion = !!row?.version_id && !!row.retrieved_at;
+function registryEntry(enabled: boolean, row: SourceRow | undefined, freshness: VersionFreshness | undefined): RegistrySource {
+  const hasVersion = freshness !== undefined;
   let status: RegistryStatus;
   if (!enabled) status = 'disabled';
-  else if (!hasVersion) status = 'unavailable';
-  else status = asOf.getTime() - (row?.retrieved_at as Date).getTime() > FRESHNESS_DAYS[cadence] * 86400000 ? 'stale' : 'live';
+  else if (!freshness) status = 'unavailable';
+  else status = freshness.stale ? 'stale' : 'live';
   return {
     sourceKey: 'NPPES',
     scope: 'organization_registry',

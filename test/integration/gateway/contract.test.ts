@@ -369,7 +369,7 @@ describe('5xx', () => {
 
   it('answers 500 internal_error as JSON without internals', async () => {
     const broken = await startInProcessGateway({
-      buildCoverageReport: async () => {
+      buildCoverageView: async () => {
         throw new Error('relation "secret_table" does not exist at /srv/app/db.ts:42');
       },
     });

@@ -47,11 +47,13 @@ export async function startInProcessGateway(
     redisKeyPrefix?: string;
     /** Points the gateway at another matcher (e.g. a closed port, to see it unavailable). */
     matcherUrl?: string;
-    buildCoverageReport?: (pool: Pool) => Promise<unknown>;
+    buildCoverageView?: GatewayDeps['buildCoverageView'];
     /** Workflows start on this task queue (default: a fresh one; see `startTestWorker`). */
     taskQueue?: string;
     /** A database of the test's own (see createListsDatabase) instead of the run's. */
     databaseUrl?: string;
+    publicLimits?: GatewayDeps['publicLimits'];
+    metricsToken?: string;
   } = {},
 ): Promise<InProcessGateway> {
   const matcherPool = options.matcherUrl ? null : createPool({ max: 4, ...(options.databaseUrl ? { connectionString: options.databaseUrl } : {}) });
@@ -62,7 +64,9 @@ export async function startInProcessGateway(
     databaseUrl: options.databaseUrl,
     redisKeyPrefix: options.redisKeyPrefix,
     matcherUrl: options.matcherUrl ?? (matcherServer as MatcherServer).url,
-    buildCoverageReport: options.buildCoverageReport,
+    buildCoverageView: options.buildCoverageView,
+    publicLimits: options.publicLimits,
+    metricsToken: options.metricsToken,
     taskQueue: options.taskQueue ?? `test-${randomBytes(4).toString('hex')}`,
   });
   const app = createApp(wiring.deps);

@@ -1,0 +1,65 @@
+import type { CoverageView } from '../../../activities/lists/coverage';
+import { renderCoveragePage } from '../../../gateway/pages/coveragePage';
+import { formatAge } from '../../../gateway/pages/format';
+
+const DAY = 86_400_000;
+
+function view(overrides: Partial<CoverageView['report']> = {}, freshness: CoverageView['freshness'] = {}): CoverageView {
+  return {
+    report: {
+      sources: [{ key: 'oig_leie', name: 'HHS-OIG LEIE', listVersionId: 'v-leie', retrievedAt: '2026-10-01T00:00:00.000Z', cadence: 'monthly', cadenceLabel: 'Monthly' }],
+      additionalSources: [],
+      registrySources: [{
+        sourceKey: 'NPPES', scope: 'organization_registry', excludedFromMedicaidDenominator: true, status: 'unavailable', versionId: null, retrievedAt: null,
+        artifactRetrievedAt: null, sourceUrl: null, periodEnd: null, organizationCount: 0, artifactChecksum: null, type1PublicPagesEnabled: false,
+      }],
+      gaps: [],
+      totals: { screened: 8, total: 51 },
+      asOf: '2026-11-25T00:00:00.000Z',
+      ...overrides,
+    },
+    freshness: { oig_leie: { entryCount: 81234, ageMs: 55 * DAY, allowedAgeMs: 45 * DAY, stale: true }, ...freshness },
+  };
+}
+
+describe('coverage page rendering', () => {
+  it('marks a version older than its cadence allows as stale, with its age and the allowed age', () => {
+    const page = renderCoveragePage(view());
+    expect(page).toMatch(/<tr data-source="oig_leie" class="is-stale">/);
+    expect(page).toContain('<td data-label="Age" data-field="age">55 days</td>');
+    expect(page).toContain('older than its cadence allows (45 days)');
+    expect(page).toContain('data-value="81234">81,234</td>');
+    expect(page).toContain('1 stale version');
+  });
+
+  it('marks a fresh version current', () => {
+    const page = renderCoveragePage(view({}, { oig_leie: { entryCount: 5, ageMs: 3 * 3_600_000, allowedAgeMs: 45 * DAY, stale: false } }));
+    expect(page).toContain('<span class="badge live">Current</span>');
+    expect(page).toContain('3 hours');
+    expect(page).not.toContain('is-stale');
+  });
+
+  it('escapes every text it takes from the report', () => {
+    const page = renderCoveragePage(view({ gaps: [{ key: 'state_x"><script>', name: '<img src=x onerror=alert(1)>', reason: 'a & b < c' }] }));
+    expect(page).not.toContain('<script>');
+    expect(page).not.toContain('<img src=x');
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(page).toContain('a &amp; b &lt; c');
+  });
+
+  it('says so when no list version is published yet', () => {
+    expect(renderCoveragePage(view({ sources: [] }, {}))).toContain('No list version has been published yet');
+  });
+});
+
+describe('formatAge', () => {
+  it.each([
+    [30_000, 'less than a minute'],
+    [60_000, '1 minute'],
+    [2 * 3_600_000 + 5, '2 hours'],
+    [DAY, '1 day'],
+    [400 * DAY, '400 days'],
+  ])('%d ms is "%s"', (ms, text) => {
+    expect(formatAge(ms)).toBe(text);
+  });
+});

@@ -84,7 +84,13 @@ describe('npm start launcher', () => {
   }, START_TIMEOUT_MS + 10_000);
 
   afterAll(async () => {
-    if (launcher.exitCode === null) launcher.kill('SIGKILL');
+    // Normally the SIGTERM test has stopped it already; when it did not run (a -t filter), kill
+    // the stack's processes too, or they would outlive the run.
+    if (launcher.exitCode === null) {
+      const stack = descendants(launcher.pid as number);
+      launcher.kill('SIGKILL');
+      for (const pid of stack) if (alive(pid)) process.kill(pid, 'SIGKILL');
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
     await dropDatabase(databaseUrl);
   });

@@ -9,7 +9,7 @@ import { emitWebhookEvents } from './webhooks';
 
 /** Activities of the monitoredEntity workflow and of a list version's fan-out. */
 export function createMonitoringActivities(deps: {
-  pool: Pool; logger: Logger; matcher: Pick<MatcherClient, 'matchMany' | 'keyGroupSizes'>; temporal: Client; env?: NodeJS.ProcessEnv;
+  pool: Pool; logger: Logger; matcher: Pick<MatcherClient, 'matchManyWithHeadroom' | 'keyGroupSizes'>; temporal: Client; env?: NodeJS.ProcessEnv;
 }) {
   const rescreenDeps = (): RescreenDeps => ({
     pool: deps.pool,

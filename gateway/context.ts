@@ -31,7 +31,7 @@ export interface GatewayDeps {
   /** Group commits of uncapped plans' screening usage, drained before the pool closes. */
   usage: UsageGroupCommit;
   redis: Redis;
-  matcher: Pick<MatcherClient, 'match' | 'lookup' | 'ready'>;
+  matcher: Pick<MatcherClient, 'match' | 'matchManyWithHeadroom' | 'lookup' | 'ready'>;
   /** Starts and signals the batch, monitoring and webhook delivery workflows. */
   temporal: TemporalClient;
   taskQueue: string;

@@ -139,9 +139,32 @@ const CHANGE_SOURCE = { sourceKey: 'change', sourceName: 'change', listVersionId
  * whole list, are always re-screened.
  */
 export function matchesAnyOf(parties: readonly ListedParty[]): (entity: Entity) => boolean {
-  if (parties.length === 0) return () => false;
+  const against = screenAgainstParties(parties);
+  return (entity) => entity.type === 'organization' || against(entity).matches;
+}
+
+/** A person subject screened against only some listed parties (a list change's new or old forms). */
+export interface ScreenedAgainstParties {
+  /** One of the parties is a match. */
+  matches: boolean;
+  /**
+   * The most of the parties' names that are viable candidates for one of the subject's query
+   * names: at most what they add to that query name's viable candidates in the full index
+   * (viability depends only on the two names, and the throwaway index's small sound groups
+   * fetch at least the variants the full index does), so what the candidate limit must make
+   * room for.
+   */
+  viable: number;
+}
+
+/** matchesAnyOf's throwaway index, answering also how many viable candidates the parties are. */
+export function screenAgainstParties(parties: readonly ListedParty[]): (entity: Entity) => ScreenedAgainstParties {
+  if (parties.length === 0) return () => ({ matches: false, viable: 0 });
   const index = buildMatcherIndex(parties.map((p) => ({ ...p, ...CHANGE_SOURCE })), { candidateLimit: Math.max(DEFAULT_CANDIDATE_LIMIT, parties.length) });
-  return (entity) => entity.type === 'organization' || screenEntity(index, withSplitForms(entity)).matches.length > 0;
+  return (entity) => {
+    const r = screenEntity(index, entity.type === 'person' ? withSplitForms(entity) : entity);
+    return { matches: r.matches.length > 0, viable: r.maxViableCandidates };
+  };
 }
 
 /**

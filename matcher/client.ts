@@ -34,6 +34,11 @@ export interface MatcherCallOptions {
 export interface MatcherClient {
   match(entity: Entity, opts: MatcherCallOptions): Promise<ScreeningResult>;
   matchMany(entities: Entity[], opts: MatcherCallOptions): Promise<ScreeningResult[]>;
+  /**
+   * matchMany, with each screening's candidate headroom: how many more viable candidates its
+   * fullest query name can take before the candidate limit caps it (negative when capped).
+   */
+  matchManyWithHeadroom(entities: Entity[], opts: MatcherCallOptions): Promise<{ results: ScreeningResult[]; headroom: number[] }>;
   lookup(req: PublicLookupRequest, opts: MatcherCallOptions): Promise<PublicLookupResponse>;
   /** How many spellings share each sound or OCR key in the lists the matcher holds (monitoring's fan-out). */
   keyGroupSizes(groups: KeyGroup[], opts: MatcherCallOptions): Promise<number[]>;
@@ -152,6 +157,23 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
     }
   }
 
+  async function postMatchMany(entities: Entity[], opts: MatcherCallOptions): Promise<{ results: ScreeningResult[]; headroom?: number[] }> {
+    if (entities.length === 0) return { results: [], headroom: [] };
+    const out = await postJson<{ results: ScreeningResult[]; headroom?: number[] }>('/match-many', { entities }, opts, defaultTimeout + PER_ENTITY_MS * entities.length);
+    if (!Array.isArray(out.results) || out.results.length !== entities.length) {
+      throw new MatcherUnavailableError(`matcher answered ${out.results?.length ?? 'no'} results for ${entities.length} entities`);
+    }
+    return out;
+  }
+
+  async function matchManyWithHeadroom(entities: Entity[], opts: MatcherCallOptions): Promise<{ results: ScreeningResult[]; headroom: number[] }> {
+    const out = await postMatchMany(entities, opts);
+    if (!Array.isArray(out.headroom) || out.headroom.length !== entities.length) {
+      throw new MatcherUnavailableError('matcher answered no candidate headroom (a matcher older than this worker?)');
+    }
+    return { results: out.results, headroom: out.headroom };
+  }
+
   async function postJson<T>(path: string, body: unknown, opts: MatcherCallOptions, timeoutMs: number): Promise<T> {
     let lastDown: MatcherUnavailableError | undefined;
     for (const replica of replicaOrder()) {
@@ -170,13 +192,9 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
       return postJson<ScreeningResult>('/match', { entity }, opts, defaultTimeout);
     },
     async matchMany(entities, opts) {
-      if (entities.length === 0) return [];
-      const out = await postJson<{ results: ScreeningResult[] }>('/match-many', { entities }, opts, defaultTimeout + PER_ENTITY_MS * entities.length);
-      if (!Array.isArray(out.results) || out.results.length !== entities.length) {
-        throw new MatcherUnavailableError(`matcher answered ${out.results?.length ?? 'no'} results for ${entities.length} entities`);
-      }
-      return out.results;
+      return (await postMatchMany(entities, opts)).results;
     },
+    matchManyWithHeadroom,
     lookup(req, opts) {
       return postJson<PublicLookupResponse>('/lookup', req, opts, defaultTimeout);
     },

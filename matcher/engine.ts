@@ -179,9 +179,20 @@ const NO_ENTRIES: ReadonlySet<number> = new Set();
  * Only entries in `scoreAlways` (NPI hits, reported whatever their name score) need the score
  * of a name that cannot match; for the others such a name is passed over without one.
  */
-function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], scoreAlways: ReadonlySet<number> = NO_ENTRIES): { best: Map<number, Best>; capped: boolean } {
+interface NameSearch {
+  best: Map<number, Best>;
+  capped: boolean;
+  /** Listed names compared with a query name, over all query names. */
+  scored: number;
+  /** The most viable names any one query name found (the candidate limit applies per query name). */
+  maxViable: number;
+}
+
+function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], scoreAlways: ReadonlySet<number> = NO_ENTRIES): NameSearch {
   const best = new Map<number, Best>();
   let capped = false;
+  let scored = 0;
+  let maxViable = 0;
   sub.similarities.begin();
   const { nameTokenOffsets, nameTokenIds } = sub.tokens;
   const weightOf = (t: string): number => sub.tokens.weightOf(t);
@@ -189,6 +200,8 @@ function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], s
     if (query.name.tokens.length === 0) continue;
     const found = sub.finder.find(query.name, index.candidateLimit);
     capped ||= found.capped;
+    scored += found.ids.length;
+    maxViable = Math.max(maxViable, found.viable);
     const pairs = new IndexedTokenPairs(sub.similarities, query.name.tokens, nameTokenIds);
     for (const id of found.ids) {
       const listed = sub.names[id];
@@ -210,7 +223,7 @@ function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], s
       if (!prev || better(candidate, prev)) best.set(entry, candidate);
     }
   }
-  return { best, capped };
+  return { best, capped, scored, maxViable };
 }
 
 export function subjectQueries(entity: Entity, registry?: (npi: string) => IndexedRegistryOrganization | undefined): QueryName[] {
@@ -240,18 +253,26 @@ export function keyGroupSizes(index: MatcherIndex, groups: readonly KeyGroup[]):
   return groups.map((g) => index[g.kind].tokens.keyGroupSize(g.type, g.key));
 }
 
+/** What a screening cost, beside its result (metrics, and monitoring's candidate-limit check). */
+export interface ScreeningStats {
+  candidatesScored: number;
+  /** More viable names any one query name can take before the candidate limit caps it (negative: capped). */
+  candidateHeadroom: number;
+  maxViableCandidates: number;
+}
+
 export function screenEntity(
   index: MatcherIndex,
   entity: Entity,
   registry?: (npi: string) => IndexedRegistryOrganization | undefined,
-): Omit<ScreeningResult, 'checkedAt'> & { candidatesScored: number } {
+): Omit<ScreeningResult, 'checkedAt'> & ScreeningStats {
   const sub = entity.type === 'person' ? index.person : index.organization;
   const queries = subjectQueries(entity, registry);
   // An exact NPI match is reported even when the names differ: the NPI on the list belongs to
   // the listed party, and a changed or differently written name must not hide it.
   const npiHits = new Set<number>();
   if (entity.npi) for (const i of index.byNpi.get(npiDigits(entity.npi)) ?? []) npiHits.add(i);
-  const { best, capped } = searchNames(index, sub, queries, npiHits);
+  const { best, capped, scored, maxViable } = searchNames(index, sub, queries, npiHits);
 
   const matches: { match: Match; entry: IndexedEntry }[] = [];
   const rosterName = entity.type === 'person' ? entity.name : entity.legalName;
@@ -298,7 +319,9 @@ export function screenEntity(
     matches: matches.map((m) => m.match),
     sources,
     recallCapped: capped,
-    candidatesScored: best.size,
+    candidatesScored: scored,
+    candidateHeadroom: index.candidateLimit - maxViable,
+    maxViableCandidates: maxViable,
   };
 }
 

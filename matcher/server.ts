@@ -111,12 +111,14 @@ function checkKeyGroups(value: unknown): KeyGroup[] {
 
 const ROUTES = new Set(['/healthz', '/readyz', '/metrics', '/match', '/match-many', '/lookup', '/key-groups']);
 
-function screenWith(snapshot: MatcherSnapshot, entity: Entity, checkedAt: string, metrics: MatcherMetrics, route: string): ScreeningResult {
+function screenWith(
+  snapshot: MatcherSnapshot, entity: Entity, checkedAt: string, metrics: MatcherMetrics, route: string,
+): { result: ScreeningResult; headroom: number } {
   const started = process.hrtime.bigint();
   const r = screenEntity(snapshot.index, entity, snapshot.registry);
   metrics.screening.observe({ route }, Number(process.hrtime.bigint() - started) / 1e9);
   metrics.candidatesScored.observe({ route }, r.candidatesScored);
-  return { status: r.status, matches: r.matches, sources: r.sources, checkedAt, recallCapped: r.recallCapped };
+  return { result: { status: r.status, matches: r.matches, sources: r.sources, checkedAt, recallCapped: r.recallCapped }, headroom: r.candidateHeadroom };
 }
 
 export async function startMatcherServer(options: MatcherServerOptions): Promise<MatcherServer> {
@@ -155,7 +157,7 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
     const checkedAt = new Date().toISOString();
     if (path === '/match') {
       const entity = checkEntity(body.entity);
-      const result = screenWith(snap, entity, checkedAt, metrics, path);
+      const { result } = screenWith(snap, entity, checkedAt, metrics, path);
       reqLog.debug({ status: result.status, matches: result.matches.length, recallCapped: result.recallCapped }, 'screened');
       return send(res, 200, result);
     }
@@ -167,9 +169,10 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
       if (!Array.isArray(body.entities)) throw new HttpError(400, 'entities must be an array');
       if (body.entities.length > MAX_BATCH) throw new HttpError(400, `at most ${MAX_BATCH} entities per call`);
       const entities = body.entities.map(checkEntity);
-      const results = entities.map((e) => screenWith(snap, e, checkedAt, metrics, path));
+      const screened = entities.map((e) => screenWith(snap, e, checkedAt, metrics, path));
       reqLog.debug({ entities: entities.length }, 'screened many');
-      return send(res, 200, { results });
+      // headroom[i]: how many more viable candidates entities[i]'s fullest query name can take before the limit (monitoring keeps it).
+      return send(res, 200, { results: screened.map((s) => s.result), headroom: screened.map((s) => s.headroom) });
     }
     const name = body.name;
     if (typeof name !== 'string' || name.trim() === '') throw new HttpError(400, 'name is required');

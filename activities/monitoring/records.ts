@@ -37,18 +37,19 @@ export async function currentRegistryNames(db: Db, npi: string | undefined): Pro
  */
 export async function upsertRecord(
   client: PoolClient,
-  record: { orgId: string; entity: Entity; entityHash: string; result: ScreeningResult; blockingKeys: number[] },
+  record: { orgId: string; entity: Entity; entityHash: string; result: ScreeningResult; headroom: number; blockingKeys: number[] },
 ): Promise<{ id: string; created: boolean }> {
   const { rows } = await client.query<{ id: string; created: boolean }>(
-    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT (org_id, entity_hash) WHERE removed_at IS NULL DO UPDATE
        SET status = EXCLUDED.status, result = EXCLUDED.result, blocking_keys = EXCLUDED.blocking_keys, checked_at = EXCLUDED.checked_at,
-           recall_capped = EXCLUDED.recall_capped
+           recall_capped = EXCLUDED.recall_capped, candidate_headroom = EXCLUDED.candidate_headroom
      RETURNING id, (xmax = 0) AS created`,
     [
       record.orgId, JSON.stringify(record.entity), record.entityHash, record.entity.type, Boolean(record.entity.npi),
       record.result.status, JSON.stringify(record.result), record.blockingKeys, record.result.checkedAt, record.result.recallCapped,
+      record.headroom,
     ],
   );
   return rows[0];
@@ -119,15 +120,17 @@ export interface StoredRecord {
   status: ScreeningStatus;
   /** The stored screening hit the candidate limit: which candidates it scored can change with any list change. */
   recallCapped: boolean;
+  /** More viable candidates its fullest query name could take before the limit; null: not known. */
+  headroom: number | null;
 }
 
 export async function loadActiveRecords(db: Db, ids: readonly string[]): Promise<StoredRecord[]> {
-  const { rows } = await db.query<{ id: string; org_id: string; entity: Entity; status: ScreeningStatus; capped: boolean | null }>(
-    `SELECT id, org_id, entity, status, recall_capped AS capped
+  const { rows } = await db.query<{ id: string; org_id: string; entity: Entity; status: ScreeningStatus; capped: boolean | null; headroom: number | null }>(
+    `SELECT id, org_id, entity, status, recall_capped AS capped, candidate_headroom AS headroom
        FROM monitored_records WHERE id = ANY($1::uuid[]) AND removed_at IS NULL ORDER BY id`,
     [ids],
   );
-  return rows.map((r) => ({ id: r.id, orgId: r.org_id, entity: r.entity, status: r.status, recallCapped: r.capped === true }));
+  return rows.map((r) => ({ id: r.id, orgId: r.org_id, entity: r.entity, status: r.status, recallCapped: r.capped === true, headroom: r.headroom }));
 }
 
 /**
@@ -138,11 +141,11 @@ export async function loadActiveRecords(db: Db, ids: readonly string[]): Promise
  */
 export async function saveRescreenings(
   client: PoolClient,
-  rescreened: ReadonlyArray<{ id: string; result: ScreeningResult; blockingKeys?: number[] }>,
+  rescreened: ReadonlyArray<{ id: string; result: ScreeningResult; headroom: number; blockingKeys?: number[] }>,
 ): Promise<Array<{ id: string; orgId: string; previousStatus: ScreeningStatus; result: ScreeningResult }>> {
   const { rows } = await client.query<{ id: string; org_id: string; previous: ScreeningStatus; result: ScreeningResult }>(
     `WITH input AS (
-       SELECT (e->>'id')::uuid AS id, e->'result' AS result,
+       SELECT (e->>'id')::uuid AS id, e->'result' AS result, (e->>'headroom')::int AS headroom,
               CASE WHEN e ? 'keys' THEN ARRAY(SELECT jsonb_array_elements_text(e->'keys')::int) END AS keys
          FROM jsonb_array_elements($1::jsonb) e
      ), locked AS (
@@ -158,12 +161,12 @@ export async function saveRescreenings(
      )
      UPDATE monitored_records m
         SET status = i.result->>'status', result = i.result, checked_at = (i.result->>'checkedAt')::timestamptz,
-            recall_capped = coalesce((i.result->>'recallCapped')::boolean, false),
+            recall_capped = coalesce((i.result->>'recallCapped')::boolean, false), candidate_headroom = i.headroom,
             blocking_keys = coalesce(i.keys, m.blocking_keys)
        FROM input i JOIN locked l ON l.id = i.id
       WHERE m.id = i.id AND m.removed_at IS NULL AND i.id NOT IN (SELECT id FROM superseded)
       RETURNING m.id, m.org_id, l.status AS previous, m.result`,
-    [JSON.stringify(rescreened.map((r) => ({ id: r.id, result: r.result, ...(r.blockingKeys ? { keys: r.blockingKeys } : {}) })))],
+    [JSON.stringify(rescreened.map((r) => ({ id: r.id, result: r.result, headroom: r.headroom, ...(r.blockingKeys ? { keys: r.blockingKeys } : {}) })))],
   );
   return rows.map((r) => ({ id: r.id, orgId: r.org_id, previousStatus: r.previous, result: r.result }));
 }

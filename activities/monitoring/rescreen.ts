@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
-import { changedKeyGroups, entryBlockingKeys, groupsThatMayCross, matchesAnyOf, subjectBlockingKeys } from '../../matcher/blockingKeys';
+import { changedKeyGroups, entryBlockingKeys, groupsThatMayCross, screenAgainstParties, subjectBlockingKeys } from '../../matcher/blockingKeys';
 import type { MatcherClient } from '../../matcher/client';
 import type { ScreeningResult } from '../../matcher/types';
 import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef, type WebhookEventToEmit } from '../webhooks';
@@ -17,7 +17,7 @@ const REACHED_CHUNK = 2000;
 
 export interface RescreenDeps {
   pool: Pool;
-  matcher: Pick<MatcherClient, 'matchMany' | 'keyGroupSizes'>;
+  matcher: Pick<MatcherClient, 'matchManyWithHeadroom' | 'keyGroupSizes'>;
   temporal: Client;
   taskQueue: string;
   env?: NodeJS.ProcessEnv;
@@ -31,7 +31,7 @@ export interface RescreenSummary {
   changedEntries: number;
   /** Records sharing a blocking key with a changed entry. */
   recordsReached: number;
-  /** Of those, the records a changed entry matches (new or old form), plus capped ones: screened again. */
+  /** Of those, the records a changed entry matches (new or old form), or that it may push past the candidate limit, plus capped ones: screened again. */
   recordsRescreened: number;
   statusChanges: number;
   /** Where the time went, in ms: finding the reached records, reading and pre-checking them, screening the affected ones. */
@@ -71,13 +71,14 @@ async function rescreenRecords(
   options: { recomputeKeys?: boolean; isStale?: (result: ScreeningResult) => boolean } = {},
 ): Promise<number> {
   if (records.length === 0) return 0;
-  const results = await deps.matcher.matchMany(records.map((r) => r.entity), { requestId: `monitor:${cause}`, timeoutMs: 60_000 });
+  const { results, headroom } = await deps.matcher.matchManyWithHeadroom(records.map((r) => r.entity), { requestId: `monitor:${cause}`, timeoutMs: 60_000 });
   if (options.isStale && results.some(options.isStale)) {
     throw ApplicationFailure.retryable(`the matcher has not loaded the list version of ${cause} yet`, 'MatcherBehindListVersion');
   }
   const rescreened = await Promise.all(records.map(async (record, i) => ({
     id: record.id,
     result: results[i],
+    headroom: headroom[i],
     blockingKeys: options.recomputeKeys && record.entity.type === 'organization'
       ? subjectBlockingKeys(record.entity, await currentRegistryNames(deps.pool, record.entity.npi))
       : undefined,
@@ -99,8 +100,9 @@ async function rescreenRecords(
 /**
  * A new list version: finds the monitored records that share a blocking key with an entry it
  * added, removed or changed (for the NPPES registry: every organization enrolled with an NPI),
- * keeps those a changed entry matches in its new or its old form (or whose last screening hit
- * the candidate limit), and screens them again against the versions the matcher now holds.
+ * keeps those a changed entry matches in its new or its old form, those whose last screening hit
+ * the candidate limit, and those to which the change adds more viable candidates than their
+ * last screening had room for under the limit, and screens them again against the versions the matcher now holds.
  * Matcher screenings grow with the change, not with the number of monitored records; the
  * outcome equals a full re-screen.
  */
@@ -131,8 +133,15 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   const sizes = await deps.matcher.keyGroupSizes(groups.map((g) => g.group), { requestId: `monitor:${versionId}:key-groups`, timeoutMs: 60_000 });
   const crossing = await recordsHoldingKeys(deps.pool, groupsThatMayCross(groups, sizes));
   // A registry version changes the names organizations are searched under: every one reached is screened again.
-  const matchesNew = change.registry ? () => true : matchesAnyOf(change.newParties);
-  const matchedOld = change.registry ? () => true : matchesAnyOf(change.oldParties);
+  const againstNew = screenAgainstParties(change.newParties);
+  const againstOld = screenAgainstParties(change.oldParties);
+  const isAffected = (r: StoredRecord): boolean => {
+    if (change.registry || r.entity.type === 'organization' || r.recallCapped || crossing.has(r.id)) return true;
+    const added = againstNew(r.entity);
+    // More viable candidates than the record's fullest query name had room for: the limit may now
+    // cap it, and which candidates a capped screening scores is the full index's choice.
+    return added.matches || added.viable > (r.headroom ?? 0) || againstOld(r.entity).matches;
+  };
   let statusChanges = 0;
   let rescreened = 0;
   const load = (from: number) => {
@@ -147,7 +156,7 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
     // The next chunk is read while this one is checked.
     loading = load(i + REACHED_CHUNK);
     const checking = Date.now();
-    const affected = reached.filter((r) => r.recallCapped || crossing.has(r.id) || matchesNew(r.entity) || matchedOld(r.entity));
+    const affected = reached.filter(isAffected);
     const screening = Date.now();
     timings.checkMs += screening - checking;
     for (let j = 0; j < affected.length; j += RESCREEN_CHUNK) {

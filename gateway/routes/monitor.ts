@@ -20,11 +20,12 @@ export function enrollMonitor(deps: GatewayDeps, now: () => Date): Handler {
   return async (ctx) => {
     const orgId = ctx.state.principal!.orgId;
     const entity = ctx.state.body as Entity;
-    const result = await deps.matcher.match(entity, { requestId: ctx.state.requestId });
+    const screened = await deps.matcher.matchManyWithHeadroom([entity], { requestId: ctx.state.requestId });
+    const [result, headroom] = [screened.results[0], screened.headroom[0]];
     const registry = entity.type === 'organization' ? await currentRegistryNames(deps.pool, entity.npi) : undefined;
     const blockingKeys = subjectBlockingKeys(entity, registry);
     const record = await inTransaction(deps.pool, async (client) => {
-      const stored = await upsertRecord(client, { orgId, entity, entityHash: requestHash(entity), result, blockingKeys });
+      const stored = await upsertRecord(client, { orgId, entity, entityHash: requestHash(entity), result, headroom, blockingKeys });
       const period = billingPeriod(now());
       await recordUsageEvent(client, { orgId, kind: 'record_month', eventKey: `${stored.id}:${period}`, period });
       return stored;

@@ -31,6 +31,8 @@ const NON_INITIAL = 6;
 interface Candidates {
   ids: number[];
   capped: boolean;
+  /** Viable names found, before the limit: more than `limit` is what `capped` says. */
+  viable: number;
 }
 
 export class CandidateFinder {
@@ -282,7 +284,7 @@ export class CandidateFinder {
       const identicalFirst = [...sameWords.filter((id) => this.names[id].key === query.key), ...sameWords.filter((id) => this.names[id].key !== query.key)];
       for (const id of identicalFirst) if (!have.has(id)) { have.add(id); chosen.push(id); }
     }
-    return { ids: chosen, capped };
+    return { ids: chosen, capped, viable: viableCount };
   }
 }
 

@@ -203,17 +203,21 @@ async function waitForVersion(matcherUrl: string, versionId: string): Promise<vo
 /** The enrollment's pieces, in bulk: screen, blocking keys, the monitored_records rows. */
 async function enrollBulk(pool: import('pg').Pool, matcher: ReturnType<typeof createMatcherClient>, batch: Array<{ entity: Entity; orgId: string }>): Promise<void> {
   const results: import('../../matcher/types').ScreeningResult[] = [];
+  const headroom: number[] = [];
   for (let i = 0; i < batch.length; i += 250) {
-    results.push(...(await matcher.matchMany(batch.slice(i, i + 250).map((b) => b.entity), { requestId: 'bench-enroll', timeoutMs: 120_000 })));
+    const screened = await matcher.matchManyWithHeadroom(batch.slice(i, i + 250).map((b) => b.entity), { requestId: 'bench-enroll', timeoutMs: 120_000 });
+    results.push(...screened.results);
+    headroom.push(...screened.headroom);
   }
   const rows = batch.map((b, i) => ({
-    org: b.orgId, entity: b.entity, hash: requestHash(b.entity), status: results[i].status, result: results[i], keys: subjectBlockingKeys(b.entity),
+    org: b.orgId, entity: b.entity, hash: requestHash(b.entity), status: results[i].status, result: results[i], headroom: headroom[i],
+    keys: subjectBlockingKeys(b.entity),
   }));
   await pool.query(
-    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped)
+    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom)
      SELECT (e->>'org')::uuid, e->'entity', e->>'hash', 'person', false, e->>'status', e->'result',
             ARRAY(SELECT jsonb_array_elements_text(e->'keys')::int), (e->'result'->>'checkedAt')::timestamptz,
-            coalesce((e->'result'->>'recallCapped')::boolean, false)
+            coalesce((e->'result'->>'recallCapped')::boolean, false), (e->>'headroom')::int
        FROM jsonb_array_elements($1::jsonb) e
      ON CONFLICT DO NOTHING`,
     [JSON.stringify(rows)],

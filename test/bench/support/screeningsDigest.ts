@@ -6,9 +6,10 @@ import type { Entity } from '../../../matcher/types';
  * change meant only to be faster must leave it as it was. Benches take it in a pass of its own,
  * after the timed one, so serializing results adds no garbage to what is timed.
  */
-/** The screening as the contract has it: the engine's `candidatesScored` (a metric) is not part of it. */
+/** The screening as the contract has it: the engine's ScreeningStats (what it cost) are not part of it. */
+const STATS = new Set(['candidatesScored', 'candidateHeadroom', 'maxViableCandidates']);
 function withoutStats(this: unknown, key: string, value: unknown): unknown {
-  return key === 'candidatesScored' ? undefined : value;
+  return STATS.has(key) ? undefined : value;
 }
 
 export function screeningsDigest(qs: readonly Entity[], screen: (q: Entity) => unknown): string {

@@ -194,3 +194,49 @@ describe('incremental re-screen across a sound-alike group of more than 40 spell
     expect(comparable(rows[0].result)).toEqual(comparable(full));
   });
 });
+
+describe('incremental re-screen when a change fills a record\'s candidate limit', () => {
+  it('screens again a record that added candidates (none of them a match) push past the limit, as a full re-screen would cap it', async () => {
+    // Sound-alikes of ZEBULON MASKARAFT on both names: viable candidates for it, none a match.
+    // With a limit of 4 candidates per query name, v1 lists 3 (headroom 1) and v2 adds 2 more.
+    const soundAlikes: LeiePerson[] = [
+      ['MISKORIFT', 'ZIBALAN'], ['MESKERUFT', 'ZOBELIN'], ['MISKORUFT', 'ZUBALEN'], ['MUSKORIFT', 'ZIBOLUN'], ['MESKORIFT', 'ZOBALIN'],
+    ].map(([last, first]) => ({ last, first, dob: '19600101' }));
+    const next = rng(99);
+    const people = Array.from({ length: 40 }, (_, i) => person(next, i));
+    const ownDb = await createListsDatabase();
+    const small = await startInProcessGateway({ databaseUrl: ownDb.url, candidateLimit: 4 });
+    const ownArtifact = leieArtifactPath();
+    const ownWorker = await startTestWorker({
+      pool: small.pool, matcherUrl: small.matcherServer!.url, taskQueue: small.deps.taskQueue,
+      env: { ...process.env, LIST_ARTIFACT_OIG_LEIE: ownArtifact },
+    });
+    try {
+      writeLeieArtifact(ownArtifact, [...people, ...soundAlikes.slice(0, 3)]);
+      const first = await runLeieIngestion(ownWorker.client, ownWorker.taskQueue);
+      await matcherOnNewVersion(small.matcherServer!.url, 'oig_leie', first.versionId);
+      const { apiKey } = await createOrgWithKey(small.pool, 'enterprise');
+      const reply = await call(small.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Zebulon Maskaraft' } });
+      expect(reply.body.status).toBe('clear');
+      const enrolled = await small.pool.query('SELECT recall_capped, candidate_headroom FROM monitored_records WHERE id = $1', [reply.body.id]);
+      expect(enrolled.rows[0]).toEqual({ recall_capped: false, candidate_headroom: 1 });
+
+      writeLeieArtifact(ownArtifact, [...people, ...soundAlikes]);
+      const second = await runLeieIngestion(ownWorker.client, ownWorker.taskQueue);
+      expect(second).toMatchObject({ outcome: 'published', diff: { added: 2, removed: 0, changed: 0 } });
+      await matcherOnNewVersion(small.matcherServer!.url, 'oig_leie', second.versionId);
+
+      const { rows } = await small.pool.query<{ entity: Entity; result: ScreeningResult; candidate_headroom: number }>(
+        'SELECT entity, result, candidate_headroom FROM monitored_records WHERE id = $1', [reply.body.id],
+      );
+      const [full] = await small.matcher.matchMany([rows[0].entity], { requestId: 'full-rescreen-capped' });
+      expect(full.recallCapped).toBe(true);
+      expect(comparable(rows[0].result)).toEqual(comparable(full));
+      expect(rows[0].candidate_headroom).toBe(-1);
+    } finally {
+      await ownWorker.stop();
+      await small.close();
+      await ownDb.drop();
+    }
+  });
+});

@@ -32,8 +32,8 @@ export interface InProcessGateway {
 }
 
 /** A matcher on an ephemeral port with whatever lists the test database holds (none: every screen is clear). */
-export async function startMatcher(pool: Pool): Promise<MatcherServer> {
-  const server = await startMatcherServer({ port: 0, pool, logger: createLogger('matcher', 'silent') });
+export async function startMatcher(pool: Pool, candidateLimit?: number): Promise<MatcherServer> {
+  const server = await startMatcherServer({ port: 0, pool, logger: createLogger('matcher', 'silent'), candidateLimit });
   const client = createMatcherClient(server.url);
   for (let i = 0; i < 100 && !(await client.ready()); i++) await new Promise((r) => setTimeout(r, 100));
   client.close();
@@ -54,10 +54,12 @@ export async function startInProcessGateway(
     databaseUrl?: string;
     publicLimits?: GatewayDeps['publicLimits'];
     metricsToken?: string;
+    /** The matcher's candidate limit per query name (default 500). */
+    candidateLimit?: number;
   } = {},
 ): Promise<InProcessGateway> {
   const matcherPool = options.matcherUrl ? null : createPool({ max: 4, ...(options.databaseUrl ? { connectionString: options.databaseUrl } : {}) });
-  const matcherServer = matcherPool ? await startMatcher(matcherPool) : null;
+  const matcherServer = matcherPool ? await startMatcher(matcherPool, options.candidateLimit) : null;
   const wiring = await wireGateway({
     logger: createLogger('gateway', 'silent'),
     poolMax: 30,

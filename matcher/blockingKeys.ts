@@ -2,6 +2,7 @@ import { buildMatcherIndex, entryNames, screenEntity, subjectQueries, type Index
 import { DEFAULT_CANDIDATE_LIMIT } from './index/candidates';
 import { MAX_PHONETIC_FANOUT } from './index/tokenIndex';
 import { deletions, fnv1a } from './index/deletions';
+import { afterGluedParticle, splitCuts } from './index/splits';
 import { nicknames } from './normalize/nicknames';
 import { ocrKey } from './normalize/ocr';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from './normalize/phonetic';
@@ -19,11 +20,21 @@ import type { Entity, KeyGroup, ListedParty } from './types';
  * variant rules as the index (hashed to 32 bits: a collision only adds a subject to re-screen):
  *   exact token; each token's symmetric-deletion neighbourhood (typos, as the deletion table
  *   holds it); its sound and OCR keys; its nickname families (persons); both halves of a long
- *   subject token (split words) and adjacent subject tokens written as one (merged words); NPI.
+ *   subject token (split words, a two-letter half for persons), a person token's word after
+ *   glued particles (DELASCASAS → CASAS), and adjacent subject tokens written as one (merged
+ *   words); NPI.
  * A new kind of variant in candidate generation must add its key here; the monitoring
  * equality test (incremental re-screen = full re-screen) is there to catch a missing one.
  */
 type Kind = 'person' | 'organization';
+
+/**
+ * The version of the rules below. Raise it with every change to what keys a subject gets:
+ * monitoring re-keys the records keyed under an older version before it applies a list change.
+ * 1: token, typo, sound, OCR, nickname, split and merged keys. 2: Spanish and English short
+ * forms among the nicknames, two-letter halves of person tokens, words after glued particles.
+ */
+export const BLOCKING_KEYS_VERSION = 2;
 
 const key = (text: string): number => fnv1a(text) | 0;
 
@@ -115,10 +126,11 @@ export function subjectBlockingKeys(entity: Entity, registry?: RegistryNames): n
     const tokens = name.tokens;
     tokens.forEach((token, i) => {
       addTokenKeys(kind, token, keys);
-      if (token.length >= 6) for (let cut = 3; cut <= token.length - 3; cut++) {
+      for (const cut of splitCuts(token, kind)) {
         keys.add(key(`t|${kind}|${token.slice(0, cut)}`));
         keys.add(key(`t|${kind}|${token.slice(cut)}`));
       }
+      if (kind === 'person') for (const rest of afterGluedParticle(token)) keys.add(key(`t|${kind}|${rest}`));
       if (i + 1 < tokens.length) keys.add(key(`t|${kind}|${token}${tokens[i + 1]}`));
     });
   }
@@ -177,7 +189,7 @@ function withSplitForms(entity: Extract<Entity, { type: 'person' }>): Entity {
   const forms: string[] = [];
   for (const { name } of subjectQueries(entity)) {
     name.tokens.forEach((token, i) => {
-      for (let cut = 3; cut <= token.length - 3; cut++) {
+      for (const cut of splitCuts(token, 'person')) {
         forms.push([...name.tokens.slice(0, i), token.slice(0, cut), token.slice(cut), ...name.tokens.slice(i + 1)].join(' '));
       }
     });

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { RegistryNames } from '../../matcher/blockingKeys';
+import { BLOCKING_KEYS_VERSION, type RegistryNames } from '../../matcher/blockingKeys';
 import type { Entity, ScreeningResult, ScreeningStatus } from '../../matcher/types';
 
 /** Monitored records (migration 6300). Reads a client can cause are scoped to its organization. */
@@ -40,16 +40,16 @@ export async function upsertRecord(
   record: { orgId: string; entity: Entity; entityHash: string; result: ScreeningResult; headroom: number; blockingKeys: number[] },
 ): Promise<{ id: string; created: boolean }> {
   const { rows } = await client.query<{ id: string; created: boolean }>(
-    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      ON CONFLICT (org_id, entity_hash) WHERE removed_at IS NULL DO UPDATE
        SET status = EXCLUDED.status, result = EXCLUDED.result, blocking_keys = EXCLUDED.blocking_keys, checked_at = EXCLUDED.checked_at,
-           recall_capped = EXCLUDED.recall_capped, candidate_headroom = EXCLUDED.candidate_headroom
+           recall_capped = EXCLUDED.recall_capped, candidate_headroom = EXCLUDED.candidate_headroom, blocking_keys_version = EXCLUDED.blocking_keys_version
      RETURNING id, (xmax = 0) AS created`,
     [
       record.orgId, JSON.stringify(record.entity), record.entityHash, record.entity.type, Boolean(record.entity.npi),
       record.result.status, JSON.stringify(record.result), record.blockingKeys, record.result.checkedAt, record.result.recallCapped,
-      record.headroom,
+      record.headroom, BLOCKING_KEYS_VERSION,
     ],
   );
   return rows[0];
@@ -162,11 +162,12 @@ export async function saveRescreenings(
      UPDATE monitored_records m
         SET status = i.result->>'status', result = i.result, checked_at = (i.result->>'checkedAt')::timestamptz,
             recall_capped = coalesce((i.result->>'recallCapped')::boolean, false), candidate_headroom = i.headroom,
-            blocking_keys = coalesce(i.keys, m.blocking_keys)
+            blocking_keys = coalesce(i.keys, m.blocking_keys),
+            blocking_keys_version = CASE WHEN i.keys IS NULL THEN m.blocking_keys_version ELSE $2 END
        FROM input i JOIN locked l ON l.id = i.id
       WHERE m.id = i.id AND m.removed_at IS NULL AND i.id NOT IN (SELECT id FROM superseded)
       RETURNING m.id, m.org_id, l.status AS previous, m.result`,
-    [JSON.stringify(rescreened.map((r) => ({ id: r.id, result: r.result, headroom: r.headroom, ...(r.blockingKeys ? { keys: r.blockingKeys } : {}) })))],
+    [JSON.stringify(rescreened.map((r) => ({ id: r.id, result: r.result, headroom: r.headroom, ...(r.blockingKeys ? { keys: r.blockingKeys } : {}) }))), BLOCKING_KEYS_VERSION],
   );
   return rows.map((r) => ({ id: r.id, orgId: r.org_id, previousStatus: r.previous, result: r.result }));
 }

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { inTransaction } from '../../infra/base/db/transaction';
 import { currentRegistryNames, loadActiveRecords, recordsHoldingKeys, recordsSharingKeys, saveRescreenings, type StoredRecord } from './records';
 import { versionChange, type VersionChange } from './changes';
+import { rekeyStaleRecords } from './rekey';
 
 /** Records per matcher call and per commit. */
 export const RESCREEN_CHUNK = 250;
@@ -29,6 +30,8 @@ export interface RescreenSummary {
   versionId: string;
   sourceKey: string;
   changedEntries: number;
+  /** Records keyed under older blocking-key rules, re-keyed first (after a release that changed the rules). */
+  recordsRekeyed: number;
   /** Records sharing a blocking key with a changed entry. */
   recordsReached: number;
   /** Of those, the records a changed entry matches (new or old form), or that it may push past the candidate limit, plus capped ones: screened again. */
@@ -112,8 +115,10 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   const anyRecord = await deps.pool.query('SELECT 1 FROM monitored_records WHERE removed_at IS NULL LIMIT 1');
   if (anyRecord.rowCount === 0 || !change.enabled) {
     return { versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,
-      recordsReached: 0, recordsRescreened: 0, statusChanges: 0, timings: { reachMs: 0, checkMs: 0, screenMs: 0 } };
+      recordsRekeyed: 0, recordsReached: 0, recordsRescreened: 0, statusChanges: 0, timings: { reachMs: 0, checkMs: 0, screenMs: 0 } };
   }
+  // Records keyed under older rules than the matcher screens with could be missed by the reach.
+  const rekeyed = await rekeyStaleRecords(deps.pool);
   const keys = new Set<number>();
   for (const party of [...change.newParties, ...change.oldParties]) for (const key of entryBlockingKeys(party)) keys.add(key);
   const organizations = change.registry ? 'with_npi'
@@ -175,7 +180,7 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   await startDeliveryWorkflows(deps.temporal, deps.taskQueue, pending.rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: 'match_status_change' })), { env: deps.env });
   return {
     versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,
-    recordsReached: ids.length, recordsRescreened: rescreened, statusChanges, timings,
+    recordsRekeyed: rekeyed, recordsReached: ids.length, recordsRescreened: rescreened, statusChanges, timings,
   };
 }
 
@@ -216,6 +221,7 @@ export async function catchUpRecord(deps: RescreenDeps, recordId: string): Promi
     return current.rows.some((c) => got.get(c.key) !== c.version_id);
   };
   const records = await loadActiveRecords(deps.pool, [recordId]);
-  const changes = await rescreenRecords(deps, records, cause, { isStale });
+  // A registry version published meanwhile may have renamed the organization's NPI: its keys follow.
+  const changes = await rescreenRecords(deps, records, cause, { isStale, recomputeKeys: true });
   return { rescreened: records.length > 0, statusChanged: changes > 0 };
 }

@@ -6,6 +6,7 @@ import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../normalize/phonetic';
 import { allowedEdits, boundedEditDistance, fewestEdits, letterSet } from '../strings/editDistance';
 import { tokenFeatures, type TokenFeatures } from '../score/tokenSimilarity';
 import { buildDeletionTable, lookupDeletions, type DeletionTable } from './deletions';
+import { afterGluedParticle, splitCuts } from './splits';
 
 /**
  * Inverted index over the tokens of one kind of name (persons or organizations): vocabulary,
@@ -242,14 +243,13 @@ export class TokenIndex {
       const list = key.length >= MIN_PHONETIC_KEY_LENGTH ? this.phonetic.get(key) : undefined;
       if (list && list.length <= MAX_PHONETIC_FANOUT) for (const id of list) this.addVariant(id, RANK.phonetic);
     }
-    if (token.length >= 6) {
-      for (let cut = 3; cut <= token.length - 3; cut++) {
-        const a = this.vocab.get(token.slice(0, cut));
-        const b = this.vocab.get(token.slice(cut));
-        if (a !== undefined && b !== undefined) {
-          this.addVariant(a, RANK.split);
-          this.addVariant(b, RANK.split);
-        }
+    if (this.usesNicknames) for (const rest of afterGluedParticle(token)) this.addVariant(this.vocab.get(rest), RANK.split);
+    for (const cut of splitCuts(token, this.usesNicknames ? 'person' : 'organization')) {
+      const a = this.vocab.get(token.slice(0, cut));
+      const b = this.vocab.get(token.slice(cut));
+      if (a !== undefined && b !== undefined) {
+        this.addVariant(a, RANK.split);
+        this.addVariant(b, RANK.split);
       }
     }
     const ids = this.variantIds;

@@ -3,9 +3,11 @@ import path from 'node:path';
 
 /**
  * Nickname equivalence from the `nicknames` data set (PyPI nicknames==1.0.1, names.csv:
- * name1,relationship,name2). Two given names are equivalent when one is a nickname of the
- * other or both belong to the same canonical name's family (BILL ~ WILLIAM ~ WILL), but two
- * canonical names sharing a nickname are not (ALBERT !~ ALFRED through AL).
+ * name1,relationship,name2), then the project's curated tables of the forms it lacks, beside
+ * this file: hypocorisms.csv (Spanish) and shortForms.csv (English clipped forms). Two given
+ * names are equivalent when one is a nickname of the other or both belong to the same canonical
+ * name's family (BILL ~ WILLIAM ~ WILL), but two canonical names sharing a nickname are not
+ * (ALBERT !~ ALFRED through AL).
  */
 interface NicknameTable {
   /** Family ids a name belongs to (as the canonical name or one of its nicknames). */
@@ -41,7 +43,15 @@ function locateNicknamesCsv(): string {
   return found;
 }
 
-export function parseNicknames(csv: string): NicknameTable {
+/** The curated tables read after the data set, in this order (see each one's header for its reference). */
+export const CURATED_NICKNAME_TABLES: readonly string[] = [path.join(__dirname, 'hypocorisms.csv'), path.join(__dirname, 'shortForms.csv')];
+
+/**
+ * Tables in the data set's format, read in order: a family keeps the id its canonical name got
+ * first, so a table read later only adds names to families and appends new ones (stored
+ * blocking keys name families by id).
+ */
+export function parseNicknames(...csvs: string[]): NicknameTable {
   const groupIndex = new Map<string, number>();
   const membersOf: string[][] = [];
   const groups = new Map<string, number[]>();
@@ -51,10 +61,10 @@ export function parseNicknames(csv: string): NicknameTable {
     else if (!list.includes(g)) list.push(g);
     if (!membersOf[g].includes(name)) membersOf[g].push(name);
   };
-  const lines = csv.split(/\r?\n/);
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (!line) continue;
+  const lines = csvs.flatMap((csv) => csv.split(/\r?\n/));
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
     const [rawA, rel, rawB] = line.split(',');
     if (rel !== 'has_nickname' || !rawA || !rawB) continue;
     const a = rawA.trim().toUpperCase().replace(/[^A-Z]/g, '');
@@ -94,6 +104,6 @@ let cached: NicknameTable | undefined;
 
 /** The process-wide table, read once; throws loudly when the data set is missing. */
 export function nicknames(): NicknameTable {
-  cached ??= parseNicknames(fs.readFileSync(locateNicknamesCsv(), 'utf8'));
+  cached ??= parseNicknames(...[locateNicknamesCsv(), ...CURATED_NICKNAME_TABLES].map((file) => fs.readFileSync(file, 'utf8')));
   return cached;
 }

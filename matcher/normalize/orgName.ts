@@ -32,6 +32,7 @@ export function normalizeOrgName(raw: string): NormalizedOrgName[] {
       tokens,
       roles: tokens.map(() => 'any'),
       soft: tokens.map(() => false),
+      compoundLead: -1,
       key,
       strictKey: rawTokens.join(' '),
     });

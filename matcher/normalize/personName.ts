@@ -1,7 +1,9 @@
 import { AMBIGUOUS_CREDENTIALS, UNAMBIGUOUS_CREDENTIALS, isOnlyCredentials, joinDottedCredentials, removeCredentials } from './credentials';
+import { compoundLead, gluedToPrevious, markFreeTextSurname, markKnownSurname, type MarkedName } from './compoundSurname';
 import { fold } from './fold';
 import { removeHonorifics } from './honorifics';
 import type { NormalizedName, TokenRole } from './name';
+import { middleMarkers } from './middleMarkers';
 import { reorderPersonName } from './nameOrder';
 import { splitAliases, startsWithAliasMarker } from './aliases';
 import { tokenize } from './punctuation';
@@ -22,9 +24,10 @@ function cleanFolded(raw: string): string {
   return lettersForDigits(joinDottedCredentials(fold(raw))).replace(PLACEHOLDER_RE, ' ');
 }
 
-function build(display: string, tokens: string[], roles: TokenRole[]): NormalizedName {
-  const soft = tokens.map((t, i) => i > 0 && AMBIGUOUS_CREDENTIALS.has(t));
-  return { display, tokens, roles, soft, key: tokens.join(' ') };
+function build(display: string, { tokens, roles, particle }: MarkedName): NormalizedName {
+  const marker = middleMarkers(tokens, roles);
+  const soft = tokens.map((t, i) => particle[i] || marker[i] || (i > 0 && AMBIGUOUS_CREDENTIALS.has(t)));
+  return { display, tokens, roles, soft, compoundLead: compoundLead(tokens, roles, soft), key: tokens.join(' ') };
 }
 
 function rolesFor(count: number): TokenRole[] {
@@ -53,14 +56,16 @@ export function normalizePersonName(raw: string): NormalizedName[] {
     const commaOrder = piece.includes(',') && text !== piece.replace(/,\s*$/, '');
     const tokens = cleanTokens(tokenize(text), trailing.length > 0);
     if (tokens.length === 0) continue;
-    let roles = rolesFor(tokens.length);
+    let marked: MarkedName;
     if (commaOrder) {
       // "BERZUNZA LARA, JOSE": every token of the leading segment is surname.
       const surnameCount = cleanTokens(tokenize(piece.split(',')[0]), false).length;
       const firstSurname = Math.max(1, tokens.length - surnameCount);
-      roles = tokens.map((_, i) => (i >= firstSurname ? 'surname' : i === 0 ? 'given' : 'middle'));
+      marked = markKnownSurname(tokens, tokens.map((_, i) => (i >= firstSurname ? 'surname' : i === 0 ? 'given' : 'middle')));
+    } else {
+      marked = markFreeTextSurname(tokens, rolesFor(tokens.length), gluedToPrevious(text, tokens));
     }
-    out.push(build(piece.trim(), tokens, roles));
+    out.push(build(piece.trim(), marked));
   }
   return dedupe(out);
 }
@@ -93,7 +98,7 @@ export function normalizePersonParts(first: string | null, middle: string | null
       ...midClean.map((): TokenRole => 'middle'),
       ...surClean.map((): TokenRole => 'surname'),
     ];
-    return build(display, tokens, roles);
+    return build(display, markKnownSurname(tokens, roles));
   };
   const out: NormalizedName[] = [];
   const main = make(f.main, m.main, l.main);

@@ -1,3 +1,4 @@
+import { isParticle } from '../normalize/compoundSurname';
 import type { NormalizedName } from '../normalize/name';
 
 /**
@@ -171,10 +172,12 @@ export function align(q: readonly string[], e: readonly string[], sims: TokenPai
 
 /**
  * Whether alignment could pair a listed surname token at all: some query token (or two written
- * as one) is similar to it, or to it written together with a neighbour. When none is, a person
- * comparison cannot be plausible, whatever else pairs.
+ * as one) is similar to it, or to it written together with a neighbour, or at least `leadMinSim`
+ * to the listed word `lead` that may hold a compound surname's first part (-1: none), alone or
+ * glued to the particle before it (DEJESUS ~ DE JESUS). When none is, a person comparison cannot
+ * be plausible, whatever else pairs.
  */
-export function surnameCanPair(q: readonly string[], e: NormalizedName, sims: TokenPairs): boolean {
+export function surnameCanPair(q: readonly string[], e: NormalizedName, sims: TokenPairs, lead = -1, leadMinSim = 1): boolean {
   const et = e.tokens;
   for (let j = 0; j < et.length; j++) {
     if (e.roles[j] !== 'surname') continue;
@@ -184,6 +187,13 @@ export function surnameCanPair(q: readonly string[], e: NormalizedName, sims: To
       if (j > 0 && mergeable(q[i], et[j - 1], et[j]) && sims.mergedListed(i, j - 1) > 0) return true;
       if (i + 1 < q.length && mergeable(et[j], q[i], q[i + 1]) && sims.mergedQuery(i, j) > 0) return true;
     }
+  }
+  // Only when no surname word can pair: most candidates never get here.
+  if (lead < 0) return false;
+  const leadAfterParticle = isParticle(et[lead - 1]);
+  for (let i = 0; i < q.length; i++) {
+    if (sims.tokens(i, lead) >= leadMinSim) return true;
+    if (leadAfterParticle && mergeable(q[i], et[lead - 1], et[lead]) && sims.mergedListed(i, lead - 1) >= leadMinSim) return true;
   }
   return false;
 }

@@ -1,6 +1,7 @@
+import { isParticle as isParticleWord } from '../normalize/compoundSurname';
 import type { NormalizedName, TokenRole } from '../normalize/name';
 import { align, choosePairs, gatherPairs, surnameCanPair, type Alignment, type TokenPairs } from './alignment';
-import { orgTokenSimilarity, personTokenSimilarity } from './tokenSimilarity';
+import { SIM, orgTokenSimilarity, personTokenSimilarity } from './tokenSimilarity';
 
 /**
  * Name comparison by token alignment (see alignment.ts). The score is
@@ -18,17 +19,45 @@ export interface NameComparison {
   plausible: boolean;
 }
 
-/** How close a one-word listed name must be to a roster word other than the surname. */
-const BARE_SURNAME_MIN_SIM = 0.9;
+/**
+ * How close a one-word listed name must be to a roster word other than the surname: the same
+ * word, or it misread by a scanner (a typo in a given name makes another name: TANJA is not TANYA).
+ */
+const BARE_SURNAME_MIN_SIM = SIM.ocr;
+/**
+ * How close a one-word listed name must be to the roster's surname: nothing else corroborates
+ * it, so a typo (one letter, two in a long name) but not a looser likeness (FARIAS is no
+ * MARIA: two letters of six, the first one among them).
+ */
+const ONE_WORD_SURNAME_MIN_SIM = 0.85;
+/**
+ * What an unpaired surname word costs as the other half of a compound surname whose first half
+ * paired: written as surname (FARIAS-NIEVES ~ FARIAS), or read from a middle name's place
+ * (NormalizedName.compoundLead), which is a guess (the word may be a middle name after all).
+ */
+const HALF_COST = { written: 0.3, read: 0.4 } as const;
+/** A lead word is read as a first surname only when it is the same word on both sides, or the same letters written as two words (DEJESUS ~ DE JESUS). */
+export const LEAD_MIN_SIM = 0.98;
 const ORDER_FACTOR = 0.96;
 const NON_EXACT_CAP = 0.99;
 
-/** Cost of leaving a person token unpaired. */
-function personCost(role: TokenRole, token: string, soft: boolean, side: 'q' | 'e', otherLen: number, surnamePaired: boolean): number {
+/**
+ * What an unpaired particle costs: dropping one is formatting (DE LA CRUZ ~ CRUZ), and one whose
+ * word is unpaired too is costed with that word (DE LA FUENTE is one surname part).
+ */
+const PARTICLE_COST = { dropped: 0.05, carried: 0 } as const;
+
+/**
+ * Cost of leaving a person token unpaired. `halfCost`: when another surname word of the same
+ * side paired, what this one costs as the compound's other half (HALF_COST), else null.
+ * `particleCost`: for a particle, its cost (PARTICLE_COST), else null.
+ */
+function personCost(role: TokenRole, token: string, soft: boolean, side: 'q' | 'e', otherLen: number, halfCost: number | null, particleCost: number | null = null): number {
+  if (particleCost !== null) return particleCost;
   if (soft) return 0.1;
   if (token.length === 1) return 0.2;
   if (role === 'middle') return 0.25;
-  if (side === 'e' && role === 'surname' && surnamePaired) return 0.3;
+  if (role === 'surname' && halfCost !== null) return halfCost;
   if (side === 'e' && role === 'given' && otherLen === 1) return 0.5;
   if (side === 'q' && otherLen === 1) return 0.5;
   return 1;
@@ -96,6 +125,19 @@ function mostAdded(weight: number, best: number, lowestCost: number, threshold: 
   return best > 0 ? Math.max((weight * (best - threshold)) / 2, unpaired) : unpaired;
 }
 
+/** A particle before another word (soft, see compoundSurname.ts). */
+function isParticle(n: NormalizedName, j: number): boolean {
+  return n.soft[j] && j + 1 < n.tokens.length && isParticleWord(n.tokens[j]);
+}
+
+/** An unpaired particle's cost: carried when the word after its particles is unpaired too (`used` flags the paired tokens), else dropped. */
+function particleCost(n: NormalizedName, j: number, used: Uint8Array): number | null {
+  if (!isParticle(n, j)) return null;
+  let k = j;
+  while (k < n.tokens.length && isParticle(n, k)) k++;
+  return k < n.tokens.length && !used[k] ? PARTICLE_COST.carried : PARTICLE_COST.dropped;
+}
+
 /** Rounding slack: a bound and a score add the same terms in another order. */
 const BOUND_SLACK = 1e-9;
 
@@ -118,11 +160,11 @@ function personCanReach(q: NormalizedName, e: NormalizedName, gathered: Alignmen
   let total = 0;
   for (let i = 0; i < qn; i++) {
     const t = q.tokens[i];
-    total += mostAdded(personWeight(t), best[i], personCost(q.roles[i], t, q.soft[i], 'q', e.tokens.length, true), threshold);
+    total += mostAdded(personWeight(t), best[i], personCost(q.roles[i], t, q.soft[i], 'q', e.tokens.length, HALF_COST.written, isParticle(q, i) ? PARTICLE_COST.carried : null), threshold);
   }
   for (let j = 0; j < e.tokens.length; j++) {
     const t = e.tokens[j];
-    total += mostAdded(personWeight(t), best[qn + j], personCost(e.roles[j], t, e.soft[j], 'e', qn, true), threshold);
+    total += mostAdded(personWeight(t), best[qn + j], personCost(e.roles[j], t, e.soft[j], 'e', qn, HALF_COST.written, isParticle(e, j) ? PARTICLE_COST.carried : null), threshold);
   }
   return total >= -BOUND_SLACK;
 }
@@ -158,7 +200,7 @@ export function comparePersonNames(
   let pairs: Alignment;
   if (matchAt === undefined) pairs = align(q.tokens, e.tokens, sims);
   else {
-    if (!surnameCanPair(q.tokens, e, sims)) return NO_MATCH;
+    if (!surnameCanPair(q.tokens, e, sims, e.compoundLead, LEAD_MIN_SIM)) return NO_MATCH;
     if (!personCanReach(q, e, gatherPairs(q.tokens, e.tokens, sims), matchAt)) return NO_MATCH;
     pairs = choosePairs(q.tokens.length, e.tokens.length);
   }
@@ -167,15 +209,24 @@ export function comparePersonNames(
   let num = 0;
   let den = 0;
   let surnamePaired = false;
+  let querySurnamePaired = false;
   let surnameBest = 0;
-  let otherPaired = false;
+  let otherPairs = 0;
   let bareSurnameAnswered = false;
+  /** A pair reads a lead word (NormalizedName.compoundLead) as a first surname: the listed one meets the roster's surname, or the reverse. */
+  let listedLeadRead = false;
+  let queryLeadRead = false;
   for (let p = 0; p < pairs.count; p++) {
     const qi = pairs.qi[p];
     const ei = pairs.ei[p];
     const sim = pairs.sim[p];
     let wq = 0;
-    for (let k = 0; k < pairs.qn[p]; k++) { qUsed[qi + k] = 1; wq += personWeight(q.tokens[qi + k]); }
+    let touchesQuerySurname = false;
+    for (let k = 0; k < pairs.qn[p]; k++) {
+      qUsed[qi + k] = 1;
+      wq += personWeight(q.tokens[qi + k]);
+      if (q.roles[qi + k] === 'surname') touchesQuerySurname = true;
+    }
     let we = 0;
     let touchesSurname = false;
     for (let k = 0; k < pairs.en[p]; k++) {
@@ -186,26 +237,45 @@ export function comparePersonNames(
     const w = (wq + we) / 2;
     num += sim * w;
     den += w;
+    if (touchesQuerySurname) querySurnamePaired = true;
     if (touchesSurname) {
       surnamePaired = true;
       surnameBest = Math.max(surnameBest, sim);
-      if (sim >= BARE_SURNAME_MIN_SIM || (pairs.qn[p] === 1 && q.roles[qi] === 'surname')) bareSurnameAnswered = true;
+      if (sim >= BARE_SURNAME_MIN_SIM || (pairs.qn[p] === 1 && q.roles[qi] === 'surname' && sim >= ONE_WORD_SURNAME_MIN_SIM)) bareSurnameAnswered = true;
+      if (q.compoundLead >= qi && q.compoundLead < qi + pairs.qn[p] && sim >= LEAD_MIN_SIM) queryLeadRead = true;
     } else {
-      otherPaired = true;
+      otherPairs++;
+      // The lead alone, or glued to the particle before it (as surnameCanPair admits it).
+      const coversLead = pairs.en[p] === 1 ? ei === e.compoundLead : ei === e.compoundLead - 1 && isParticleWord(e.tokens[ei]);
+      if (coversLead && touchesQuerySurname && sim >= LEAD_MIN_SIM) listedLeadRead = true;
     }
   }
+  // A compound surname's first part written where a middle name goes: the listed lead word is the
+  // roster's surname (list "JOSE GARCIA LOPEZ", roster "Jose Garcia"), or the roster's lead word
+  // is the listed surname (roster "Jose Garcia Lopez", list "GARCIA, JOSE"). The surname after it
+  // is then the compound's other half; a given name must pair as well.
+  let listedHalfCost: number | null = surnamePaired ? HALF_COST.written : null;
+  if (!surnamePaired && listedLeadRead && otherPairs > 1) {
+    surnamePaired = true;
+    surnameBest = 1;
+    otherPairs--;
+    listedHalfCost = HALF_COST.read;
+  }
+  let queryHalfCost: number | null = querySurnamePaired ? HALF_COST.written : null;
+  if (!querySurnamePaired && queryLeadRead && otherPairs > 0) queryHalfCost = HALF_COST.read;
+  const otherPaired = otherPairs > 0;
   for (let i = 0; i < q.tokens.length; i++) {
-    if (!qUsed[i]) den += personCost(q.roles[i], q.tokens[i], q.soft[i], 'q', e.tokens.length, surnamePaired);
+    if (!qUsed[i]) den += personCost(q.roles[i], q.tokens[i], q.soft[i], 'q', e.tokens.length, queryHalfCost, particleCost(q, i, qUsed));
   }
   for (let j = 0; j < e.tokens.length; j++) {
-    if (!eUsed[j]) den += personCost(e.roles[j], e.tokens[j], e.soft[j], 'e', q.tokens.length, surnamePaired);
+    if (!eUsed[j]) den += personCost(e.roles[j], e.tokens[j], e.soft[j], 'e', q.tokens.length, listedHalfCost, particleCost(e, j, eUsed));
   }
   let score = den > 0 ? num / den : 0;
   if (!pairs.monotonic()) score *= ORDER_FACTOR;
   const oneSided = q.tokens.length === 1 || e.tokens.length === 1;
   // A listed name of one word (a bare surname or alias) stands for the subject's surname: it must
-  // meet the roster's surname, or another of its words almost exactly (swapped order), never a
-  // misspelt given name (RIORDAN is no match for JORDAN Q EXAMPLESON).
+  // meet the roster's surname within a typo, or another of its words almost exactly (swapped
+  // order), never a misspelt given name (RIORDAN is no match for JORDAN Q EXAMPLESON).
   const plausible = surnamePaired && surnameBest >= 0.75 && (otherPaired || oneSided) && (e.tokens.length > 1 || bareSurnameAnswered);
   return { score: finish(score, false), plausible };
 }

@@ -1,6 +1,7 @@
 import type { IndexedEntry } from '../../../matcher/engine';
 import type { SyntheticOrganization, SyntheticPerson, Rng } from '../../../infra/dev/synthetic/parties';
 import { foldToAscii, titleCase } from '../../../infra/dev/synthetic/text';
+import type { CulturalPerson, NameRoots } from './cultureNames';
 import { foldName } from './text';
 
 /**
@@ -36,6 +37,8 @@ export interface EvalParty {
   partyId: number;
   party: SyntheticPerson | SyntheticOrganization;
   entries: EvalListEntry[];
+  /** For a person of the naming-customs supplement (cultureNames.ts): the parts the name was written from. */
+  roots?: NameRoots;
 }
 
 export interface EvalList {
@@ -109,7 +112,12 @@ function pickSource(rng: Rng, exclude: SourceSpec | null): SourceSpec {
   return candidates[candidates.length - 1];
 }
 
-export function buildEvalList(rng: Rng, persons: SyntheticPerson[], organizations: SyntheticOrganization[]): EvalList {
+/**
+ * The list: census-based persons, organizations, then the naming-customs supplement. The
+ * supplement comes last so the parties before it, and the sources drawn for them, are the same
+ * with or without it.
+ */
+export function buildEvalList(rng: Rng, persons: SyntheticPerson[], organizations: SyntheticOrganization[], cultural: readonly CulturalPerson[] = []): EvalList {
   const entries: EvalListEntry[] = [];
   const parties: EvalParty[] = [];
   const sequenceBySource = new Map<string, number>();
@@ -118,7 +126,7 @@ export function buildEvalList(rng: Rng, persons: SyntheticPerson[], organization
     sequenceBySource.set(source.key, sequence);
     return `${source.key}:${sequence}`;
   };
-  const list = (party: SyntheticPerson | SyntheticOrganization): void => {
+  const list = (party: SyntheticPerson | SyntheticOrganization, roots?: NameRoots): void => {
     const partyId = parties.length;
     const first = pickSource(rng, null);
     const sources = rng.chance(SECOND_LISTING_SHARE) ? [first, pickSource(rng, first)] : [first];
@@ -127,10 +135,11 @@ export function buildEvalList(rng: Rng, persons: SyntheticPerson[], organization
       return party.kind === 'person' ? personEntry(party, source, key) : organizationEntry(party, source, key);
     });
     entries.push(...partyEntries);
-    parties.push({ partyId, party, entries: partyEntries });
+    parties.push(roots ? { partyId, party, entries: partyEntries, roots } : { partyId, party, entries: partyEntries });
   };
-  persons.forEach(list);
-  organizations.forEach(list);
+  persons.forEach((person) => list(person));
+  organizations.forEach((organization) => list(organization));
+  cultural.forEach(({ person, roots }) => list(person, roots));
   return { entries, parties };
 }
 

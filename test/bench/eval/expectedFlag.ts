@@ -18,11 +18,17 @@ interface NameKey {
 
 const SUFFIX_OR_CREDENTIAL = /^(JR|SR|II|III|IV|V|MD|DO|RN|LPN|LVN|CNA|NP|PA|DDS|DMD|PHD|APRN|HHA)$/;
 
-/** Parses a free-form "FIRST [MIDDLE…] LAST [SUFFIX]" into the parts the check compares. */
+/**
+ * Parses a free-form "FIRST [MIDDLE…] LAST [SUFFIX]" into the parts the check compares. A
+ * hyphenated last word (SMITH-JONES) is the whole compound surname, so its halves count as the
+ * compound halves they are.
+ */
 export function personKey(name: string): NameKey | null {
   const tokens = foldName(name).split(' ').filter((token) => token && !SUFFIX_OR_CREDENTIAL.test(token));
   if (tokens.length < 2) return null;
-  return keyOf(tokens[0], tokens[tokens.length - 1]);
+  const lastWord = name.trim().split(/\s+/).filter((word) => !SUFFIX_OR_CREDENTIAL.test(foldName(word))).pop() ?? '';
+  const hyphenated = /^[^-]+(-[^-]+)+$/.test(lastWord) && foldName(lastWord).split(' ').length < tokens.length;
+  return keyOf(tokens[0], hyphenated ? lastWord : tokens[tokens.length - 1]);
 }
 
 function keyOf(first: string, last: string): NameKey {

@@ -67,3 +67,12 @@ export function loadNicknameTable(): NicknameTable {
   cached ??= parseNicknameCsv(readFileSync(locateNicknameCsv(), 'utf8'));
   return cached;
 }
+
+/**
+ * One of the project's curated given-name tables (matcher/normalize/hypocorisms.csv,
+ * shortForms.csv): data files in the data set's format, read as the data set is, never the
+ * matcher's code.
+ */
+export function loadCuratedNicknameTable(file: 'hypocorisms.csv' | 'shortForms.csv'): NicknameTable {
+  return parseNicknameCsv(readFileSync(join(repoRoot, 'matcher', 'normalize', file), 'utf8'));
+}

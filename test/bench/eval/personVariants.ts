@@ -190,6 +190,31 @@ export const compoundHalf: PersonVariant = (original, { rng }) => {
   return renderPerson({ ...parts, last: rng.pick(pieces) }, pickCase(rng));
 };
 
+/**
+ * The reverse of a compound half: the list carries one surname (a maiden name), the roster a
+ * hyphenated married name or a Spanish double surname holding it, in either place.
+ */
+export function compoundReverse(surnames: readonly string[]): PersonVariant {
+  return (original, { rng }) => {
+    const parts = asciiParts(original);
+    if (!/^[A-Z]{2,}$/.test(parts.last)) return null;
+    const other = rng.pick(surnames);
+    if (other === parts.last) return null;
+    const forms = [`${parts.last}-${other}`, `${other}-${parts.last}`, `${parts.last} Y ${other}`];
+    return renderPerson({ ...parts, last: rng.pick(forms) }, pickCase(rng));
+  };
+}
+
+/** A plain English short form (BARB for BARBARA) from the project's curated table, which the nicknames data set lacks. */
+export function englishShortForm(shortForms: NicknameTable): PersonVariant {
+  return (original, { rng }) => {
+    const parts = asciiParts(original);
+    const forms = shortForms.nicknamesOf(parts.first);
+    if (forms.length === 0) return null;
+    return renderPerson({ ...parts, first: rng.pick(forms), middle: rng.chance(0.5) ? null : parts.middle }, pickCase(rng));
+  };
+}
+
 const ACCENT_FOR: Readonly<Record<string, readonly string[]>> = {
   A: ['Á', 'À', 'Ä'], E: ['É', 'È', 'Ë'], I: ['Í', 'Ï'], O: ['Ó', 'Ö'], U: ['Ú', 'Ü'], N: ['Ñ'], C: ['Ç'],
 };

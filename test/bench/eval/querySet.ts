@@ -5,7 +5,8 @@ import { foldToAscii } from '../../../infra/dev/synthetic/text';
 import { QUERY_CLASSES, type QueryClass } from './classes';
 import type { EvalList, EvalListEntry, EvalParty } from './evalList';
 import { OrganizationFlagCheck, PersonFlagCheck, organizationCore } from './expectedFlag';
-import type { NicknameTable } from './nicknames';
+import * as culture from './cultureVariants';
+import { loadCuratedNicknameTable, type NicknameTable } from './nicknames';
 import * as org from './orgVariants';
 import * as person from './personVariants';
 import { titleCase } from '../../../infra/dev/synthetic/text';
@@ -42,6 +43,17 @@ const PERSON_VARIANTS: Readonly<Record<string, person.PersonVariant>> = {
   diacritics: person.diacritics,
   merge_split: person.mergeSplit,
   different_middle: person.differentMiddle,
+};
+
+/** Classes of the naming-customs supplement: generated from the parts each name was written from. */
+const CULTURE_VARIANTS: Readonly<Record<string, culture.CultureVariant>> = {
+  compound_spanish: culture.spanishCompound,
+  compound_particle: culture.particleSurname,
+  compound_portuguese: culture.portugueseCompound,
+  vietnamese: culture.vietnameseOrder,
+  cjk_given: culture.eastAsianGiven,
+  filipino: culture.filipinoOrder,
+  indian: culture.indianOrder,
 };
 
 const ORGANIZATION_VARIANTS: Readonly<Record<string, org.OrganizationVariant>> = {
@@ -129,7 +141,14 @@ export function buildQuerySet(list: EvalList, nicknames: NicknameTable, options:
   const listedFoldedNames = new Set(list.entries.map((entry) => foldName(entry.name)));
   const queries: LabelledQuery[] = [];
 
-  const personParties = list.parties.filter((listed) => listed.party.kind === 'person');
+  // The census-based persons; the naming-customs supplement serves its own classes only.
+  const personParties = list.parties.filter((listed) => listed.party.kind === 'person' && !listed.roots);
+  const culturalParties = list.parties.filter((listed) => listed.roots !== undefined);
+  const cultureVariants: Record<string, culture.CultureVariant> = { ...CULTURE_VARIANTS, nickname_spanish: culture.spanishHypocorism(loadCuratedNicknameTable('hypocorisms.csv')) };
+  const censusOnly: Record<string, person.PersonVariant> = {
+    nickname_short_form: person.englishShortForm(loadCuratedNicknameTable('shortForms.csv')),
+    compound_reverse: person.compoundReverse(pools.surnames),
+  };
   const organizationParties = list.parties.filter((listed) => listed.party.kind === 'organization');
 
   const fill = (
@@ -162,7 +181,23 @@ export function buildQuerySet(list: EvalList, nicknames: NicknameTable, options:
     const personVariant = PERSON_VARIANTS[queryClass.name];
     const organizationVariant = ORGANIZATION_VARIANTS[queryClass.name];
     const context = (rng: Rng): person.PersonVariantContext => ({ rng, nicknames, ...pools });
+    const cultureVariant = cultureVariants[queryClass.name];
+    if (cultureVariant) {
+      fill(queryClass, culturalParties, (rng, listed, entry) => {
+        const variant = listed.roots ? cultureVariant(listed.roots, rng, entry) : null;
+        return variant !== null && foldName(variant) !== foldName(entry.name) ? variant : null;
+      });
+      continue;
+    }
     switch (queryClass.name) {
+      case 'nickname_short_form':
+      case 'compound_reverse':
+        fill(queryClass, personParties, (rng, listed, entry) => {
+          const parts = entryParts(entry, listed.party as SyntheticPerson);
+          const variant = censusOnly[queryClass.name](parts, context(rng));
+          return variant !== null && person.differsFrom(variant, parts) ? variant : null;
+        });
+        break;
       case 'exact':
       case 'org_exact':
         fill(queryClass, queryClass.kind === 'person' ? personParties : organizationParties, (_rng, _listed, entry) => entry.name);

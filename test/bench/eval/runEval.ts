@@ -3,6 +3,7 @@ import type { Entity, Match } from '../../../matcher/types';
 import { generateOrganizations, generatePersons, rngFor } from '../../../infra/dev/synthetic/parties';
 import { BIN_COUNT, baselineAt, binOf, binForRecall, buildBaselineIndex, screenBaseline, thresholdOfBin, type BaselineAtThreshold, type BaselineOutcome } from './baseline';
 import { QUERY_CLASSES } from './classes';
+import { generateCulturalPersons } from './cultureNames';
 import { buildEvalList, entriesByFoldedName, type EvalList } from './evalList';
 import { MatchResolver } from './matchResolver';
 import { mean, placeTarget, pooledRecall, summarizeClass, type ClassSummary, type QueryOutcome } from './metrics';
@@ -16,6 +17,8 @@ export interface EvalOptions {
   seed: number;
   listPersons: number;
   listOrganizations: number;
+  /** Listed persons of the naming-customs supplement (cultureNames.ts), at most its full size. */
+  culturalPersons: number;
   perClass: number;
   cleanPersons: number;
   cleanOrganizations: number;
@@ -25,8 +28,8 @@ export interface EvalOptions {
 }
 
 export const SIZES: Readonly<Record<'small' | 'full', Omit<EvalOptions, 'seed' | 'size'>>> = {
-  small: { listPersons: 5_000, listOrganizations: 500, perClass: 60, cleanPersons: 300, cleanOrganizations: 100, baselinePerClass: 60 },
-  full: { listPersons: 50_000, listOrganizations: 5_000, perClass: 300, cleanPersons: 1_500, cleanOrganizations: 500, baselinePerClass: 40 },
+  small: { listPersons: 5_000, listOrganizations: 500, culturalPersons: 3_800, perClass: 60, cleanPersons: 300, cleanOrganizations: 100, baselinePerClass: 60 },
+  full: { listPersons: 50_000, listOrganizations: 5_000, culturalPersons: 3_800, perClass: 300, cleanPersons: 1_500, cleanOrganizations: 500, baselinePerClass: 40 },
 };
 
 export interface FailureExample {
@@ -163,12 +166,13 @@ function baselineFigures(at: BaselineAtThreshold, outcomes: readonly BaselineOut
 }
 
 export function runEval(options: EvalOptions, progress: (message: string) => void = () => undefined): EvalReport {
-  progress(`generating list: ${options.listPersons} persons + ${options.listOrganizations} organizations (seed ${options.seed})`);
+  progress(`generating list: ${options.listPersons} persons + ${options.listOrganizations} organizations + ${options.culturalPersons} persons of other naming customs (seed ${options.seed})`);
   const listRun = timed(() =>
     buildEvalList(
       rngFor(options.seed, 'list-sources'),
       generatePersons(rngFor(options.seed, 'list-persons'), options.listPersons),
       generateOrganizations(rngFor(options.seed, 'list-organizations'), options.listOrganizations),
+      generateCulturalPersons(rngFor(options.seed, 'list-cultures')).slice(0, options.culturalPersons),
     ),
   );
   const list = listRun.value;

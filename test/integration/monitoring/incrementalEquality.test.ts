@@ -5,6 +5,7 @@ import { createListsDatabase, type ListsDatabase } from '../lists/support';
 import { startTestWorker, type TestWorker } from '../support/worker';
 import { leieArtifactPath, matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
 import type { LeieBusiness, LeiePerson } from '../support/lists';
+import { BLOCKING_KEYS_VERSION } from '../../../matcher/blockingKeys';
 
 /**
  * The re-screen on a new list version touches only the records sharing a blocking key with a
@@ -238,5 +239,32 @@ describe('incremental re-screen when a change fills a record\'s candidate limit'
       await small.close();
       await ownDb.drop();
     }
+  });
+});
+
+describe('records keyed under older blocking-key rules', () => {
+  it('are re-keyed before a list change is applied, so the change reaches them', async () => {
+    const next = rng(4242);
+    const people = Array.from({ length: 60 }, (_, i) => person(next, i));
+    writeLeieArtifact(artifact, people);
+    const first = await runLeieIngestion(worker.client, worker.taskQueue);
+    await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
+    const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
+    const reply = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Philippa Quarrington', dateOfBirth: '1966-06-06' } });
+    expect(reply.body.status).toBe('clear');
+    // As a release that added key rules finds it: keyed under version 1, without the keys the change needs.
+    await gw.pool.query("UPDATE monitored_records SET blocking_keys = '{}', blocking_keys_version = 1 WHERE id = $1", [reply.body.id]);
+
+    writeLeieArtifact(artifact, [...people, { last: 'QUARRINGTON', first: 'PHILIPPA', dob: '19660606' }]);
+    const second = await runLeieIngestion(worker.client, worker.taskQueue);
+    // recordsRekeyed counts the last attempt's: an attempt that re-keyed may then wait, by retrying, for the matcher to load the version.
+    expect(second).toMatchObject({ outcome: 'published', monitoring: { recordsRekeyed: expect.any(Number), statusChanges: 1 } });
+
+    const { rows } = await gw.pool.query<{ status: string; blocking_keys: number[]; blocking_keys_version: number }>(
+      'SELECT status, blocking_keys, blocking_keys_version FROM monitored_records WHERE id = $1', [reply.body.id],
+    );
+    expect(rows[0].status).toBe('potential_match');
+    expect(rows[0].blocking_keys_version).toBe(BLOCKING_KEYS_VERSION);
+    expect(rows[0].blocking_keys.length).toBeGreaterThan(0);
   });
 });

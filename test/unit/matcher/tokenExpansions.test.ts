@@ -79,7 +79,13 @@ function referenceExpansions(words: readonly string[], token: string): [number, 
       const bySound = key.length >= MIN_PHONETIC_KEY_LENGTH ? sharing(phoneticKey, key) : [];
       if (bySound.length <= 40) for (const id of bySound) put(id, FACTOR.phonetic);
     }
-    for (let cut = 3; token.length >= 6 && cut <= token.length - 3; cut++) {
+    // A person's word may be a surname with its particles glued on (DELASCASAS ~ CASAS).
+    for (const particle of ['DE', 'DEL', 'LA', 'LAS', 'LOS', 'DA', 'DAS', 'DO', 'DOS', 'DELA', 'DELOS', 'DELAS']) {
+      const rest = token.slice(particle.length);
+      if (token.startsWith(particle) && rest.length >= 3 && idOf.has(rest)) put(idOf.get(rest) as number, FACTOR.split);
+    }
+    // A person's word may be two words written as one, each half two letters or more (JIWOO ~ JI WOO).
+    for (let cut = 2; cut <= token.length - 2; cut++) {
       const a = idOf.get(token.slice(0, cut));
       const b = idOf.get(token.slice(cut));
       if (a !== undefined && b !== undefined) {

@@ -138,14 +138,15 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   const sizes = await deps.matcher.keyGroupSizes(groups.map((g) => g.group), { requestId: `monitor:${versionId}:key-groups`, timeoutMs: 60_000 });
   const crossing = await recordsHoldingKeys(deps.pool, groupsThatMayCross(groups, sizes));
   // A registry version changes the names organizations are searched under: every one reached is screened again.
-  const againstNew = screenAgainstParties(change.newParties);
-  const againstOld = screenAgainstParties(change.oldParties);
+  // The new and the old forms in one throwaway index: a match of either (the record may gain it,
+  // or lose it) re-screens; the viable count of both bounds the new forms' from above.
+  const againstChange = screenAgainstParties([...change.newParties, ...change.oldParties.map((p) => ({ ...p, entryKey: `${p.entryKey}#old` }))]);
   const isAffected = (r: StoredRecord): boolean => {
     if (change.registry || r.entity.type === 'organization' || r.recallCapped || crossing.has(r.id)) return true;
-    const added = againstNew(r.entity);
+    const screened = againstChange(r.entity);
     // More viable candidates than the record's fullest query name had room for: the limit may now
     // cap it, and which candidates a capped screening scores is the full index's choice.
-    return added.matches || added.viable > (r.headroom ?? 0) || againstOld(r.entity).matches;
+    return screened.matches || screened.viable > (r.headroom ?? 0);
   };
   let statusChanges = 0;
   let rescreened = 0;

@@ -24,7 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { createEndpoint, verifyWebhook } from '../../activities/webhooks';
 import { requestHash } from '../../gateway/billing/screenOnce';
 import { createOrganization } from '../../gateway/orgs/organizations';
-import { subjectBlockingKeys } from '../../matcher/blockingKeys';
+import { BLOCKING_KEYS_VERSION, subjectBlockingKeys } from '../../matcher/blockingKeys';
 import { createMatcherClient } from '../../matcher/client';
 import { withMatcherNodeOptions } from '../../matcher/nodeOptions';
 import type { Entity } from '../../matcher/types';
@@ -214,13 +214,13 @@ async function enrollBulk(pool: import('pg').Pool, matcher: ReturnType<typeof cr
     keys: subjectBlockingKeys(b.entity),
   }));
   await pool.query(
-    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom)
+    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version)
      SELECT (e->>'org')::uuid, e->'entity', e->>'hash', 'person', false, e->>'status', e->'result',
             ARRAY(SELECT jsonb_array_elements_text(e->'keys')::int), (e->'result'->>'checkedAt')::timestamptz,
-            coalesce((e->'result'->>'recallCapped')::boolean, false), (e->>'headroom')::int
+            coalesce((e->'result'->>'recallCapped')::boolean, false), (e->>'headroom')::int, $2
        FROM jsonb_array_elements($1::jsonb) e
      ON CONFLICT DO NOTHING`,
-    [JSON.stringify(rows)],
+    [JSON.stringify(rows), BLOCKING_KEYS_VERSION],
   );
 }
 

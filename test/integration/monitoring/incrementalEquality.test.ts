@@ -245,9 +245,11 @@ describe('incremental re-screen when a change fills a record\'s candidate limit'
 describe('records keyed under older blocking-key rules', () => {
   it('are re-keyed before a list change is applied, so the change reaches them', async () => {
     const next = rng(4242);
-    const people = Array.from({ length: 60 }, (_, i) => person(next, i));
+    // As many as the versions before it in this file hold: far fewer would be refused as a truncated download.
+    const people = Array.from({ length: 200 }, (_, i) => person(next, i));
     writeLeieArtifact(artifact, people);
     const first = await runLeieIngestion(worker.client, worker.taskQueue);
+    expect(first).toMatchObject({ outcome: 'published' });
     await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
     const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
     const reply = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Philippa Quarrington', dateOfBirth: '1966-06-06' } });

@@ -8,7 +8,7 @@ import { temporalConnectionOptions } from './base/temporal/connection';
 import { createMatcherClient } from '../matcher/client';
 import { createActivities } from '../activities';
 import { ensureIngestionSchedules } from './schedules/ingestionSchedules';
-import { freePort } from './dev/temporalDevServer';
+import { freePort } from './base/freePort';
 import { createWorkerMetrics, serveWorkerMetrics } from './worker/metrics';
 
 /**

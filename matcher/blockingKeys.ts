@@ -140,21 +140,6 @@ export function subjectBlockingKeys(entity: Entity, registry?: RegistryNames): n
 
 const CHANGE_SOURCE = { sourceKey: 'change', sourceName: 'change', listVersionId: 'change', retrievedAt: '1970-01-01T00:00:00.000Z' };
 
-/**
- * Of the subjects that share a key with a list change, the ones the change can matter to: a
- * person subject is re-screened only if one of the changed parties scores as a match for it
- * (in their new form, or in their old form: it may be one of the subject's current matches).
- * A throwaway index of just those parties answers that in microseconds per subject; scores do
- * not depend on the rest of the list, and a person's candidates are chosen by how many of its
- * name tokens they answer, not by list-wide weights, so a party that does not match here does
- * not match in the full index either. Organizations, whose candidates are weighed against the
- * whole list, are always re-screened.
- */
-export function matchesAnyOf(parties: readonly ListedParty[]): (entity: Entity) => boolean {
-  const against = screenAgainstParties(parties);
-  return (entity) => entity.type === 'organization' || against(entity).matches;
-}
-
 /** A person subject screened against only some listed parties (a list change's new or old forms). */
 export interface ScreenedAgainstParties {
   /** One of the parties is a match. */
@@ -169,7 +154,17 @@ export interface ScreenedAgainstParties {
   viable: number;
 }
 
-/** matchesAnyOf's throwaway index, answering also how many viable candidates the parties are. */
+/**
+ * Of the subjects that share a key with a list change, the ones the change can matter to: a
+ * person subject is re-screened only if one of the changed parties scores as a match for it
+ * (in their new form, or in their old form: it may be one of the subject's current matches),
+ * or if they are more viable candidates than its last screening had room for.
+ * A throwaway index of just those parties answers that in microseconds per subject; scores do
+ * not depend on the rest of the list, and a person's candidates are chosen by how many of its
+ * name tokens they answer, not by list-wide weights, so a party that does not match here does
+ * not match in the full index either. Organizations, whose candidates are weighed against the
+ * whole list, are always re-screened (the caller's rule).
+ */
 export function screenAgainstParties(parties: readonly ListedParty[]): (entity: Entity) => ScreenedAgainstParties {
   if (parties.length === 0) return () => ({ matches: false, viable: 0 });
   const index = buildMatcherIndex(parties.map((p) => ({ ...p, ...CHANGE_SOURCE })), { candidateLimit: Math.max(DEFAULT_CANDIDATE_LIMIT, parties.length) });

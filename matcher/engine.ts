@@ -256,8 +256,7 @@ export function keyGroupSizes(index: MatcherIndex, groups: readonly KeyGroup[]):
 /** What a screening cost, beside its result (metrics, and monitoring's candidate-limit check). */
 export interface ScreeningStats {
   candidatesScored: number;
-  /** More viable names any one query name can take before the candidate limit caps it (negative: capped). */
-  candidateHeadroom: number;
+  /** The most viable names any one query name found, before the candidate limit (more than the limit: capped). */
   maxViableCandidates: number;
 }
 
@@ -320,7 +319,6 @@ export function screenEntity(
     sources,
     recallCapped: capped,
     candidatesScored: scored,
-    candidateHeadroom: index.candidateLimit - maxViable,
     maxViableCandidates: maxViable,
   };
 }

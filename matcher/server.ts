@@ -118,7 +118,7 @@ function screenWith(
   const r = screenEntity(snapshot.index, entity, snapshot.registry);
   metrics.screening.observe({ route }, Number(process.hrtime.bigint() - started) / 1e9);
   metrics.candidatesScored.observe({ route }, r.candidatesScored);
-  return { result: { status: r.status, matches: r.matches, sources: r.sources, checkedAt, recallCapped: r.recallCapped }, headroom: r.candidateHeadroom };
+  return { result: { status: r.status, matches: r.matches, sources: r.sources, checkedAt, recallCapped: r.recallCapped }, headroom: snapshot.index.candidateLimit - r.maxViableCandidates };
 }
 
 export async function startMatcherServer(options: MatcherServerOptions): Promise<MatcherServer> {
@@ -191,7 +191,8 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
     const reqLog = log.child({ requestId });
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      const route = ROUTES.has((req.url ?? '/').split('?')[0]) ? (req.url ?? '/').split('?')[0] : 'unmatched';
+      const path = (req.url ?? '/').split('?')[0];
+      const route = ROUTES.has(path) ? path : 'unmatched';
       metrics.requests.inc({ route, status: String(res.statusCode) });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const line = { method: req.method, path: req.url, status: res.statusCode, ms: Math.round(ms * 1000) / 1000 };

@@ -9,7 +9,7 @@ const PAGE_POLICY = "default-src 'self'; img-src 'self' data:; frame-ancestors '
 /** Redoc styles through styled-components (inline <style>) and runs its search index in a blob worker. */
 const DOCS_POLICY = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'";
 
-type PageRoute = (ctx: Parameters<Middleware>[0]) => Promise<string> | string;
+type RenderPage = () => Promise<string> | string;
 
 /**
  * The gateway's web pages, outside the keyed API: GET / (free lookup), GET /coverage and
@@ -19,7 +19,7 @@ export function servePages(deps: GatewayDeps, limits: { perIpPerMinute: number }
   const assets = loadAssets(REDOC_SCRIPT_PATH);
   const lookup = renderLookupPage(limits);
   const docs = renderDocsPage();
-  const pages = new Map<string, { name: string; policy: string; render: PageRoute }>([
+  const pages = new Map<string, { name: string; policy: string; render: RenderPage }>([
     ['/', { name: 'lookup_page', policy: PAGE_POLICY, render: () => lookup }],
     ['/coverage', { name: 'coverage_page', policy: PAGE_POLICY, render: async () => renderCoveragePage(await deps.buildCoverageView(deps.pool)) }],
     ['/docs', { name: 'docs_page', policy: DOCS_POLICY, render: () => docs }],
@@ -30,7 +30,7 @@ export function servePages(deps: GatewayDeps, limits: { perIpPerMinute: number }
     const page = pages.get(ctx.path);
     if (page) {
       ctx.state.page = page.name;
-      const body = await page.render(ctx);
+      const body = await page.render();
       ctx.set('Content-Security-Policy', page.policy);
       ctx.set('X-Content-Type-Options', 'nosniff');
       ctx.set('Referrer-Policy', 'no-referrer');

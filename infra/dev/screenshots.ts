@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { config } from '../base/config';
 import { createLogger } from '../base/log';
 import { migrate } from '../base/db/migrate';
@@ -13,6 +13,8 @@ import { createMatcherClient } from '../../matcher/client';
 import { wireGateway } from '../../gateway/wiring';
 import { createApp } from '../../gateway/app';
 import { seedDemo } from './seed';
+import { launchChromium } from './chromium';
+import { runScript } from './runScript';
 
 /**
  * Screenshots of the lookup, coverage and API reference pages (run by infra/dev/screenshots.sh,
@@ -23,13 +25,13 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ];
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && fs.existsSync(p));
 
 async function main(): Promise<void> {
-  if (!CHROMIUM) throw new Error('no Chromium: install Debian\'s chromium package or set CHROMIUM_PATH');
   const log = createLogger('screenshots');
   const outDir = path.resolve(config.dataDir, 'screenshots');
   fs.mkdirSync(outDir, { recursive: true });
+  // First: without a Chromium there is nothing to start the stack for.
+  const browser = await launchChromium();
 
   await migrate();
   const demo = await seedDemo({ dataDir: config.dataDir, log });
@@ -46,7 +48,6 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
   const written: string[] = [];
   try {
     for (const viewport of VIEWPORTS) {
@@ -84,10 +85,4 @@ async function lookUp(page: Page, name: string): Promise<void> {
   await page.locator('#outcome-h').scrollIntoViewIfNeeded();
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    process.stderr.write(`screenshots failed: ${(err as Error).stack ?? String(err)}\n`);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -20,6 +20,7 @@ import { spawnGateway } from './support/benchGateway';
 import { startMatcherReplicas } from './support/matcherReplicas';
 import { generateEntries, generateQueries } from './support/matcherData';
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
+import { runScript } from '../../infra/dev/runScript';
 
 const ITEMS = numberArg('items', 2000);
 const RUNS = numberArg('runs', 3);
@@ -97,10 +98,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runScript(main);

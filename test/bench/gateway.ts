@@ -22,7 +22,8 @@ import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
 import { startMatcherServer } from '../../matcher/server';
 import { createLogger } from '../../infra/base/log';
 import { startSlowProxy } from '../integration/support/slowProxy';
-import { freePort } from '../../infra/dev/temporalDevServer';
+import { freePort } from '../../infra/base/freePort';
+import { runScript } from '../../infra/dev/runScript';
 
 const SECONDS = numberArg('seconds', 10);
 const CONNECTIONS = numberArg('connections', 16);
@@ -114,10 +115,4 @@ async function readsAndRefusals(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runScript(main);

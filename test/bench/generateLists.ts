@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { resolve } from 'node:path';
 import { generateLists } from '../../infra/dev/synthetic/generate';
 import { isScaleName } from '../../infra/dev/synthetic/scales';
+import { runScript } from '../../infra/dev/runScript';
 
 /** npm run gen:lists -- --scale full|demo|small [--out DIR] [--seed N] */
 const program = new Command()
@@ -28,7 +29,4 @@ async function main(): Promise<void> {
   console.log(`wrote ${manifest.files.length} files (${rows} rows) to ${outDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runScript(main);

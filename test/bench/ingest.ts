@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { Client, Pool } from 'pg';
 import { migrate } from '../../infra/base/db/migrate';
 import { ingestArtifact, type IngestResult } from '../../activities/lists/versions/ingest';
+import { runScript } from '../../infra/dev/runScript';
 
 /**
  * npm run bench:ingest [-- --manifest .data/lists/full/manifest.json] [--only KEY[,KEY]]
@@ -99,7 +100,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runScript(main);

@@ -31,6 +31,7 @@ import { generateEntries, generateQueries, generateRegistry, serveBenchIndex } f
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
 import { screeningsDigest } from './support/screeningsDigest';
 import { startMatcherReplicas } from './support/matcherReplicas';
+import { runScript } from '../../infra/dev/runScript';
 
 // The collector is needed only to measure what the index holds; exposing it at run time keeps the bench's node options those of the matcher.
 v8.setFlagsFromString('--expose-gc');
@@ -208,7 +209,4 @@ async function main(): Promise<void> {
   console.log(`final RSS ${mb(process.memoryUsage().rss)}`);
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runScript(main);

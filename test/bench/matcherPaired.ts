@@ -20,6 +20,7 @@ import { numberArg } from './support/args';
 import { percentileOf } from './support/pacedLoad';
 import { generateEntries, generateQueries, generateRegistry } from './support/matcherData';
 import { screeningsDigest } from './support/screeningsDigest';
+import { runScript } from '../../infra/dev/runScript';
 
 const ENTRIES = numberArg('entries', 350_000);
 const REGISTRY = numberArg('registry', 2_000_000);
@@ -115,7 +116,4 @@ async function main(): Promise<void> {
   console.log(shas.size === 1 ? `same screening results (sha256 ${[...shas][0]})` : `screening results differ: ${[...shas].join(', ')}`);
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runScript(main);

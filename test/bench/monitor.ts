@@ -28,13 +28,14 @@ import { BLOCKING_KEYS_VERSION, subjectBlockingKeys } from '../../matcher/blocki
 import { createMatcherClient } from '../../matcher/client';
 import { withMatcherNodeOptions } from '../../matcher/nodeOptions';
 import type { Entity } from '../../matcher/types';
-import { freePort } from '../../infra/dev/temporalDevServer';
+import { freePort } from '../../infra/base/freePort';
 import { LEIE_HEADER } from '../../infra/dev/synthetic/leie';
 import { createPersonFactory, createRng, type SyntheticPerson } from '../../infra/dev/synthetic/parties';
 import { scratchDir } from '../fixtures/lists/builders';
 import { numberArg } from './support/args';
 import { startBenchStack } from './support/benchStack';
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
+import { runScript } from '../../infra/dev/runScript';
 
 const SCALES = (process.argv.find((a, i) => process.argv[i - 1] === '--scales') ?? '10000,30000,100000').split(',').map(Number);
 const LISTED = numberArg('listed', 60_000);
@@ -224,10 +225,4 @@ async function enrollBulk(pool: import('pg').Pool, matcher: ReturnType<typeof cr
   );
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runScript(main);

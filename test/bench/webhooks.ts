@@ -19,6 +19,7 @@ import { numberArg } from './support/args';
 import { startBenchStack } from './support/benchStack';
 import { percentileOf } from './support/pacedLoad';
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
+import { runScript } from '../../infra/dev/runScript';
 
 const EVENTS = numberArg('events', 2000);
 const EMIT_BATCH = numberArg('emit-batch', 100);
@@ -108,10 +109,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -2,7 +2,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../infra/dev/temporalDevServer';
+import { freePort } from '../../infra/base/freePort';
 import { dropDatabase } from '../harness/stack';
 
 /**

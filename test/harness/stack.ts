@@ -5,7 +5,8 @@ import { Client } from 'pg';
 import Redis from 'ioredis';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { migrate } from '../../infra/base/db/migrate';
-import { freePort, startTemporalDevServer, type DevServer } from '../../infra/dev/temporalDevServer';
+import { startTemporalDevServer, type DevServer } from '../../infra/dev/temporalDevServer';
+import { freePort } from '../../infra/base/freePort';
 
 /**
  * The isolated stack one jest run uses: its own database, Redis key prefix and Temporal

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Client, Pool } from 'pg';
 import { migrate } from '../../../infra/base/db/migrate';
-import { freePort } from '../../../infra/dev/temporalDevServer';
+import { freePort } from '../../../infra/base/freePort';
 import { issueApiKey } from '../../../gateway/auth/apiKeys';
 import { createOrganization } from '../../../gateway/orgs/organizations';
 import type { PlanKey } from '../../../gateway/billing/plans';

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { runLoad } from './load';
 import { percentileOf, runPacedLoad } from './pacedLoad';
+import { runScript } from '../../../infra/dev/runScript';
 
 export interface ScreenLoadSpec {
   url: string;
@@ -101,10 +102,4 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(summary(`${spec.connections} clients, as fast as answered (saturation)`, open))}\n`);
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -7,7 +7,7 @@ import type { Entity } from '../../../matcher/types';
  * after the timed one, so serializing results adds no garbage to what is timed.
  */
 /** The screening as the contract has it: the engine's ScreeningStats (what it cost) are not part of it. */
-const STATS = new Set(['candidatesScored', 'candidateHeadroom', 'maxViableCandidates']);
+const STATS = new Set(['candidatesScored', 'maxViableCandidates']);
 function withoutStats(this: unknown, key: string, value: unknown): unknown {
   return STATS.has(key) ? undefined : value;
 }

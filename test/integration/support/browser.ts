@@ -1,17 +1,14 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import fs from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { chromiumPath } from '../../../infra/dev/chromium';
 
 /**
- * A real headless Chromium for the page tests, driven by Playwright: CHROMIUM_PATH, or Debian's
- * `chromium` package (which `npm test` installs when it can; Playwright downloads no browser
- * here). Without one the page tests are skipped and the run prints why: they are reported as
- * skipped, never as passed.
+ * A real headless Chromium for the page tests (infra/dev/chromium.ts). Without one the page tests
+ * are skipped and the run prints why: they are reported as skipped, never as passed.
  */
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-
-export const chromiumPath: string | null = CANDIDATES.find((p): p is string => !!p && fs.existsSync(p)) ?? null;
+export { launchChromium as launchBrowser } from '../../../infra/dev/chromium';
 
 if (!chromiumPath) {
   process.stderr.write(
@@ -21,16 +18,6 @@ if (!chromiumPath) {
 
 /** `describe` when a Chromium is available, `describe.skip` otherwise. */
 export const describeInBrowser: jest.Describe = chromiumPath ? describe : describe.skip;
-
-export async function launchBrowser(): Promise<Browser> {
-  if (!chromiumPath) throw new Error('no Chromium available');
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    // Root in a container: Chromium's sandbox needs user namespaces it may not have; /dev/shm is small.
-    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
-  });
-}
 
 export interface WatchedPage {
   /** Requests for anything outside the gateway that the page's Content-Security-Policy did not stop. */

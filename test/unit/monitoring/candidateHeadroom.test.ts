@@ -44,7 +44,7 @@ describe('candidate headroom of a monitored record', () => {
       expect(after.maxViableCandidates).toBeLessThanOrEqual(before.maxViableCandidates + viable);
       // Any limit: room for what the change adds means the full index is not capped after it.
       for (const limit of [before.maxViableCandidates, before.maxViableCandidates + 1, before.maxViableCandidates + viable]) {
-        const headroom = screenEntity(buildMatcherIndex(base, { candidateLimit: limit }), subject).candidateHeadroom;
+        const headroom = limit - screenEntity(buildMatcherIndex(base, { candidateLimit: limit }), subject).maxViableCandidates;
         const capped = screenEntity(buildMatcherIndex([...base, ...added], { candidateLimit: limit }), subject).recallCapped;
         if (viable <= headroom) expect(capped).toBe(false);
       }

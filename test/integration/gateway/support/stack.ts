@@ -16,7 +16,7 @@ import { issueApiKey } from '../../../../gateway/auth/apiKeys';
 import { createOrganization } from '../../../../gateway/orgs/organizations';
 import type { PlanKey } from '../../../../gateway/billing/plans';
 
-export { freePort } from '../../../../infra/dev/temporalDevServer';
+export { freePort } from '../../../../infra/base/freePort';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 

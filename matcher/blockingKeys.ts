@@ -1,4 +1,4 @@
-import { buildMatcherIndex, entryNames, screenEntity, subjectQueries, type IndexedRegistryOrganization } from './engine';
+import { buildMatcherIndex, entryNames, screenEntity, subjectQueries } from './engine';
 import { DEFAULT_CANDIDATE_LIMIT } from './index/candidates';
 import { MAX_PHONETIC_FANOUT } from './index/tokenIndex';
 import { deletions, fnv1a } from './index/deletions';
@@ -11,88 +11,118 @@ import { allowedEdits } from './strings/editDistance';
 import type { Entity, KeyGroup, ListedParty } from './types';
 
 /**
- * Blocking keys: for a subject and for a listed party, every key through which candidate
- * generation (index/tokenIndex.ts `collectVariants`, index/candidates.ts `find`, the engine's
- * NPI hits) could bring that party before that subject. If the matcher can consider a listed
- * party for a subject at all, the two share a key; so a list change can alter the screening
- * of only the subjects that share a key with an entry it added, removed or changed. Monitoring
- * re-screens exactly those. The keys are built from the same normalisation and the same
- * variant rules as the index (hashed to 32 bits: a collision only adds a subject to re-screen):
+ * Blocking keys: for a person subject and for each token of a listed person, every key through
+ * which candidate generation (index/tokenIndex.ts `collectVariants`, index/candidates.ts `find`,
+ * the engine's NPI hits) could make that token answer a token of that subject. A list change can
+ * alter the screening of only the subjects for which one of the entries it added, removed or
+ * changed can be a viable candidate (`changeReach`); monitoring looks at exactly those. The keys
+ * are built from the same normalisation and the same variant rules as the index (hashed to 32
+ * bits: a collision only adds a subject to look at):
  *   exact token; each token's symmetric-deletion neighbourhood (typos, as the deletion table
- *   holds it); its sound and OCR keys; its nickname families (persons); both halves of a long
- *   subject token (split words, a two-letter half for persons), a person token's word after
- *   glued particles (DELASCASAS → CASAS), and adjacent subject tokens written as one (merged
- *   words); NPI.
- * A new kind of variant in candidate generation must add its key here; the monitoring
- * equality test (incremental re-screen = full re-screen) is there to catch a missing one.
+ *   holds it); its sound and OCR keys; its nickname families; both halves of a long subject
+ *   token (split words, two letters or more) and a token's word after glued particles
+ *   (DELASCASAS → CASAS), a family of their own (a word a change adds or removes from the whole
+ *   list switches them on or off: `changedKeyGroups`); adjacent subject tokens written as one (merged words, a family of their own: one
+ *   listed word answers two subject tokens); NPI (of any subject); and a marker on a subject
+ *   with a name of one usable token (one hit makes a listed name viable for it).
+ * A new kind of variant in candidate generation must add its key here; the unit test of
+ * `changeReach` against the matcher's viable candidates, and the monitoring equality test
+ * (incremental re-screen = full re-screen), are there to catch a missing one.
  */
-type Kind = 'person' | 'organization';
-
 /**
  * The version of the rules below. Raise it with every change to what keys a subject gets:
  * monitoring re-keys the records keyed under an older version before it applies a list change.
  * 1: token, typo, sound, OCR, nickname, split and merged keys. 2: Spanish and English short
  * forms among the nicknames, two-letter halves of person tokens, words after glued particles.
+ * 3: merged words and split parts in families of their own; the one-usable-token marker.
  */
-export const BLOCKING_KEYS_VERSION = 2;
+export const BLOCKING_KEYS_VERSION = 3;
 
 const key = (text: string): number => fnv1a(text) | 0;
 
-const groupKey = (g: KeyGroup): number => key(`${g.type === 'sound' ? 'p' : 'o'}|${g.kind}|${g.key}`);
+// Keys are of person names only (organizations: NPI; see subjectBlockingKeys).
+const tokenKey = (token: string): number => key(`t|person|${token}`);
+const mergedKey = (word: string): number => key(`m|person|${word}`);
+/** A word a subject's long word may be read as (a split half, the word after glued particles). */
+const partKey = (word: string): number => key(`h|person|${word}`);
+/** Held by a person subject with a query name of at most one usable token. */
+const SOLO_SUBJECT = key('solo|person');
 
-function addTokenKeys(kind: Kind, token: string, keys: Set<number>): void {
-  keys.add(key(`t|${kind}|${token}`));
+const groupKey = (g: KeyGroup): number => (g.type === 'word' ? partKey(g.key) : key(`${g.type === 'sound' ? 'p' : 'o'}|person|${g.key}`));
+
+function addTokenKeys(token: string, keys: Set<number>): void {
+  keys.add(tokenKey(token));
   if (token.length === 1) return;
-  if (kind === 'person') for (const group of nicknames().groupsOf(token) ?? []) keys.add(key(`n|${group}`));
+  for (const group of nicknames().groupsOf(token) ?? []) keys.add(key(`n|${group}`));
   const edits = allowedEdits(token.length);
-  if (edits > 0) for (const d of deletions(token, edits)) keys.add(key(`d|${kind}|${d}`));
-  keys.add(groupKey({ kind, type: 'ocr', key: ocrKey(token) }));
+  if (edits > 0) for (const d of deletions(token, edits)) keys.add(key(`d|person|${d}`));
+  keys.add(groupKey({ kind: 'person', type: 'ocr', key: ocrKey(token) }));
   const sound = phoneticKey(token);
-  if (sound.length >= MIN_PHONETIC_KEY_LENGTH) keys.add(groupKey({ kind, type: 'sound', key: sound }));
+  if (sound.length >= MIN_PHONETIC_KEY_LENGTH) keys.add(groupKey({ kind: 'person', type: 'sound', key: sound }));
 }
 
-/** A sound or OCR key of the changed entries, with how many of their spellings carry it. */
+/** A key group the changed entries touch, with how much of it they are. */
 export interface ChangedKeyGroup {
   group: KeyGroup;
-  spellings: number;
+  /** How far the change moved the group's size, at most: see `changedKeyGroups`. */
+  changed: number;
 }
 
 /**
- * The sound and OCR keys of changed entries' tokens (as the index looks them up: tokens of three
- * letters or more), each with the number of distinct changed spellings behind it. A key fetches
- * variants only while at most MAX_PHONETIC_FANOUT spellings of the whole list share it, so a
- * change can switch it on or off for every subject holding it, through entries it did not touch.
+ * The size past which a key group changes what it does: a sound or OCR key fetches variants only
+ * while at most MAX_PHONETIC_FANOUT spellings of the whole list share it; a word is a half of a
+ * subject's long word (KOWALSKI in ZEBKOWALSKI) only while some name holds it, and then makes
+ * every listed name holding the other half (ZEB) a candidate.
  */
-export function changedKeyGroups(parties: readonly ListedParty[]): ChangedKeyGroup[] {
-  const spellings = new Map<string, { group: KeyGroup; tokens: Set<string> }>();
-  const add = (group: KeyGroup, token: string): void => {
-    const id = `${group.kind}|${group.type}|${group.key}`;
-    let entry = spellings.get(id);
-    if (!entry) spellings.set(id, (entry = { group, tokens: new Set() }));
-    entry.tokens.add(token);
+const GROUP_THRESHOLD: Record<KeyGroup['type'], number> = { sound: MAX_PHONETIC_FANOUT, ocr: MAX_PHONETIC_FANOUT, word: 0 };
+
+/**
+ * The key groups of changed person entries' tokens, as the index looks them up: sound and OCR
+ * keys of tokens of three letters or more, and words (a split half is two letters or more). A
+ * change can switch such a group on or off for every subject holding it, through entries it did
+ * not touch. (Organizations are all looked at when an organization entry changes.) A sound or
+ * OCR group moved by at most its changed spellings (they may be held by other names too); a
+ * word's count of names moved by exactly its new-form names minus its old-form names.
+ */
+export function changedKeyGroups(change: { newParties: readonly ListedParty[]; oldParties: readonly ListedParty[] }): ChangedKeyGroup[] {
+  const groups = new Map<string, { group: KeyGroup; spellings: Set<string>; names: number }>();
+  const add = (group: KeyGroup): { spellings: Set<string>; names: number } => {
+    const id = `${group.type}|${group.key}`;
+    let entry = groups.get(id);
+    if (!entry) groups.set(id, (entry = { group, spellings: new Set(), names: 0 }));
+    return entry;
   };
-  for (const party of parties) {
-    for (const name of entryNames(party)) for (const token of name.tokens) {
-      if (token.length < 3) continue;
-      add({ kind: party.kind, type: 'ocr', key: ocrKey(token) }, token);
-      const sound = phoneticKey(token);
-      if (sound.length >= MIN_PHONETIC_KEY_LENGTH) add({ kind: party.kind, type: 'sound', key: sound }, token);
+  const collect = (parties: readonly ListedParty[], side: 1 | -1): void => {
+    for (const party of parties) {
+      if (party.kind !== 'person') continue;
+      for (const name of entryNames(party)) {
+        for (const word of new Set(name.tokens)) if (word.length >= 2) add({ kind: 'person', type: 'word', key: word }).names += side;
+        for (const token of name.tokens) {
+          if (token.length < 3) continue;
+          add({ kind: 'person', type: 'ocr', key: ocrKey(token) }).spellings.add(token);
+          const sound = phoneticKey(token);
+          if (sound.length >= MIN_PHONETIC_KEY_LENGTH) add({ kind: 'person', type: 'sound', key: sound }).spellings.add(token);
+        }
+      }
     }
-  }
-  return [...spellings.values()].map((e) => ({ group: e.group, spellings: e.tokens.size }));
+  };
+  collect(change.newParties, 1);
+  collect(change.oldParties, -1);
+  return [...groups.values()].map((e) => ({ group: e.group, changed: e.group.type === 'word' ? Math.abs(e.names) : e.spellings.size }));
 }
 
 /**
- * The blocking keys of the groups a change may have carried across MAX_PHONETIC_FANOUT, given
- * each group's size in the lists the matcher holds (before or after the change: the size moved
- * by at most the changed spellings either way). Every subject holding one is screened again.
+ * The blocking keys of the groups a change may have carried across their threshold, given each
+ * group's size in the lists the matcher holds (before or after the change: the size moved by at
+ * most the changed count either way). Every subject holding one is screened again.
  */
 export function groupsThatMayCross(groups: readonly ChangedKeyGroup[], sizes: readonly number[]): number[] {
   const out: number[] = [];
   groups.forEach((g, i) => {
-    const low = Math.max(0, sizes[i] - g.spellings);
-    const high = sizes[i] + g.spellings;
-    if (low <= MAX_PHONETIC_FANOUT && high > MAX_PHONETIC_FANOUT) out.push(groupKey(g.group));
+    const threshold = GROUP_THRESHOLD[g.group.type];
+    const low = Math.max(0, sizes[i] - g.changed);
+    const high = sizes[i] + g.changed;
+    if (low <= threshold && high > threshold) out.push(groupKey(g.group));
   });
   return out;
 }
@@ -103,36 +133,101 @@ function addNpiKey(raw: string | null | undefined, keys: Set<number>): void {
   if (npi.length === 10 && !/^0+$/.test(npi)) keys.add(key(`npi|${npi}`));
 }
 
-/** A listed party's keys: its tokens as the index holds them, and its NPIs. */
-export function entryBlockingKeys(party: ListedParty): number[] {
-  const keys = new Set<number>();
-  for (const name of entryNames(party)) for (const token of name.tokens) addTokenKeys(party.kind, token, keys);
-  for (const npi of party.npis) addNpiKey(npi, keys);
-  return [...keys].sort((a, b) => a - b);
+/**
+ * Which subjects a list change can matter to, as conditions on their blocking keys. A listed
+ * person name is a viable candidate only when two distinct tokens of it answer two distinct
+ * tokens of the subject's query name (index/candidates.ts), unless either side has a single
+ * usable token, or one listed word answers two subject words written as one; an NPI on both
+ * sides makes any entry a candidate. So a subject is reached when it holds:
+ *   a key of each token of one of `pairs` (two distinct tokens of a changed name), or
+ *   any key of `anyOf` (every token of a changed name of one usable token, the changed words as
+ *   merged words, the changed NPIs), or
+ *   the one-usable-token marker and any key of `anyOfIfSolo` (every changed token).
+ * Organizations are left to the caller: their candidates are weighed against the whole list.
+ * `reaches` is the rule; the monitoring store asks the same of its index.
+ */
+export interface ChangeReach {
+  pairs: Array<[number[], number[]]>;
+  anyOf: number[];
+  anyOfIfSolo: number[];
+  soloMarker: number;
 }
 
-/** The NPPES names an organization subject is also searched under (the registry record of its NPI). */
-export type RegistryNames = Pick<IndexedRegistryOrganization, 'npi' | 'legalName' | 'otherNames' | 'state'>;
+export function changeReach(parties: readonly ListedParty[]): ChangeReach {
+  const tokenKeys = new Map<string, number[]>();
+  const keysOf = (token: string): number[] => {
+    let keys = tokenKeys.get(token);
+    if (!keys) {
+      const set = new Set<number>();
+      addTokenKeys(token, set);
+      set.add(partKey(token));
+      tokenKeys.set(token, (keys = [...set].sort((a, b) => a - b)));
+    }
+    return keys;
+  };
+  const pairs = new Map<string, [number[], number[]]>();
+  const anyOf = new Set<number>();
+  const anyOfIfSolo = new Set<number>();
+  for (const party of parties) {
+    for (const npi of party.npis) addNpiKey(npi, anyOf);
+    if (party.kind !== 'person') continue;
+    for (const name of entryNames(party)) {
+      for (const token of name.tokens) for (const k of keysOf(token)) anyOfIfSolo.add(k);
+      const words = [...new Set(name.tokens.filter((t) => t.length > 1))].sort();
+      for (const word of words) anyOf.add(mergedKey(word));
+      if (words.length <= 1) {
+        for (const token of name.tokens) for (const k of keysOf(token)) anyOf.add(k);
+        continue;
+      }
+      for (let i = 0; i < words.length; i++) {
+        for (let j = i + 1; j < words.length; j++) pairs.set(`${words[i]} ${words[j]}`, [keysOf(words[i]), keysOf(words[j])]);
+      }
+    }
+  }
+  const sorted = (set: Set<number>): number[] => [...set].sort((a, b) => a - b);
+  return { pairs: [...pairs.values()], anyOf: sorted(anyOf), anyOfIfSolo: sorted(anyOfIfSolo), soloMarker: SOLO_SUBJECT };
+}
+
+/** Whether a subject holding `subjectKeys` is reached by the change `reach` describes. */
+export function reaches(reach: ChangeReach, subjectKeys: readonly number[]): boolean {
+  const held = new Set(subjectKeys);
+  const holdsAny = (keys: readonly number[]): boolean => keys.some((k) => held.has(k));
+  return reach.pairs.some(([a, b]) => holdsAny(a) && holdsAny(b)) || holdsAny(reach.anyOf) || (held.has(reach.soloMarker) && holdsAny(reach.anyOfIfSolo));
+}
+
+/** Distinct tokens of more than one letter: what a person query name needs answered (index/candidates.ts). */
+function usableTokens(tokens: readonly string[]): number {
+  return new Set(tokens.filter((t) => t.length > 1)).size;
+}
+
+/** A person subject with a name of at most one usable token: a single hit makes a listed name viable for it. */
+export function isSoloSubject(entity: Entity): boolean {
+  return entity.type === 'person' && subjectQueries(entity).some(({ name }) => usableTokens(name.tokens) <= 1);
+}
 
 /**
- * A subject's keys: every query name it is searched under (aliases, name orders, its NPI's
- * registry names), each token with its variants, split and merged forms; and its NPI.
+ * A subject's keys. A person's: every query name it is searched under (aliases, name orders),
+ * each token with its variants, split and merged forms, and the marker; its NPI. An
+ * organization's: its NPI only, since every monitored organization is looked at whenever a
+ * change holds an organization entry or a registry version is published (`changeReach`), and
+ * person entries are never its candidates but through an NPI.
  */
-export function subjectBlockingKeys(entity: Entity, registry?: RegistryNames): number[] {
+export function subjectBlockingKeys(entity: Entity): number[] {
   const keys = new Set<number>();
-  const kind: Kind = entity.type;
-  const queries = subjectQueries(entity, registry ? () => registry : undefined);
-  for (const { name } of queries) {
-    const tokens = name.tokens;
-    tokens.forEach((token, i) => {
-      addTokenKeys(kind, token, keys);
-      for (const cut of splitCuts(token, kind)) {
-        keys.add(key(`t|${kind}|${token.slice(0, cut)}`));
-        keys.add(key(`t|${kind}|${token.slice(cut)}`));
-      }
-      if (kind === 'person') for (const rest of afterGluedParticle(token)) keys.add(key(`t|${kind}|${rest}`));
-      if (i + 1 < tokens.length) keys.add(key(`t|${kind}|${token}${tokens[i + 1]}`));
-    });
+  if (entity.type === 'person') {
+    for (const { name } of subjectQueries(entity)) {
+      const tokens = name.tokens;
+      tokens.forEach((token, i) => {
+        addTokenKeys(token, keys);
+        for (const cut of splitCuts(token, 'person')) {
+          keys.add(partKey(token.slice(0, cut)));
+          keys.add(partKey(token.slice(cut)));
+        }
+        for (const rest of afterGluedParticle(token)) keys.add(partKey(rest));
+        if (i + 1 < tokens.length) keys.add(mergedKey(`${token}${tokens[i + 1]}`));
+      });
+      if (usableTokens(tokens) <= 1) keys.add(SOLO_SUBJECT);
+    }
   }
   addNpiKey(entity.npi, keys);
   return [...keys].sort((a, b) => a - b);
@@ -155,36 +250,42 @@ export interface ScreenedAgainstParties {
 }
 
 /**
- * Of the subjects that share a key with a list change, the ones the change can matter to: a
- * person subject is re-screened only if one of the changed parties scores as a match for it
- * (in their new form, or in their old form: it may be one of the subject's current matches),
- * or if they are more viable candidates than its last screening had room for.
+ * Of the subjects a list change reaches, the ones it can matter to: a person subject with names
+ * of two usable tokens or more is re-screened only if one of the changed parties scores as a
+ * match for it (in their new form, or in their old form: it may be one of the subject's current
+ * matches), or if they are more viable candidates than its last screening had room for.
  * A throwaway index of just those parties answers that in microseconds per subject; scores do
  * not depend on the rest of the list, and a person's candidates are chosen by how many of its
  * name tokens they answer, not by list-wide weights, so a party that does not match here does
  * not match in the full index either. Organizations, whose candidates are weighed against the
- * whole list, are always re-screened (the caller's rule).
+ * whole list, and subjects of one usable token (below) are always re-screened (the caller's rule).
  */
 export function screenAgainstParties(parties: readonly ListedParty[]): (entity: Entity) => ScreenedAgainstParties {
   if (parties.length === 0) return () => ({ matches: false, viable: 0 });
   const index = buildMatcherIndex(parties.map((p) => ({ ...p, ...CHANGE_SOURCE })), { candidateLimit: Math.max(DEFAULT_CANDIDATE_LIMIT, parties.length) });
+  const words = new Set<string>();
+  for (const party of parties) for (const name of entryNames(party)) for (const token of name.tokens) words.add(token);
   return (entity) => {
-    const r = screenEntity(index, entity.type === 'person' ? withSplitForms(entity) : entity);
+    const r = screenEntity(index, entity.type === 'person' ? withSplitForms(entity, words) : entity);
     return { matches: r.matches.length > 0, viable: r.maxViableCandidates };
   };
 }
 
 /**
  * The full index reads a long token as two words when both halves are words it holds
- * (KATHERINENGUYEN → KATHERINE NGUYEN), and a half may come from any entry of the list, which a
- * throwaway index of the change does not hold: so the subject is also tried with each long
- * token written as two words, every way it can be cut.
+ * (KATHERINENGUYEN → KATHERINE NGUYEN): a listed name holding either half then answers that
+ * token. A half may come from any entry of the list, which a throwaway index of the change does
+ * not hold: so the subject is also tried with the token written as two words, at every cut where
+ * a half is a word of the changed parties (no other cut can make one of them answer it). The
+ * extra word would raise a one-token name to two, which needs two hits instead of one: such
+ * subjects are not checked here.
  */
-function withSplitForms(entity: Extract<Entity, { type: 'person' }>): Entity {
+function withSplitForms(entity: Extract<Entity, { type: 'person' }>, words: ReadonlySet<string>): Entity {
   const forms: string[] = [];
   for (const { name } of subjectQueries(entity)) {
     name.tokens.forEach((token, i) => {
       for (const cut of splitCuts(token, 'person')) {
+        if (!words.has(token.slice(0, cut)) && !words.has(token.slice(cut))) continue;
         forms.push([...name.tokens.slice(0, i), token.slice(0, cut), token.slice(cut), ...name.tokens.slice(i + 1)].join(' '));
       }
     });

@@ -102,8 +102,8 @@ function checkEntity(value: unknown): Entity {
 function checkKeyGroups(value: unknown): KeyGroup[] {
   if (!Array.isArray(value) || value.length > MAX_KEY_GROUPS) throw new HttpError(400, `groups must be an array of at most ${MAX_KEY_GROUPS}`);
   for (const g of value as Array<Record<string, unknown>>) {
-    if (!g || (g.kind !== 'person' && g.kind !== 'organization') || (g.type !== 'sound' && g.type !== 'ocr') || typeof g.key !== 'string') {
-      throw new HttpError(400, 'each group is {kind: person|organization, type: sound|ocr, key: string}');
+    if (!g || (g.kind !== 'person' && g.kind !== 'organization') || !['sound', 'ocr', 'word'].includes(g.type as string) || typeof g.key !== 'string') {
+      throw new HttpError(400, 'each group is {kind: person|organization, type: sound|ocr|word, key: string}');
     }
   }
   return value as KeyGroup[];

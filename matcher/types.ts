@@ -82,10 +82,13 @@ export interface ScreeningResult {
 
 export const POTENTIAL_MATCH_LABEL = 'Potential match — verification required';
 
-/** A sound or OCR key of one kind of name: how many spellings share it decides whether it fetches variants. */
+/**
+ * A sound or OCR key of one kind of name (how many spellings share it decides whether it fetches
+ * variants), or a word (whether any name holds it decides whether it is a split half).
+ */
 export interface KeyGroup {
   kind: EntryKind;
-  type: 'sound' | 'ocr';
+  type: 'sound' | 'ocr' | 'word';
   key: string;
 }
 

@@ -3,7 +3,7 @@
  * version, the catch-up of a record enrolled during a publication, and the record workflow's starter.
  */
 export {
-  activeRecord, currentRegistryNames, recordView, removeRecord, upsertRecord, type MonitoredRecordView, type StoredRecord,
+  activeRecord, recordView, removeRecord, upsertRecord, type MonitoredRecordView, type StoredRecord,
 } from './records';
 export { catchUpRecord, listUpdateEvent, rescreenForListVersion, RESCREEN_CHUNK, type RescreenDeps, type RescreenSummary } from './rescreen';
 export { endMonitorWorkflow, monitorWorkflowId, startMonitorWorkflow, type MonitoredEntityInput } from './start';

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { BLOCKING_KEYS_VERSION, type RegistryNames } from '../../matcher/blockingKeys';
+import { BLOCKING_KEYS_VERSION, type ChangeReach } from '../../matcher/blockingKeys';
 import type { Entity, ScreeningResult, ScreeningStatus } from '../../matcher/types';
 
 /** Monitored records (migration 6300). Reads a client can cause are scoped to its organization. */
@@ -15,19 +15,6 @@ export interface MonitoredRecordView {
 
 export function recordView(id: string, result: ScreeningResult): MonitoredRecordView {
   return { id, status: result.status, matches: result.matches, sources: result.sources, checkedAt: result.checkedAt };
-}
-
-/** The NPPES record of an NPI in the current registry version: the names an organization is also searched under. */
-export async function currentRegistryNames(db: Db, npi: string | undefined): Promise<RegistryNames | undefined> {
-  if (!npi) return undefined;
-  const { rows } = await db.query<{ npi: string; legal_name: string; other_names: string[] | null; state: string | null }>(
-    `SELECT r.npi, r.legal_name, r.other_names, r.state
-       FROM registry_organizations r JOIN list_sources s ON s.current_version_id = r.version_id AND s.kind = 'registry' AND s.enabled
-      WHERE r.npi = $1`,
-    [npi.replace(/\D/g, '')],
-  );
-  const r = rows[0];
-  return r ? { npi: r.npi, legalName: r.legal_name, otherNames: r.other_names ?? [], state: r.state } : undefined;
 }
 
 /**
@@ -72,34 +59,81 @@ export async function activeRecord(db: Db, id: string): Promise<{ orgId: string 
   return rows[0] ? { orgId: rows[0].org_id } : null;
 }
 
-/**
- * Past this many keys a change reaches nearly every record anyway (typo neighbourhoods of
- * short names are wide), and probing the index key by key costs more than reading them all:
- * every active record is then taken as reached, a superset, so still exact.
- */
-const MAX_KEYS_TO_PROBE = 5_000;
-
 /** Which active organization records a change reaches whatever their keys. */
 export type OrganizationsReached = 'none' | 'with_npi' | 'all';
 
 /**
- * Active records sharing a blocking key with the change, plus organizations by `organizations`:
- * `with_npi` for a registry version (it changes the names they are searched under), `all` when
- * the change holds an organization entry (organization tokens are weighed by how rare they are
- * across the whole list, so one entry more or less can move any organization's scores).
+ * The active records a change reaches (matcher/blockingKeys.ts `changeReach`, read as `reaches`
+ * reads it: a key of both tokens of a pair, any key of `anyOf`, or the one-usable-token marker
+ * and any key of `anyOfIfSolo`), with `capped` every record whose last screening hit the
+ * candidate limit (which of its candidates are scored is chosen by weights across the whole
+ * list), and organizations by `organizations`: `with_npi` for a registry version (it changes the names they
+ * are searched under), `all` when the change holds an organization entry (organization tokens
+ * are weighed by how rare they are across the whole list, so one entry more or less can move
+ * any organization's scores). Sorted by id.
  */
-export async function recordsSharingKeys(db: Db, keys: readonly number[], organizations: OrganizationsReached): Promise<string[]> {
-  if (keys.length > MAX_KEYS_TO_PROBE) {
-    const all = await db.query<{ id: string }>('SELECT id FROM monitored_records WHERE removed_at IS NULL ORDER BY id');
-    return all.rows.map((r) => r.id);
-  }
+export async function recordsReachedBy(
+  db: Db,
+  reach: ChangeReach,
+  { organizations, capped }: { organizations: OrganizationsReached; capped: boolean },
+): Promise<string[]> {
+  // Each token's keys once, as 1-based slices of one array: pairs share tokens (JOHN in many).
+  const keys: number[] = [];
+  const slices = new Map<readonly number[], [number, number]>();
+  const sliceOf = (tokenKeys: readonly number[]): [number, number] => {
+    let slice = slices.get(tokenKeys);
+    if (!slice) {
+      slices.set(tokenKeys, (slice = [keys.length + 1, keys.length + tokenKeys.length]));
+      keys.push(...tokenKeys);
+    }
+    return slice;
+  };
+  const bounds = reach.pairs.map(([a, b]) => [...sliceOf(a), ...sliceOf(b)]);
   const { rows } = await db.query<{ id: string }>(
-    `SELECT id FROM monitored_records WHERE removed_at IS NULL AND blocking_keys && $1::int[]
+    `SELECT m.id FROM unnest($2::int[], $3::int[], $4::int[], $5::int[]) AS p(a_from, a_to, b_from, b_to)
+       CROSS JOIN LATERAL (
+         SELECT id FROM monitored_records m
+          WHERE m.removed_at IS NULL AND m.blocking_keys && ($1::int[])[p.a_from:p.a_to] AND m.blocking_keys && ($1::int[])[p.b_from:p.b_to]
+       ) m
      UNION
-     SELECT id FROM monitored_records WHERE $2 <> 'none' AND removed_at IS NULL AND kind = 'organization' AND (has_npi OR $2 = 'all')
-     ORDER BY id`,
-    [keys, organizations],
+     SELECT id FROM monitored_records WHERE removed_at IS NULL AND blocking_keys && $6::int[]
+     UNION
+     SELECT id FROM monitored_records WHERE $8 AND removed_at IS NULL AND recall_capped
+     UNION
+     SELECT id FROM monitored_records WHERE $7 <> 'none' AND removed_at IS NULL AND kind = 'organization' AND (has_npi OR $7 = 'all')`,
+    [keys, bounds.map((b) => b[0]), bounds.map((b) => b[1]), bounds.map((b) => b[2]), bounds.map((b) => b[3]), reach.anyOf, organizations, capped],
   );
+  const reached = new Set(rows.map((r) => r.id));
+  // Subjects of one usable token are few: their keys are read and checked here.
+  const solo = await db.query<{ id: string; keys: number[] }>(
+    'SELECT id, blocking_keys AS keys FROM monitored_records WHERE removed_at IS NULL AND blocking_keys @> ARRAY[$1::int]',
+    [reach.soloMarker],
+  );
+  const soloKeys = new Set(reach.anyOfIfSolo);
+  for (const r of solo.rows) if (r.keys.some((k) => soloKeys.has(k))) reached.add(r.id);
+  return [...reached].sort();
+}
+
+/**
+ * The reach probes the key index once per token pair (and once for the key groups that may
+ * cross), so it needs the index as the planner and
+ * the index itself see it after a bulk enrollment: keys of records enrolled since the last
+ * vacuum wait in the index's pending list, which every probe would scan again (merged into the
+ * index here, once); and a table whose statistics predate the enrollment is planned as a tiny
+ * one, scanned in full for every pair (analyzed here, its three columns the reach reads, when
+ * more than a tenth of its rows changed since autovacuum last did).
+ */
+export async function prepareKeyIndex(db: Db): Promise<void> {
+  await db.query("SELECT gin_clean_pending_list('monitored_records_keys'::regclass)");
+  const { rows } = await db.query<{ stale: boolean }>(
+    `SELECT coalesce(n_mod_since_analyze > 0.1 * greatest(n_live_tup, 1000) OR greatest(last_analyze, last_autoanalyze) IS NULL, true) AS stale
+       FROM pg_stat_user_tables WHERE relid = 'monitored_records'::regclass`,
+  );
+  if (rows[0]?.stale ?? true) await db.query('ANALYZE monitored_records (blocking_keys, removed_at, recall_capped)');
+}
+
+export async function allActiveRecords(db: Db): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM monitored_records WHERE removed_at IS NULL ORDER BY id');
   return rows.map((r) => r.id);
 }
 
@@ -141,12 +175,11 @@ export async function loadActiveRecords(db: Db, ids: readonly string[]): Promise
  */
 export async function saveRescreenings(
   client: PoolClient,
-  rescreened: ReadonlyArray<{ id: string; result: ScreeningResult; headroom: number; blockingKeys?: number[] }>,
+  rescreened: ReadonlyArray<{ id: string; result: ScreeningResult; headroom: number }>,
 ): Promise<Array<{ id: string; orgId: string; previousStatus: ScreeningStatus; result: ScreeningResult }>> {
   const { rows } = await client.query<{ id: string; org_id: string; previous: ScreeningStatus; result: ScreeningResult }>(
     `WITH input AS (
-       SELECT (e->>'id')::uuid AS id, e->'result' AS result, (e->>'headroom')::int AS headroom,
-              CASE WHEN e ? 'keys' THEN ARRAY(SELECT jsonb_array_elements_text(e->'keys')::int) END AS keys
+       SELECT (e->>'id')::uuid AS id, e->'result' AS result, (e->>'headroom')::int AS headroom
          FROM jsonb_array_elements($1::jsonb) e
      ), locked AS (
        SELECT m.id, m.status FROM monitored_records m JOIN input i ON i.id = m.id WHERE m.removed_at IS NULL FOR UPDATE OF m
@@ -161,13 +194,11 @@ export async function saveRescreenings(
      )
      UPDATE monitored_records m
         SET status = i.result->>'status', result = i.result, checked_at = (i.result->>'checkedAt')::timestamptz,
-            recall_capped = coalesce((i.result->>'recallCapped')::boolean, false), candidate_headroom = i.headroom,
-            blocking_keys = coalesce(i.keys, m.blocking_keys),
-            blocking_keys_version = CASE WHEN i.keys IS NULL THEN m.blocking_keys_version ELSE $2 END
+            recall_capped = coalesce((i.result->>'recallCapped')::boolean, false), candidate_headroom = i.headroom
        FROM input i JOIN locked l ON l.id = i.id
       WHERE m.id = i.id AND m.removed_at IS NULL AND i.id NOT IN (SELECT id FROM superseded)
       RETURNING m.id, m.org_id, l.status AS previous, m.result`,
-    [JSON.stringify(rescreened.map((r) => ({ id: r.id, result: r.result, headroom: r.headroom, ...(r.blockingKeys ? { keys: r.blockingKeys } : {}) }))), BLOCKING_KEYS_VERSION],
+    [JSON.stringify(rescreened.map((r) => ({ id: r.id, result: r.result, headroom: r.headroom })))],
   );
   return rows.map((r) => ({ id: r.id, orgId: r.org_id, previousStatus: r.previous, result: r.result }));
 }

@@ -1,7 +1,6 @@
 import type { Pool } from 'pg';
 import { BLOCKING_KEYS_VERSION, subjectBlockingKeys } from '../../matcher/blockingKeys';
 import type { Entity } from '../../matcher/types';
-import { currentRegistryNames } from './records';
 
 const REKEY_CHUNK = 1000;
 
@@ -21,10 +20,7 @@ export async function rekeyStaleRecords(pool: Pool): Promise<number> {
       [BLOCKING_KEYS_VERSION, REKEY_CHUNK],
     );
     if (rows.length === 0) return rekeyed;
-    const keyed = await Promise.all(rows.map(async (r) => ({
-      id: r.id,
-      keys: subjectBlockingKeys(r.entity, r.entity.type === 'organization' ? await currentRegistryNames(pool, r.entity.npi) : undefined),
-    })));
+    const keyed = rows.map((r) => ({ id: r.id, keys: subjectBlockingKeys(r.entity) }));
     await pool.query(
       `UPDATE monitored_records m
           SET blocking_keys = ARRAY(SELECT jsonb_array_elements_text(e->'keys')::int), blocking_keys_version = $2

@@ -1,13 +1,13 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
-import { changedKeyGroups, entryBlockingKeys, groupsThatMayCross, screenAgainstParties, subjectBlockingKeys } from '../../matcher/blockingKeys';
+import { changeReach, changedKeyGroups, groupsThatMayCross, isSoloSubject, screenAgainstParties } from '../../matcher/blockingKeys';
 import type { MatcherClient } from '../../matcher/client';
 import type { ScreeningResult } from '../../matcher/types';
 import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef, type WebhookEventToEmit } from '../webhooks';
 import { createHash } from 'node:crypto';
 import { inTransaction } from '../../infra/base/db/transaction';
-import { currentRegistryNames, loadActiveRecords, recordsHoldingKeys, recordsSharingKeys, saveRescreenings, type StoredRecord } from './records';
+import { allActiveRecords, loadActiveRecords, prepareKeyIndex, recordsHoldingKeys, recordsReachedBy, saveRescreenings, type StoredRecord } from './records';
 import { versionChange, type VersionChange } from './changes';
 import { rekeyStaleRecords } from './rekey';
 
@@ -15,6 +15,12 @@ import { rekeyStaleRecords } from './rekey';
 export const RESCREEN_CHUNK = 250;
 /** Records read and pre-checked at a time. */
 const REACHED_CHUNK = 2000;
+/**
+ * Changed parties (new and old forms) past which a version is a large part of its list (a
+ * source's first version, a bulk reload): every active record is screened again, since finding
+ * and pre-checking the few it spares would cost about as much.
+ */
+const LARGE_CHANGE = 5_000;
 
 export interface RescreenDeps {
   pool: Pool;
@@ -32,7 +38,7 @@ export interface RescreenSummary {
   changedEntries: number;
   /** Records keyed under older blocking-key rules, re-keyed first (after a release that changed the rules). */
   recordsRekeyed: number;
-  /** Records sharing a blocking key with a changed entry. */
+  /** Records a changed entry can be a viable candidate for (by their blocking keys), plus capped records and organizations by the caller's rules. */
   recordsReached: number;
   /** Of those, the records a changed entry matches (new or old form), or that it may push past the candidate limit, plus capped ones: screened again. */
   recordsRescreened: number;
@@ -71,21 +77,14 @@ async function rescreenRecords(
   deps: RescreenDeps,
   records: readonly StoredRecord[],
   cause: string,
-  options: { recomputeKeys?: boolean; isStale?: (result: ScreeningResult) => boolean } = {},
+  options: { isStale?: (result: ScreeningResult) => boolean } = {},
 ): Promise<number> {
   if (records.length === 0) return 0;
   const { results, headroom } = await deps.matcher.matchManyWithHeadroom(records.map((r) => r.entity), { requestId: `monitor:${cause}`, timeoutMs: 60_000 });
   if (options.isStale && results.some(options.isStale)) {
     throw ApplicationFailure.retryable(`the matcher has not loaded the list version of ${cause} yet`, 'MatcherBehindListVersion');
   }
-  const rescreened = await Promise.all(records.map(async (record, i) => ({
-    id: record.id,
-    result: results[i],
-    headroom: headroom[i],
-    blockingKeys: options.recomputeKeys && record.entity.type === 'organization'
-      ? subjectBlockingKeys(record.entity, await currentRegistryNames(deps.pool, record.entity.npi))
-      : undefined,
-  })));
+  const rescreened = records.map((record, i) => ({ id: record.id, result: results[i], headroom: headroom[i] }));
   let refs: DeliveryRef[] = [];
   let changes = 0;
   await inTransaction(deps.pool, async (client) => {
@@ -101,13 +100,15 @@ async function rescreenRecords(
 }
 
 /**
- * A new list version: finds the monitored records that share a blocking key with an entry it
- * added, removed or changed (for the NPPES registry: every organization enrolled with an NPI),
- * keeps those a changed entry matches in its new or its old form, those whose last screening hit
- * the candidate limit, and those to which the change adds more viable candidates than their
- * last screening had room for under the limit, and screens them again against the versions the matcher now holds.
- * Matcher screenings grow with the change, not with the number of monitored records; the
- * outcome equals a full re-screen.
+ * A new list version: finds the monitored records one of the entries it added, removed or
+ * changed can be a viable candidate for (by their blocking keys: `changeReach`), the records
+ * whose last screening hit the candidate limit, the records holding a key group the change may
+ * have switched on or off, and organizations as the change requires (for the NPPES registry:
+ * every organization enrolled with an NPI). Of those it keeps the ones a changed entry matches
+ * in its new or its old form, and those to which the change adds more viable candidates than
+ * their last screening had room for under the limit, and screens them again against the
+ * versions the matcher now holds. A record no changed entry can be a candidate for is not read.
+ * The outcome equals a full re-screen.
  */
 export async function rescreenForListVersion(deps: RescreenDeps, versionId: string): Promise<RescreenSummary> {
   const change = await versionChange(deps.pool, versionId);
@@ -119,11 +120,18 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   }
   // Records keyed under older rules than the matcher screens with could be missed by the reach.
   const rekeyed = await rekeyStaleRecords(deps.pool);
-  const keys = new Set<number>();
-  for (const party of [...change.newParties, ...change.oldParties]) for (const key of entryBlockingKeys(party)) keys.add(key);
-  const organizations = change.registry ? 'with_npi'
-    : [...change.newParties, ...change.oldParties].some((p) => p.kind === 'organization') ? 'all' : 'none';
-  const ids = await recordsSharingKeys(deps.pool, [...keys], organizations);
+  await prepareKeyIndex(deps.pool);
+  const parties = [...change.newParties, ...change.oldParties];
+  const large = parties.length > LARGE_CHANGE;
+  const organizations = change.registry ? 'with_npi' : parties.some((p) => p.kind === 'organization') ? 'all' : 'none';
+  // Subjects whose variants the change may have switched on or off through entries it did not
+  // touch (a sound or OCR key shared by more than 40 spellings fetches none; a word no name holds
+  // is no split half): screened again, whatever the changed entries score.
+  const groups = change.registry || large ? [] : changedKeyGroups(change);
+  const sizes = await deps.matcher.keyGroupSizes(groups.map((g) => g.group), { requestId: `monitor:${versionId}:key-groups`, timeoutMs: 60_000 });
+  const crossing = await recordsHoldingKeys(deps.pool, groupsThatMayCross(groups, sizes));
+  const reached = large ? await allActiveRecords(deps.pool) : await recordsReachedBy(deps.pool, changeReach(parties), { organizations, capped: !change.registry });
+  const ids = [...new Set([...reached, ...crossing])].sort();
   const timings = { reachMs: Date.now() - started, checkMs: 0, screenMs: 0 };
   const superseded = await supersededVersions(deps.pool, change);
   const isStale = (result: ScreeningResult): boolean => {
@@ -132,17 +140,12 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
     if (!used) return !change.registry;
     return superseded.has(used.listVersionId);
   };
-  // Subjects whose sound or OCR variants the change may have switched on or off (a key shared by
-  // more than 40 spellings fetches none): screened again, whatever the changed entries score.
-  const groups = change.registry ? [] : changedKeyGroups([...change.newParties, ...change.oldParties]);
-  const sizes = await deps.matcher.keyGroupSizes(groups.map((g) => g.group), { requestId: `monitor:${versionId}:key-groups`, timeoutMs: 60_000 });
-  const crossing = await recordsHoldingKeys(deps.pool, groupsThatMayCross(groups, sizes));
   // A registry version changes the names organizations are searched under: every one reached is screened again.
   // The new and the old forms in one throwaway index: a match of either (the record may gain it,
   // or lose it) re-screens; the viable count of both bounds the new forms' from above.
-  const againstChange = screenAgainstParties([...change.newParties, ...change.oldParties.map((p) => ({ ...p, entryKey: `${p.entryKey}#old` }))]);
+  const againstChange = large ? null : screenAgainstParties([...change.newParties, ...change.oldParties.map((p) => ({ ...p, entryKey: `${p.entryKey}#old` }))]);
   const isAffected = (r: StoredRecord): boolean => {
-    if (change.registry || r.entity.type === 'organization' || r.recallCapped || crossing.has(r.id)) return true;
+    if (!againstChange || change.registry || r.entity.type === 'organization' || r.recallCapped || crossing.has(r.id) || isSoloSubject(r.entity)) return true;
     const screened = againstChange(r.entity);
     // More viable candidates than the record's fullest query name had room for: the limit may now
     // cap it, and which candidates a capped screening scores is the full index's choice.
@@ -158,15 +161,15 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   };
   let loading = load(0);
   for (let i = 0; i < ids.length; i += REACHED_CHUNK) {
-    const reached = (await loading)!;
+    const chunk = (await loading)!;
     // The next chunk is read while this one is checked.
     loading = load(i + REACHED_CHUNK);
     const checking = Date.now();
-    const affected = reached.filter(isAffected);
+    const affected = chunk.filter(isAffected);
     const screening = Date.now();
     timings.checkMs += screening - checking;
     for (let j = 0; j < affected.length; j += RESCREEN_CHUNK) {
-      statusChanges += await rescreenRecords(deps, affected.slice(j, j + RESCREEN_CHUNK), versionId, { recomputeKeys: change.registry, isStale });
+      statusChanges += await rescreenRecords(deps, affected.slice(j, j + RESCREEN_CHUNK), versionId, { isStale });
     }
     timings.screenMs += Date.now() - screening;
     rescreened += affected.length;
@@ -222,7 +225,6 @@ export async function catchUpRecord(deps: RescreenDeps, recordId: string): Promi
     return current.rows.some((c) => got.get(c.key) !== c.version_id);
   };
   const records = await loadActiveRecords(deps.pool, [recordId]);
-  // A registry version published meanwhile may have renamed the organization's NPI: its keys follow.
-  const changes = await rescreenRecords(deps, records, cause, { isStale, recomputeKeys: true });
+  const changes = await rescreenRecords(deps, records, cause, { isStale });
   return { rescreened: records.length > 0, statusChanged: changes > 0 };
 }

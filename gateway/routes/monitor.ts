@@ -2,7 +2,7 @@ import { subjectBlockingKeys } from '../../matcher/blockingKeys';
 import type { Entity } from '../../matcher/types';
 import { billingPeriod, recordUsageEvent } from '../../activities/metering';
 import {
-  currentRegistryNames, endMonitorWorkflow, recordView, removeRecord, startMonitorWorkflow, upsertRecord,
+  endMonitorWorkflow, recordView, removeRecord, startMonitorWorkflow, upsertRecord,
 } from '../../activities/monitoring';
 import { cancelRecordDeliveries } from '../../activities/webhooks';
 import { inTransaction } from '../../infra/base/db/transaction';
@@ -22,8 +22,7 @@ export function enrollMonitor(deps: GatewayDeps, now: () => Date): Handler {
     const entity = ctx.state.body as Entity;
     const screened = await deps.matcher.matchManyWithHeadroom([entity], { requestId: ctx.state.requestId });
     const [result, headroom] = [screened.results[0], screened.headroom[0]];
-    const registry = entity.type === 'organization' ? await currentRegistryNames(deps.pool, entity.npi) : undefined;
-    const blockingKeys = subjectBlockingKeys(entity, registry);
+    const blockingKeys = subjectBlockingKeys(entity);
     const record = await inTransaction(deps.pool, async (client) => {
       const stored = await upsertRecord(client, { orgId, entity, entityHash: requestHash(entity), result, headroom, blockingKeys });
       const period = billingPeriod(now());

@@ -129,8 +129,15 @@ export class TokenIndex {
     this.expansionRanks = expansions.ranks;
   }
 
-  /** How many vocabulary tokens share a sound or OCR key: past MAX_PHONETIC_FANOUT the key fetches no variants. */
-  keyGroupSize(type: 'sound' | 'ocr', key: string): number {
+  /**
+   * How many vocabulary tokens share a sound or OCR key (past MAX_PHONETIC_FANOUT the key fetches
+   * no variants), or how many names hold a word (none: it is no split half).
+   */
+  keyGroupSize(type: 'sound' | 'ocr' | 'word', key: string): number {
+    if (type === 'word') {
+      const id = this.vocab.get(key);
+      return id === undefined ? 0 : this.offsets[id + 1] - this.offsets[id];
+    }
     return (type === 'sound' ? this.phonetic : this.ocr).get(key)?.length ?? 0;
   }
 

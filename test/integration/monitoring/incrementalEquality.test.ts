@@ -196,6 +196,51 @@ describe('incremental re-screen across a sound-alike group of more than 40 spell
   });
 });
 
+/** A gateway, matcher and worker of their own whose matcher scores at most 4 candidates per query name. */
+async function withCandidateLimitOfFour(run: (stack: { gw: InProcessGateway; worker: TestWorker; artifact: string }) => Promise<void>): Promise<void> {
+  const ownDb = await createListsDatabase();
+  const small = await startInProcessGateway({ databaseUrl: ownDb.url, candidateLimit: 4 });
+  const ownArtifact = leieArtifactPath();
+  const ownWorker = await startTestWorker({
+    pool: small.pool, matcherUrl: small.matcherServer!.url, taskQueue: small.deps.taskQueue,
+    env: { ...process.env, LIST_ARTIFACT_OIG_LEIE: ownArtifact },
+  });
+  try {
+    await run({ gw: small, worker: ownWorker, artifact: ownArtifact });
+  } finally {
+    await ownWorker.stop();
+    await small.close();
+    await ownDb.drop();
+  }
+}
+
+/** Publishes `v1`, enrolls `name` (clear, with `headroom`), publishes `v2`: the record's stored result against a full re-screen's. */
+async function capAcrossVersions(
+  stack: { gw: InProcessGateway; worker: TestWorker; artifact: string },
+  name: string, v1: LeiePerson[], v2: LeiePerson[], expected: { headroom: number; diff: object },
+): Promise<{ stored: ScreeningResult; full: ScreeningResult; headroom: number }> {
+  const { gw: small, worker: ownWorker, artifact: ownArtifact } = stack;
+  writeLeieArtifact(ownArtifact, v1);
+  const first = await runLeieIngestion(ownWorker.client, ownWorker.taskQueue);
+  await matcherOnNewVersion(small.matcherServer!.url, 'oig_leie', first.versionId);
+  const { apiKey } = await createOrgWithKey(small.pool, 'enterprise');
+  const reply = await call(small.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name } });
+  expect(reply.body.status).toBe('clear');
+  const enrolled = await small.pool.query('SELECT recall_capped, candidate_headroom FROM monitored_records WHERE id = $1', [reply.body.id]);
+  expect(enrolled.rows[0]).toEqual({ recall_capped: false, candidate_headroom: expected.headroom });
+
+  writeLeieArtifact(ownArtifact, v2);
+  const second = await runLeieIngestion(ownWorker.client, ownWorker.taskQueue);
+  expect(second).toMatchObject({ outcome: 'published', diff: expected.diff });
+  await matcherOnNewVersion(small.matcherServer!.url, 'oig_leie', second.versionId);
+
+  const { rows } = await small.pool.query<{ entity: Entity; result: ScreeningResult; candidate_headroom: number }>(
+    'SELECT entity, result, candidate_headroom FROM monitored_records WHERE id = $1', [reply.body.id],
+  );
+  const [full] = await small.matcher.matchMany([rows[0].entity], { requestId: 'full-rescreen-capped' });
+  return { stored: rows[0].result, full, headroom: rows[0].candidate_headroom };
+}
+
 describe('incremental re-screen when a change fills a record\'s candidate limit', () => {
   it('screens again a record that added candidates (none of them a match) push past the limit, as a full re-screen would cap it', async () => {
     // Sound-alikes of ZEBULON MASKARAFT on both names: viable candidates for it, none a match.
@@ -205,40 +250,28 @@ describe('incremental re-screen when a change fills a record\'s candidate limit'
     ].map(([last, first]) => ({ last, first, dob: '19600101' }));
     const next = rng(99);
     const people = Array.from({ length: 40 }, (_, i) => person(next, i));
-    const ownDb = await createListsDatabase();
-    const small = await startInProcessGateway({ databaseUrl: ownDb.url, candidateLimit: 4 });
-    const ownArtifact = leieArtifactPath();
-    const ownWorker = await startTestWorker({
-      pool: small.pool, matcherUrl: small.matcherServer!.url, taskQueue: small.deps.taskQueue,
-      env: { ...process.env, LIST_ARTIFACT_OIG_LEIE: ownArtifact },
-    });
-    try {
-      writeLeieArtifact(ownArtifact, [...people, ...soundAlikes.slice(0, 3)]);
-      const first = await runLeieIngestion(ownWorker.client, ownWorker.taskQueue);
-      await matcherOnNewVersion(small.matcherServer!.url, 'oig_leie', first.versionId);
-      const { apiKey } = await createOrgWithKey(small.pool, 'enterprise');
-      const reply = await call(small.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Zebulon Maskaraft' } });
-      expect(reply.body.status).toBe('clear');
-      const enrolled = await small.pool.query('SELECT recall_capped, candidate_headroom FROM monitored_records WHERE id = $1', [reply.body.id]);
-      expect(enrolled.rows[0]).toEqual({ recall_capped: false, candidate_headroom: 1 });
-
-      writeLeieArtifact(ownArtifact, [...people, ...soundAlikes]);
-      const second = await runLeieIngestion(ownWorker.client, ownWorker.taskQueue);
-      expect(second).toMatchObject({ outcome: 'published', diff: { added: 2, removed: 0, changed: 0 } });
-      await matcherOnNewVersion(small.matcherServer!.url, 'oig_leie', second.versionId);
-
-      const { rows } = await small.pool.query<{ entity: Entity; result: ScreeningResult; candidate_headroom: number }>(
-        'SELECT entity, result, candidate_headroom FROM monitored_records WHERE id = $1', [reply.body.id],
-      );
-      const [full] = await small.matcher.matchMany([rows[0].entity], { requestId: 'full-rescreen-capped' });
+    await withCandidateLimitOfFour(async (stack) => {
+      const { stored, full, headroom } = await capAcrossVersions(stack, 'Zebulon Maskaraft', [...people, ...soundAlikes.slice(0, 3)], [...people, ...soundAlikes],
+        { headroom: 1, diff: { added: 2, removed: 0, changed: 0 } });
       expect(full.recallCapped).toBe(true);
-      expect(comparable(rows[0].result)).toEqual(comparable(full));
-      expect(rows[0].candidate_headroom).toBe(-1);
-    } finally {
-      await ownWorker.stop();
-      await small.close();
-      await ownDb.drop();
-    }
+      expect(comparable(stored)).toEqual(comparable(full));
+      expect(headroom).toBe(-1);
+    });
+  });
+
+  it('screens again a record whose long word a new, unrelated entry turns into two words, making unchanged entries its candidates', async () => {
+    // JOHN ZEBKOWALSKI: the KOWALSKI, JOHN entries answer only JOHN while no listed name holds ZEB.
+    // v2 adds ZEB QUUX, which shares nothing else with the subject: the index now reads
+    // ZEBKOWALSKI as ZEB KOWALSKI, and the five unchanged KOWALSKI entries become viable.
+    const kowalskis: LeiePerson[] = ['JOHN', 'JON', 'JOHNNY', 'JOHAN', 'JOHNIE'].map((first, i) => ({ last: 'KOWALSKI', first, dob: `1960010${i + 1}` }));
+    const next = rng(77);
+    const people = Array.from({ length: 60 }, (_, i) => person(next, i)).filter((p) => !p.last.endsWith('ALSKI')).slice(0, 40);
+    await withCandidateLimitOfFour(async (stack) => {
+      const { stored, full } = await capAcrossVersions(stack, 'John Zebkowalski', [...people, ...kowalskis],
+        [...people, ...kowalskis, { last: 'QUUX', first: 'ZEB', dob: '19700101' }], { headroom: 4, diff: { added: 1, removed: 0, changed: 0 } });
+      expect(full.recallCapped).toBe(true);
+      expect(comparable(stored)).toEqual(comparable(full));
+    });
   });
 });
 

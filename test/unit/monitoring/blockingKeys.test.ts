@@ -1,36 +1,46 @@
 import { buildMatcherIndex, screenEntity, type IndexedEntry } from '../../../matcher/engine';
-import { entryBlockingKeys, subjectBlockingKeys } from '../../../matcher/blockingKeys';
+import { changeReach, reaches, subjectBlockingKeys } from '../../../matcher/blockingKeys';
 import type { Entity, ListedParty } from '../../../matcher/types';
-import { createRng, generateOrganizations, generatePersons } from '../../../infra/dev/synthetic/parties';
+import { createRng, generatePersons } from '../../../infra/dev/synthetic/parties';
 import { loadNicknameTable } from '../../bench/eval/nicknames';
 import * as personVariants from '../../bench/eval/personVariants';
-import * as orgVariants from '../../bench/eval/orgVariants';
 import type { PersonParts, PersonVariant, PersonVariantContext } from '../../bench/eval/personVariants';
-import type { OrganizationVariant } from '../../bench/eval/orgVariants';
 
 /**
- * The monitoring fan-out re-screens only subjects that share a blocking key with a changed
- * entry. That is exact only if every listed party the matcher reports for a subject shares a
- * key with it. Checked here for every variant class the matcher evaluation generates (typos,
- * OCR, nicknames, order, merged and split words, compound surnames, diacritics, legal forms…).
+ * The monitoring fan-out looks only at subjects a changed entry can be a viable candidate for,
+ * as their blocking keys tell (`changeReach`). That is exact only if every listed party the
+ * matcher finds viable for a subject (and so every one it can report) reaches it. Checked here
+ * for every person variant class the matcher evaluation generates (typos, OCR, nicknames, order,
+ * merged and split words, compound surnames, diacritics…), and on random pairs. Organizations
+ * are reached by NPI only: every monitored organization is looked at when an organization entry
+ * changes (the monitoring equality test's organization-weight case).
  */
 function indexed(party: ListedParty): IndexedEntry {
   return { ...party, sourceKey: 'oig_leie', sourceName: 'LEIE', listVersionId: 'v1', retrievedAt: '2026-01-01T00:00:00.000Z' };
 }
 
-function shares(a: readonly number[], b: readonly number[]): boolean {
-  const set = new Set(a);
-  return b.some((k) => set.has(k));
+function reachedBy(subject: Entity, party: ListedParty): boolean {
+  return reaches(changeReach([party]), subjectBlockingKeys(subject));
 }
 
-/** When the matcher reports `party` for `subject`, the two must share a key. True if it reported it. */
-function sharesKeyWhenMatched(subject: Entity, party: ListedParty): boolean {
-  if (screenEntity(buildMatcherIndex([indexed(party)]), subject).status !== 'potential_match') return false;
+/** When the matcher finds `party` viable for `subject`, a change of it must reach the subject. True if it was viable. */
+function reachedWhenViable(subject: Entity, party: ListedParty): boolean {
+  const screened = screenEntity(buildMatcherIndex([indexed(party)]), subject);
+  if (screened.status !== 'potential_match' && screened.maxViableCandidates === 0) return false;
   const roster = subject.type === 'person' ? subject.name : subject.legalName;
-  expect({ roster, listed: party.name, shares: shares(subjectBlockingKeys(subject), entryBlockingKeys(party)) })
-    .toEqual({ roster, listed: party.name, shares: true });
+  expect({ roster, listed: party.name, reached: reachedBy(subject, party) }).toEqual({ roster, listed: party.name, reached: true });
   return true;
 }
+
+/** Whether the matcher reports `party` for `subject`, checking the reach when it is viable. */
+function reachedWhenMatched(subject: Entity, party: ListedParty): boolean {
+  return reachedWhenViable(subject, party) && screenEntity(buildMatcherIndex([indexed(party)]), subject).status === 'potential_match';
+}
+
+const personParty = (i: number, last: string, first: string | null, middle: string | null = null, aliases: string[] = []): ListedParty => ({
+  entryKey: `p${i}`, kind: 'person', name: `${last}${first ? `, ${first}` : ''}${middle ? ` ${middle}` : ''}`, lastName: last, firstName: first,
+  middleName: middle, suffix: null, aliases, npis: [], dateOfBirth: null, state: null, providerType: null,
+});
 
 const rng = createRng(11);
 const persons = generatePersons(rng, 150);
@@ -48,8 +58,8 @@ const PERSON_CLASSES: Array<[string, PersonVariant]> = [
   ['different middle', personVariants.differentMiddle],
 ];
 
-describe('blocking keys', () => {
-  it.each(PERSON_CLASSES)('a listed person matched through a %s variant shares a key with the subject', (_, generate) => {
+describe('blocking keys and the reach of a list change', () => {
+  it.each(PERSON_CLASSES)('a listed person matched through a %s variant reaches the subject', (_, generate) => {
     let matched = 0;
     persons.forEach((p, i) => {
       const parts: PersonParts = { first: p.firstName, middle: p.middleName, last: p.lastName, suffix: p.suffix, credential: p.credential };
@@ -60,12 +70,12 @@ describe('blocking keys', () => {
         lastName: p.lastName, firstName: p.firstName, middleName: p.middleName, suffix: p.suffix, aliases: [], npis: [],
         dateOfBirth: p.dateOfBirth, state: p.state, providerType: null,
       };
-      if (sharesKeyWhenMatched({ type: 'person', name: variant }, party)) matched++;
+      if (reachedWhenMatched({ type: 'person', name: variant }, party)) matched++;
     });
     expect(matched).toBeGreaterThan(0);
   });
 
-  it('a listed person matched with no token of the subject written as on the list still shares a key', () => {
+  it('a listed person matched with no token of the subject written as on the list still reaches it', () => {
     // The hard case for blocking: every token differs (a nickname or a typo for the given name, a
     // typo for the surname), so only the variant keys (nickname, typo, sound, OCR) can link them.
     const substitute = (w: string, at: number): string => {
@@ -82,7 +92,7 @@ describe('blocking keys', () => {
         entryKey: `p${i}`, kind: 'person', name: `${p.lastName}, ${p.firstName}`, lastName: p.lastName, firstName: p.firstName,
         middleName: null, suffix: null, aliases: [], npis: [], dateOfBirth: null, state: null, providerType: null,
       };
-      if (!sharesKeyWhenMatched(subject, party)) return;
+      if (!reachedWhenMatched(subject, party)) return;
       matched++;
       if (nick) viaNickname++;
     });
@@ -90,32 +100,44 @@ describe('blocking keys', () => {
     expect(viaNickname).toBeGreaterThan(0);
   });
 
-  const organizations = generateOrganizations(createRng(12), 120);
-  const ORG_CLASSES: Array<[string, OrganizationVariant]> = [
-    ['legal form', orgVariants.legalForm], ['doing business as', orgVariants.doingBusinessAs], ['abbreviation', orgVariants.abbreviation],
-    ['word order', orgVariants.wordOrder], ['typo', orgVariants.organizationTypo],
-  ];
-  it.each(ORG_CLASSES)('a listed organization matched through a %s variant shares a key with the subject', (_, generate) => {
-    let matched = 0;
-    organizations.forEach((o, i) => {
-      const variant = generate({ name: o.legalName, dbaNames: o.dbaNames }, createRng(i + 1));
-      if (!variant) return;
-      const party: ListedParty = {
-        entryKey: `o${i}`, kind: 'organization', name: o.legalName, lastName: null, firstName: null, middleName: null, suffix: null,
-        aliases: o.dbaNames, npis: [], dateOfBirth: null, state: o.state, providerType: null,
-      };
-      if (sharesKeyWhenMatched({ type: 'organization', legalName: variant }, party)) matched++;
-    });
-    expect(matched).toBeGreaterThan(0);
-  });
-
-  it('an NPI on both sides is a key even when the names differ', () => {
+  it('an NPI on both sides reaches the subject even when the names differ', () => {
     const party: ListedParty = {
       entryKey: 'n1', kind: 'organization', name: 'SUNRISE HOME HEALTH LLC', lastName: null, firstName: null, middleName: null, suffix: null,
       aliases: [], npis: ['1234567893'], dateOfBirth: null, state: 'TX', providerType: null,
     };
     const subject: Entity = { type: 'person', name: 'Entirely Different', npi: '1234567893' };
-    expect(shares(subjectBlockingKeys(subject), entryBlockingKeys(party))).toBe(true);
+    expect(reachedBy(subject, party)).toBe(true);
+  });
+
+  it('a listed person the matcher finds viable for a random subject reaches it (random pairs over shared name pools)', () => {
+    // Small pools of given names, surnames and their variants, so that many pairs are viable
+    // candidates without matching: the reach must hold for viability, not only for matches.
+    const pool = createRng(21);
+    const given = ['JOHN', 'JON', 'JOHNNY', 'MARIA', 'MARIE', 'MARY', 'ANN', 'ANNA', 'LI', 'NA', 'LINA', 'JIWOO', 'JI', 'WOO', 'THI', 'ANH'];
+    const surnames = ['SMITH', 'SMYTH', 'GARCIA', 'GARCIALOPEZ', 'LOPEZ', 'NGUYEN', 'NGUYN', 'DELACRUZ', 'CRUZ', 'KOWALSKI', 'KOVALSKI', 'LEE'];
+    const pick = (xs: string[]) => xs[pool.int(xs.length)];
+    const parties = Array.from({ length: 30 }, (_, i) => personParty(i, pick(surnames), pick(given), pool.int(3) === 0 ? pick(given) : null,
+      pool.int(6) === 0 ? [pick(given)] : []));
+    const subjects: Entity[] = Array.from({ length: 40 }, () => {
+      const form = pool.int(5);
+      const name = form === 0 ? pick(given) : form === 1 ? `${pick(given)}${pick(surnames)}` : form === 2 ? `${pick(surnames)}, ${pick(given)} ${pick(given)}`
+        : `${pick(given)} ${pick(surnames)}`;
+      return { type: 'person', name };
+    });
+    let viable = 0;
+    for (const subject of subjects) for (const party of parties) if (reachedWhenViable(subject, party)) viable++;
+    expect(viable).toBeGreaterThan(50);
+  });
+
+  it('a listed person sharing a single word with the subject does not reach it; one sharing two does', () => {
+    expect(reachedBy({ type: 'person', name: 'John Zylstra' }, personParty(1, 'MCALLISTER', 'JOHN'))).toBe(false);
+    expect(reachedBy({ type: 'person', name: 'John Zylstra' }, personParty(2, 'ZYLSTRA', 'JON'))).toBe(true);
+  });
+
+  it('a subject of one usable word, a listed word answering two subject words, and a one-word alias reach as the matcher finds them', () => {
+    expect(reachedWhenViable({ type: 'person', name: 'Madonna' }, personParty(1, 'MADONNA', 'LOUISE'))).toBe(true);
+    expect(reachedWhenViable({ type: 'person', name: 'Mary Ann Smith' }, personParty(2, 'SMITH', 'MARYANN'))).toBe(true);
+    expect(reachedWhenViable({ type: 'person', name: 'Bubba Jones' }, personParty(3, 'SMITH', 'WILLIAM', null, ['BUBBA']))).toBe(true);
   });
 
   it('are the same for the same subject whatever the key order of its fields', () => {

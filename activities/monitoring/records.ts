@@ -67,7 +67,8 @@ export type OrganizationsReached = 'none' | 'with_npi' | 'all';
  * reads it: a key of both tokens of a pair, any key of `anyOf`, or the one-usable-token marker
  * and any key of `anyOfIfSolo`), with `capped` every record whose last screening hit the
  * candidate limit (which of its candidates are scored is chosen by weights across the whole
- * list), and organizations by `organizations`: `with_npi` for a registry version (it changes the names they
+ * list), and organizations by `organizations` (keys are probed one by one, as in
+ * `recordsHoldingKeys`): `with_npi` for a registry version (it changes the names they
  * are searched under), `all` when the change holds an organization entry (organization tokens
  * are weighed by how rare they are across the whole list, so one entry more or less can move
  * any organization's scores). Sorted by id.
@@ -96,7 +97,8 @@ export async function recordsReachedBy(
           WHERE m.removed_at IS NULL AND m.blocking_keys && ($1::int[])[p.a_from:p.a_to] AND m.blocking_keys && ($1::int[])[p.b_from:p.b_to]
        ) m
      UNION
-     SELECT id FROM monitored_records WHERE removed_at IS NULL AND blocking_keys && $6::int[]
+     SELECT m.id FROM unnest($6::int[]) AS k(key)
+       CROSS JOIN LATERAL (SELECT id FROM monitored_records m WHERE m.removed_at IS NULL AND m.blocking_keys @> ARRAY[k.key]) m
      UNION
      SELECT id FROM monitored_records WHERE $8 AND removed_at IS NULL AND recall_capped
      UNION
@@ -137,11 +139,15 @@ export async function allActiveRecords(db: Db): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Active records holding any of these blocking keys. */
+/**
+ * Active records holding any of these blocking keys. Probed key by key: `blocking_keys && $1`
+ * over hundreds of keys is planned as a scan of every record, comparing each key of each.
+ */
 export async function recordsHoldingKeys(db: Db, keys: readonly number[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const { rows } = await db.query<{ id: string }>(
-    'SELECT id FROM monitored_records WHERE removed_at IS NULL AND blocking_keys && $1::int[]',
+    `SELECT DISTINCT m.id FROM unnest($1::int[]) AS k(key)
+       CROSS JOIN LATERAL (SELECT id FROM monitored_records m WHERE m.removed_at IS NULL AND m.blocking_keys @> ARRAY[k.key]) m`,
     [keys],
   );
   return new Set(rows.map((r) => r.id));

@@ -67,8 +67,7 @@ export type OrganizationsReached = 'none' | 'with_npi' | 'all';
  * reads it: a key of both tokens of a pair, any key of `anyOf`, or the one-usable-token marker
  * and any key of `anyOfIfSolo`), with `capped` every record whose last screening hit the
  * candidate limit (which of its candidates are scored is chosen by weights across the whole
- * list), and organizations by `organizations` (keys are probed one by one, as in
- * `recordsHoldingKeys`): `with_npi` for a registry version (it changes the names they
+ * list), and organizations by `organizations`: `with_npi` for a registry version (it changes the names they
  * are searched under), `all` when the change holds an organization entry (organization tokens
  * are weighed by how rare they are across the whole list, so one entry more or less can move
  * any organization's scores). Sorted by id.
@@ -97,15 +96,13 @@ export async function recordsReachedBy(
           WHERE m.removed_at IS NULL AND m.blocking_keys && ($1::int[])[p.a_from:p.a_to] AND m.blocking_keys && ($1::int[])[p.b_from:p.b_to]
        ) m
      UNION
-     SELECT m.id FROM unnest($6::int[]) AS k(key)
-       CROSS JOIN LATERAL (SELECT id FROM monitored_records m WHERE m.removed_at IS NULL AND m.blocking_keys @> ARRAY[k.key]) m
+     SELECT id FROM monitored_records WHERE $7 AND removed_at IS NULL AND recall_capped
      UNION
-     SELECT id FROM monitored_records WHERE $8 AND removed_at IS NULL AND recall_capped
-     UNION
-     SELECT id FROM monitored_records WHERE $7 <> 'none' AND removed_at IS NULL AND kind = 'organization' AND (has_npi OR $7 = 'all')`,
-    [keys, bounds.map((b) => b[0]), bounds.map((b) => b[1]), bounds.map((b) => b[2]), bounds.map((b) => b[3]), reach.anyOf, organizations, capped],
+     SELECT id FROM monitored_records WHERE $6 <> 'none' AND removed_at IS NULL AND kind = 'organization' AND (has_npi OR $6 = 'all')`,
+    [keys, bounds.map((b) => b[0]), bounds.map((b) => b[1]), bounds.map((b) => b[2]), bounds.map((b) => b[3]), organizations, capped],
   );
   const reached = new Set(rows.map((r) => r.id));
+  for (const id of await recordsHoldingKeys(db, reach.anyOf)) reached.add(id);
   // Subjects of one usable token are few: their keys are read and checked here.
   const solo = await db.query<{ id: string; keys: number[] }>(
     'SELECT id, blocking_keys AS keys FROM monitored_records WHERE removed_at IS NULL AND blocking_keys @> ARRAY[$1::int]',

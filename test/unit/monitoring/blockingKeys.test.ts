@@ -23,19 +23,18 @@ function reachedBy(subject: Entity, party: ListedParty): boolean {
   return reaches(changeReach([party]), subjectBlockingKeys(subject));
 }
 
-/** When the matcher finds `party` viable for `subject`, a change of it must reach the subject. True if it was viable. */
-function reachedWhenViable(subject: Entity, party: ListedParty): boolean {
+/** Screens `subject` against `party` alone; when the matcher finds the party viable, asserts a change of it reaches the subject. */
+function screenAndCheckReach(subject: Entity, party: ListedParty): { viable: boolean; matched: boolean } {
   const screened = screenEntity(buildMatcherIndex([indexed(party)]), subject);
-  if (screened.status !== 'potential_match' && screened.maxViableCandidates === 0) return false;
+  const matched = screened.status === 'potential_match';
+  if (!matched && screened.maxViableCandidates === 0) return { viable: false, matched };
   const roster = subject.type === 'person' ? subject.name : subject.legalName;
   expect({ roster, listed: party.name, reached: reachedBy(subject, party) }).toEqual({ roster, listed: party.name, reached: true });
-  return true;
+  return { viable: true, matched };
 }
 
-/** Whether the matcher reports `party` for `subject`, checking the reach when it is viable. */
-function reachedWhenMatched(subject: Entity, party: ListedParty): boolean {
-  return reachedWhenViable(subject, party) && screenEntity(buildMatcherIndex([indexed(party)]), subject).status === 'potential_match';
-}
+const reachedWhenViable = (subject: Entity, party: ListedParty): boolean => screenAndCheckReach(subject, party).viable;
+const reachedWhenMatched = (subject: Entity, party: ListedParty): boolean => screenAndCheckReach(subject, party).matched;
 
 const personParty = (i: number, last: string, first: string | null, middle: string | null = null, aliases: string[] = []): ListedParty => ({
   entryKey: `p${i}`, kind: 'person', name: `${last}${first ? `, ${first}` : ''}${middle ? ` ${middle}` : ''}`, lastName: last, firstName: first,

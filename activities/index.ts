@@ -5,6 +5,7 @@ import type { MatcherClient } from '../matcher/client';
 import { createBatchActivities } from './batchScreening';
 import { createListActivities } from './listIngestion';
 import { createMonitoringActivities } from './monitoredEntity';
+import { createRecordMonthActivities } from './recordMonthMetering';
 import { createWebhookActivities } from './webhookDelivery';
 
 /** What every activity factory may use; the worker (and the integration tests' worker) build it once. */
@@ -26,6 +27,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createBatchActivities(deps),
     ...createListActivities(deps),
     ...createMonitoringActivities(deps),
+    ...createRecordMonthActivities(deps),
     ...createWebhookActivities(deps),
   };
 }

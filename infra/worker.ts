@@ -8,6 +8,7 @@ import { temporalConnectionOptions } from './base/temporal/connection';
 import { createMatcherClient } from '../matcher/client';
 import { createActivities } from '../activities';
 import { ensureIngestionSchedules } from './schedules/ingestionSchedules';
+import { ensureRecordMonthSchedule } from './schedules/recordMonthSchedule';
 import { freePort } from './base/freePort';
 import { createWorkerMetrics, serveWorkerMetrics } from './worker/metrics';
 
@@ -51,7 +52,10 @@ async function main(): Promise<void> {
   // WORKER_SCHEDULES=off: a worker that must leave the namespace's schedules alone (a test's
   // extra worker shares them with other suites, and without LIST_ARTIFACT_* it would delete them).
   if (process.env.WORKER_SCHEDULES === 'off') log.info('schedule management off (WORKER_SCHEDULES=off)');
-  else await ensureIngestionSchedules(client);
+  else {
+    await ensureIngestionSchedules(client);
+    await ensureRecordMonthSchedule(client);
+  }
 
   const metricsServer = await serveWorkerMetrics({
     registry: metrics.registry, host: config.workerMetricsHost, port: config.workerMetricsPort, token: config.metricsToken,

@@ -2,4 +2,5 @@
 export { batchScreening } from './batchScreening';
 export { listIngestion } from './listIngestion';
 export { monitoredEntity } from './monitoredEntity';
+export { recordMonthMetering } from './recordMonthMetering';
 export { webhookDelivery } from './webhookDelivery';

@@ -4,5 +4,6 @@
  * (batch items, record-months).
  */
 export { billingPeriod, isPeriod, periodResetDate } from './period';
+export { meterActiveRecordMonths, sweptPeriods } from './recordMonths';
 export { readPeriodCounts, recordUsageEvent, recordUsageEvents, type UsageEvent } from './ledger';
 export { consumeReservation, consumeSingleReservation, createReservation, lockAllowancePeriod, releaseReservation, reservedAllowance } from './reservations';

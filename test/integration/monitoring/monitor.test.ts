@@ -7,6 +7,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookRe
 import { leieArtifactPath, matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
 import type { LeiePerson } from '../support/lists';
 import { rescreenForListVersion } from '../../../activities/monitoring';
+import { readPeriodCounts, recordUsageEvent } from '../../../activities/metering';
+import { ensureRecordMonthSchedule } from '../../../infra/schedules/recordMonthSchedule';
 
 /**
  * Continuous monitoring end to end: PUT/DELETE /monitor through the gateway, a new LEIE version
@@ -184,5 +186,63 @@ describe('record-month metering', () => {
     const usage = await call(gw.url, 'GET', '/v1/usage', { apiKey: org.apiKey });
     expect(usage.body).toMatchObject({ recordMonths: 2, screenCalls: 0 });
     expect(orgId).toBeDefined();
+  });
+});
+
+describe('the record-months sweep (workflow recordMonthMetering)', () => {
+  /** A record as if enrolled at `enrolledAt`, whose enrollment and workflow metered nothing. */
+  async function storedRecord(owner: string, enrolledAt: string, removedAt: string | null = null): Promise<string> {
+    const { rows } = await gw.pool.query<{ id: string }>(
+      `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, enrolled_at, removed_at)
+       VALUES ($1, '{}', $2, 'person', false, 'clear', '{}', '{}', $3, $3, $4) RETURNING id`,
+      [owner, randomUUID(), enrolledAt, removedAt],
+    );
+    return rows[0].id;
+  }
+  const sweep = (at?: string) =>
+    worker.client.workflow.execute('recordMonthMetering', {
+      taskQueue: worker.taskQueue, workflowId: `record-months/test-${randomUUID()}`, args: [at ? { at } : {}],
+    }) as Promise<{ periods: string[]; metered: number }>;
+  const counts = async (owner: string, period: string) => (await readPeriodCounts(gw.pool, owner, period)).recordMonths;
+
+  it('bills every record active at some moment of this month or the last, once, whoever metered first', async () => {
+    const org = await createOrgWithKey(gw.pool, 'small');
+    const other = await createOrgWithKey(gw.pool, 'small');
+    const stays = await storedRecord(org.orgId, '2026-01-20T09:00:00Z');
+    await storedRecord(org.orgId, '2026-01-20T09:00:00Z', '2026-03-01T00:00:30Z'); // removed on the 1st, before any timer ran
+    await storedRecord(org.orgId, '2026-02-10T09:00:00Z', '2026-02-20T09:00:00Z'); // monitored in February only
+    await storedRecord(org.orgId, '2025-12-01T09:00:00Z', '2026-01-31T23:59:59Z'); // gone before February
+    await storedRecord(other.orgId, '2026-03-02T09:00:00Z');
+    // March of `stays` was already metered (by its enrollment, say): the sweep adds no second row.
+    await recordUsageEvent(gw.pool, { orgId: org.orgId, kind: 'record_month', eventKey: `${stays}:2026-03`, period: '2026-03' });
+
+    expect(await sweep('2026-03-10T12:00:00Z')).toEqual({ periods: ['2026-02', '2026-03'], metered: 5 });
+    expect([await counts(org.orgId, '2026-01'), await counts(org.orgId, '2026-02'), await counts(org.orgId, '2026-03')]).toEqual([0, 3, 2]);
+    expect([await counts(other.orgId, '2026-02'), await counts(other.orgId, '2026-03')]).toEqual([0, 1]);
+
+    expect(await sweep('2026-03-10T12:00:00Z')).toEqual({ periods: ['2026-02', '2026-03'], metered: 0 });
+    expect([await counts(org.orgId, '2026-02'), await counts(org.orgId, '2026-03'), await counts(other.orgId, '2026-03')]).toEqual([3, 2, 1]);
+  });
+
+  it("meters this month of a record whose workflow never ran, as GET /v1/usage shows", async () => {
+    const org = await createOrgWithKey(gw.pool, 'small');
+    await storedRecord(org.orgId, new Date().toISOString());
+    expect((await call(gw.url, 'GET', '/v1/usage', { apiKey: org.apiKey })).body.recordMonths).toBe(0);
+    await sweep();
+    expect((await call(gw.url, 'GET', '/v1/usage', { apiKey: org.apiKey })).body.recordMonths).toBe(1);
+    await sweep();
+    expect((await call(gw.url, 'GET', '/v1/usage', { apiKey: org.apiKey })).body.recordMonths).toBe(1);
+  });
+
+  it('is started hourly by the record-months schedule, which the worker ensures idempotently', async () => {
+    try {
+      expect(await ensureRecordMonthSchedule(worker.client)).toBe('record-months');
+      expect(await ensureRecordMonthSchedule(worker.client)).toBe('record-months');
+      const schedule = await worker.client.schedule.getHandle('record-months').describe();
+      expect(schedule.action).toMatchObject({ type: 'startWorkflow', workflowType: 'recordMonthMetering', workflowId: 'record-months' });
+      expect(schedule.spec.intervals?.[0].every).toBe(3_600_000);
+    } finally {
+      await worker.client.schedule.getHandle('record-months').delete().catch(() => undefined);
+    }
   });
 });

@@ -1,0 +1,16 @@
+import { proxyActivities } from '@temporalio/workflow';
+import type { RecordMonthActivities } from '../activities/recordMonthMetering';
+
+const { meterRecordMonthsOfMonitoredRecords } = proxyActivities<RecordMonthActivities>({
+  startToCloseTimeout: '10 minutes',
+  retry: { initialInterval: '10 seconds', maximumInterval: '10 minutes' },
+});
+
+/**
+ * The record-month sweep, started by the `record-months` schedule (infra/schedules): every
+ * monitored record active during this month or the last gets its record-month, whether or not
+ * its own workflow ran when the month turned. `at` only for tests and replays of a past month.
+ */
+export async function recordMonthMetering(input: { at?: string } = {}): Promise<{ periods: string[]; metered: number }> {
+  return meterRecordMonthsOfMonitoredRecords({ at: input.at });
+}

@@ -1,10 +1,12 @@
 /**
  * Monitoring benchmark: monitored records against a new LEIE version with 500 changed entries
- * (200 added, 200 removed, 100 changed), timed from the start of the listIngestion workflow
+ * (200 added, 200 removed, 100 changed) by default, timed from the start of the listIngestion workflow
  * until every resulting match_status_change has been delivered to, and verified by, a loopback
  * receiver. Records are enrolled in growing steps (10k, 30k, 100k by default) and a new version
  * is published at each step, so the figures show how the time scales with the number of
- * records. Everything real: a matcher process on the database (reloading on publication), the
+ * records; `--changes 5,50,500` publishes one version per change size at each step, so they
+ * also show how it scales with the size of the change (2 in 5 added, 2 in 5 removed, 1 in 5
+ * with a new date of birth). Everything real: a matcher process on the database (reloading on publication), the
  * workflows on a Temporal dev server, a worker with infra/worker.ts's settings.
  *
  * Records are enrolled in bulk, with the enrollment's own pieces (a matchMany screening, the
@@ -12,7 +14,7 @@
  * monitor/{recordId} workflows (which meter record-months) are not started, as they are not on
  * the re-screen path.
  *
- *   npm run bench:monitor -- [--scales 10000,30000,100000] [--listed 60000] [--seed 5]
+ *   npm run bench:monitor -- [--scales 10000,30000,100000] [--changes 500] [--listed 60000] [--seed 5]
  */
 import http from 'node:http';
 import os from 'node:os';
@@ -37,7 +39,9 @@ import { startBenchStack } from './support/benchStack';
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
 import { runScript } from '../../infra/dev/runScript';
 
-const SCALES = (process.argv.find((a, i) => process.argv[i - 1] === '--scales') ?? '10000,30000,100000').split(',').map(Number);
+const listArg = (name: string, fallback: string) => (process.argv.find((a, i) => process.argv[i - 1] === `--${name}`) ?? fallback).split(',').map(Number);
+const SCALES = listArg('scales', '10000,30000,100000');
+const CHANGES = listArg('changes', '500');
 const LISTED = numberArg('listed', 60_000);
 const SEED = numberArg('seed', 5);
 const ORGS = 4;
@@ -57,7 +61,8 @@ const toListed = (p: SyntheticPerson): Listed => ({
 const subjectOf = (p: Listed): Entity => ({ type: 'person', name: `${p.first} ${p.last}`, dateOfBirth: `${p.dob.slice(0, 4)}-${p.dob.slice(4, 6)}-${p.dob.slice(6)}` });
 
 async function main(): Promise<void> {
-  console.log(`monitor bench: scales ${SCALES.join(', ')} records, LEIE of ${LISTED} entries, 500 changed entries per version, cores=${os.cpus().length}`);
+  if ([...SCALES, ...CHANGES].some((n) => !Number.isInteger(n) || n < 5)) throw new Error('--scales and --changes take integers of at least 5');
+  console.log(`monitor bench: scales ${SCALES.join(', ')} records, LEIE of ${LISTED} entries, ${CHANGES.join(', ')} changed entries per version, cores=${os.cpus().length}`);
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
   const artifact = path.join(scratchDir(), 'leie-bench.csv');
   const bench = await startBenchStack();
@@ -111,6 +116,29 @@ async function main(): Promise<void> {
 
     let enrolled = 0;
     const fresh: Listed[] = []; // enrolled subjects on no list: the next version lists near-variants of some
+    async function timeVersion(changeSize: number): Promise<void> {
+      const expectedBefore = delivered;
+      const previous = await currentVersion(bench.pool);
+      const cpuBefore = readCpuTimes();
+      const t0 = Date.now();
+      const published = publish();
+      await waitForCurrentVersionChange(bench.pool, previous);
+      const tPublished = Date.now();
+      const result = await published;
+      const tFanOut = Date.now();
+      const changes = result.monitoring?.statusChanges ?? 0;
+      while (delivered - expectedBefore < changes) await new Promise((r) => setTimeout(r, 20));
+      const tDelivered = Date.now();
+      const cpu = describeCpuTimes(cpuBefore, readCpuTimes());
+      console.log(
+        `  ${String(enrolled).padStart(7)} | ${String(changeSize).padStart(15)} | ${String(result.monitoring?.recordsReached).padStart(15)} | ${String(result.monitoring?.recordsRescreened).padStart(11)} | ${String(changes).padStart(14)} | ` +
+          `${((tPublished - t0) / 1000).toFixed(1).padStart(18)} | ${((tFanOut - tPublished) / 1000).toFixed(1).padStart(9)} | ${((tDelivered - tFanOut) / 1000).toFixed(1).padStart(12)} | ` +
+          `${((tDelivered - t0) / 1000).toFixed(1).padStart(7)} | ${cpu ?? 'n/a'}`,
+      );
+      const t = result.monitoring?.timings;
+      if (t) console.log(`          fan-out: reach by key ${(t.reachMs / 1000).toFixed(1)} s, read + pre-check ${(t.checkMs / 1000).toFixed(1)} s (check only), screen + store ${(t.screenMs / 1000).toFixed(1)} s; the rest is waiting for the matcher to load the version`);
+    }
+
     console.log('  records | changed entries | reached by keys | re-screened | status changes | ingest + publish s | fan-out s | deliveries s | total s | CPU');
     for (const scale of SCALES) {
       // Enroll up to `scale`: one in ten a listed person (a potential match), the rest people on no list.
@@ -132,39 +160,24 @@ async function main(): Promise<void> {
       }
       process.stderr.write(`  (enrolled ${enrolled} records in ${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
 
-      // The next version: 200 added (enrolled people, so their records turn potential_match), 200 removed, 100 changed.
-      const removed = new Set<number>();
-      while (removed.size < 200) removed.add(rng.int(listed.length));
-      const changed = new Set<number>();
-      while (changed.size < 100) {
-        const i = rng.int(listed.length);
-        if (!removed.has(i)) changed.add(i);
+      for (const changeSize of CHANGES) {
+        // The next version: 2 in 5 added (enrolled people, so their records turn potential_match), 2 in 5 removed, the rest changed.
+        const addedCount = Math.round(changeSize * 0.4);
+        const removedCount = Math.round(changeSize * 0.4);
+        const removed = new Set<number>();
+        while (removed.size < removedCount) removed.add(rng.int(listed.length));
+        const changed = new Set<number>();
+        while (changed.size < changeSize - addedCount - removedCount) {
+          const i = rng.int(listed.length);
+          if (!removed.has(i)) changed.add(i);
+        }
+        const added = fresh.splice(0, addedCount);
+        listed = [
+          ...listed.map((p, i) => (changed.has(i) ? { ...p, dob: `${Number(p.dob.slice(0, 4)) - 1}${p.dob.slice(4)}` } : p)).filter((_, i) => !removed.has(i)),
+          ...added,
+        ];
+        await timeVersion(changeSize);
       }
-      const added = fresh.splice(0, 200);
-      listed = [
-        ...listed.filter((_, i) => !removed.has(i)).map((p, i) => (changed.has(i) ? { ...p, dob: `${Number(p.dob.slice(0, 4)) - 1}${p.dob.slice(4)}` } : p)),
-        ...added,
-      ];
-      const expectedBefore = delivered;
-      const previous = await currentVersion(bench.pool);
-      const cpuBefore = readCpuTimes();
-      const t0 = Date.now();
-      const published = publish();
-      await waitForCurrentVersionChange(bench.pool, previous);
-      const tPublished = Date.now();
-      const result = await published;
-      const tFanOut = Date.now();
-      const changes = result.monitoring?.statusChanges ?? 0;
-      while (delivered - expectedBefore < changes) await new Promise((r) => setTimeout(r, 20));
-      const tDelivered = Date.now();
-      const cpu = describeCpuTimes(cpuBefore, readCpuTimes());
-      console.log(
-        `  ${String(enrolled).padStart(7)} | ${'500'.padStart(15)} | ${String(result.monitoring?.recordsReached).padStart(15)} | ${String(result.monitoring?.recordsRescreened).padStart(11)} | ${String(changes).padStart(14)} | ` +
-          `${((tPublished - t0) / 1000).toFixed(1).padStart(18)} | ${((tFanOut - tPublished) / 1000).toFixed(1).padStart(9)} | ${((tDelivered - tFanOut) / 1000).toFixed(1).padStart(12)} | ` +
-          `${((tDelivered - t0) / 1000).toFixed(1).padStart(7)} | ${cpu ?? 'n/a'}`,
-      );
-      const t = result.monitoring?.timings;
-      if (t) console.log(`          fan-out: reach by key ${(t.reachMs / 1000).toFixed(1)} s, read + pre-check ${(t.checkMs / 1000).toFixed(1)} s (check only), screen + store ${(t.screenMs / 1000).toFixed(1)} s; the rest is waiting for the matcher to load the version`);
     }
     if (refused > 0) console.log(`  WARNING: ${refused} deliveries failed signature verification`);
   } finally {

@@ -39,12 +39,12 @@ export function createMonitoringActivities(deps: {
     },
 
     /**
-     * Meters this billing month's record-month for an active record (once: the ledger key is
-     * `<recordId>:<YYYY-MM>`) and says when the next month starts; `active` false once removed.
+     * Meters the record-month of the month `at` falls in (default now) for an active record
+     * (once: the ledger key is `<recordId>:<YYYY-MM>`) and says when the next month starts;
+     * `active` false once removed.
      */
-    async meterRecordMonth(input: { recordId: string }): Promise<{ active: boolean; nextPeriodStartsAt: string }> {
-      const now = new Date();
-      const period = billingPeriod(now);
+    async meterRecordMonth(input: { recordId: string; at?: string }): Promise<{ active: boolean; nextPeriodStartsAt: string }> {
+      const period = billingPeriod(input.at ? new Date(input.at) : new Date());
       const nextPeriodStartsAt = `${periodResetDate(period)}T00:00:00.000Z`;
       const record = await activeRecord(deps.pool, input.recordId);
       if (!record) return { active: false, nextPeriodStartsAt };

@@ -21,7 +21,8 @@ const { catchUpMonitoredRecord } = proxyActivities<MonitoringActivities>({
  */
 export async function monitoredEntity(input: MonitoredEntityInput & { caughtUp?: boolean }): Promise<'removed'> {
   if (!input.caughtUp) await catchUpMonitoredRecord({ recordId: input.recordId });
-  const month = await meterRecordMonth({ recordId: input.recordId });
+  // The workflow's clock (the moment this task runs, replayed identically) names the month metered.
+  const month = await meterRecordMonth({ recordId: input.recordId, at: new Date().toISOString() });
   if (!month.active) return 'removed';
   await sleep(Math.max(1000, Date.parse(month.nextPeriodStartsAt) - Date.now()));
   return continueAsNew<typeof monitoredEntity>({ recordId: input.recordId, orgId: input.orgId, caughtUp: true });

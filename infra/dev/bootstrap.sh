@@ -37,6 +37,8 @@ fi
 if [ -z "${TEMPORAL_CLI:-}" ] && ! command -v temporal >/dev/null; then
   export TEMPORAL_CLI="$REPO_ROOT/.venv/bin/temporal"
 fi
+# The time-skipping test server, for the tests of workflows that sleep for months.
+export TEMPORAL_TEST_SERVER="${TEMPORAL_TEST_SERVER:-$REPO_ROOT/.venv/bin/temporal-test-server}"
 if [ -z "${NICKNAMES_CSV:-}" ]; then
   NICKNAMES_CSV=$(ls "$REPO_ROOT"/.venv/lib/python3*/site-packages/nicknames/names.csv 2>/dev/null | head -n1)
   export NICKNAMES_CSV

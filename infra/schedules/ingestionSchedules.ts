@@ -1,5 +1,6 @@
-import { ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, type Client, type ScheduleOptions } from '@temporalio/client';
+import { ScheduleNotFoundError, ScheduleOverlapPolicy, type Client, type ScheduleOptions } from '@temporalio/client';
 import { config } from '../base/config';
+import { upsertSchedule } from './upsertSchedule';
 import { artifactLocation, SOURCE_CATALOG, type SourceDefinition } from '../../activities/lists';
 
 function ingestionScheduleId(sourceKey: string): string {
@@ -41,12 +42,7 @@ export async function ensureIngestionSchedules(client: Client, env: NodeJS.Proce
       continue;
     }
     const options = scheduleOptions(source);
-    try {
-      await client.schedule.create(options);
-    } catch (err) {
-      if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-      await handle.update((previous) => ({ ...previous, spec: options.spec, action: options.action, policies: options.policies }));
-    }
+    await upsertSchedule(client, options);
     ensured.push(options.scheduleId);
   }
   return ensured;

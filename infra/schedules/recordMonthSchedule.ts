@@ -1,5 +1,6 @@
-import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client, type ScheduleOptions } from '@temporalio/client';
+import { ScheduleOverlapPolicy, type Client, type ScheduleOptions } from '@temporalio/client';
 import { config } from '../base/config';
+import { upsertSchedule } from './upsertSchedule';
 
 export const RECORD_MONTH_SCHEDULE_ID = 'record-months';
 
@@ -22,14 +23,6 @@ function scheduleOptions(): ScheduleOptions {
 
 /** The `record-months` schedule (workflow recordMonthMetering), created or brought up to date. */
 export async function ensureRecordMonthSchedule(client: Client): Promise<string> {
-  const options = scheduleOptions();
-  try {
-    await client.schedule.create(options);
-  } catch (err) {
-    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-    await client.schedule.getHandle(RECORD_MONTH_SCHEDULE_ID).update((previous) => ({
-      ...previous, spec: options.spec, action: options.action, policies: options.policies,
-    }));
-  }
+  await upsertSchedule(client, scheduleOptions());
   return RECORD_MONTH_SCHEDULE_ID;
 }

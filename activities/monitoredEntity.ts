@@ -3,7 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import type { Logger } from '../infra/base/log';
 import type { MatcherClient } from '../matcher/client';
-import { billingPeriod, periodResetDate, recordUsageEvent } from './metering';
+import { billingPeriod, periodBounds, recordUsageEvent } from './metering';
 import { activeRecord, catchUpRecord, listUpdateEvent, rescreenForListVersion, type RescreenDeps, type RescreenSummary } from './monitoring';
 import { emitWebhookEvents } from './webhooks';
 
@@ -45,7 +45,7 @@ export function createMonitoringActivities(deps: {
      */
     async meterRecordMonth(input: { recordId: string; at?: string }): Promise<{ active: boolean; nextPeriodStartsAt: string }> {
       const period = billingPeriod(input.at ? new Date(input.at) : new Date());
-      const nextPeriodStartsAt = `${periodResetDate(period)}T00:00:00.000Z`;
+      const nextPeriodStartsAt = periodBounds(period).endsAt;
       const record = await activeRecord(deps.pool, input.recordId);
       if (!record) return { active: false, nextPeriodStartsAt };
       await recordUsageEvent(deps.pool, { orgId: record.orgId, kind: 'record_month', eventKey: `${input.recordId}:${period}`, period });

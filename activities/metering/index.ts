@@ -3,7 +3,7 @@
  * shared by the gateway (single screens, batch submission, usage reads) and the activities
  * (batch items, record-months).
  */
-export { billingPeriod, isPeriod, periodResetDate } from './period';
+export { billingPeriod, isPeriod, periodBounds, periodResetDate } from './period';
 export { meterActiveRecordMonths, sweptPeriods } from './recordMonths';
 export { readPeriodCounts, recordUsageEvent, recordUsageEvents, type UsageEvent } from './ledger';
 export { consumeReservation, consumeSingleReservation, createReservation, lockAllowancePeriod, releaseReservation, reservedAllowance } from './reservations';

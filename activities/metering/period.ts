@@ -10,6 +10,11 @@ export function periodResetDate(period: string): string {
   return next.toISOString().slice(0, 10);
 }
 
+/** When the period starts and when the next one does (ISO times, UTC). */
+export function periodBounds(period: string): { startsAt: string; endsAt: string } {
+  return { startsAt: `${period}-01T00:00:00.000Z`, endsAt: `${periodResetDate(period)}T00:00:00.000Z` };
+}
+
 export function isPeriod(value: string): boolean {
   return /^[0-9]{4}-(0[1-9]|1[0-2])$/.test(value);
 }

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { billingPeriod, periodResetDate } from './period';
+import { billingPeriod, periodBounds } from './period';
 
 /**
  * Record-months in bulk: one ledger row `<recordId>:<period>` for every monitored record that
@@ -15,13 +15,9 @@ export async function meterActiveRecordMonths(db: Pool | PoolClient, periods: re
        FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS p (period, starts_at, ends_at)
        JOIN monitored_records r ON r.enrolled_at < p.ends_at AND (r.removed_at IS NULL OR r.removed_at >= p.starts_at)
      ON CONFLICT (org_id, kind, event_key) DO NOTHING`,
-    [periods, periods.map(periodStart), periods.map((period) => `${periodResetDate(period)}T00:00:00Z`)],
+    [periods, periods.map((p) => periodBounds(p).startsAt), periods.map((p) => periodBounds(p).endsAt)],
   );
   return rowCount ?? 0;
-}
-
-function periodStart(period: string): string {
-  return `${period}-01T00:00:00Z`;
 }
 
 /** The period `at` falls in and the one before: a sweep early in a month still completes the last. */

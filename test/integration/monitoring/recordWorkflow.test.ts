@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { createMonitoringActivities } from '../../../activities/monitoredEntity';
-import { billingPeriod, periodResetDate, readPeriodCounts } from '../../../activities/metering';
+import { billingPeriod, periodBounds, readPeriodCounts } from '../../../activities/metering';
 import { createOrganization } from '../../../gateway/orgs/organizations';
 import { createLogger } from '../../../infra/base/log';
 import { createMatcherClient } from '../../../matcher/client';
@@ -69,8 +69,8 @@ describe('monitor/{recordId} workflow', () => {
     const taskQueue = `record-workflow-${randomUUID().slice(0, 8)}`;
     const months = async (period: string) => (await readPeriodCounts(db.pool, org.id, period)).recordMonths;
     const firstMonth = billingPeriod(new Date(await env.currentTimeMs()));
-    const secondMonth = billingPeriod(new Date(`${periodResetDate(firstMonth)}T00:00:00Z`));
-    const thirdMonth = billingPeriod(new Date(`${periodResetDate(secondMonth)}T00:00:00Z`));
+    const secondMonth = billingPeriod(new Date(periodBounds(firstMonth).endsAt));
+    const thirdMonth = billingPeriod(new Date(periodBounds(secondMonth).endsAt));
 
     const handle = await env.client.workflow.start('monitoredEntity', {
       taskQueue, workflowId: `monitor/${recordId}`, args: [{ recordId, orgId: org.id, caughtUp: true }],
@@ -80,7 +80,7 @@ describe('monitor/{recordId} workflow', () => {
 
     // A new worker, with nothing of the first one's cache, takes the workflow over across the month turn.
     await withWorker(taskQueue, async () => {
-      await env.sleep(Date.parse(`${periodResetDate(firstMonth)}T00:00:00Z`) - (await env.currentTimeMs()) + HOUR);
+      await env.sleep(Date.parse(periodBounds(firstMonth).endsAt) - (await env.currentTimeMs()) + HOUR);
       await until(async () => (await months(secondMonth)) === 1, `${secondMonth} metered after the restart`);
     });
     const secondRun = await handle.describe();

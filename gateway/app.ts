@@ -13,7 +13,7 @@ import { monthlyAllowance } from './middleware/allowance';
 import { validateRequest } from './middleware/validate';
 import { dispatch } from './middleware/dispatch';
 import { observeRequest } from './middleware/observeRequest';
-import { createGatewayMetrics, type GatewayMetrics } from './metrics';
+import { createGatewayMetrics } from './metrics';
 import { servePages } from './pages/routes';
 import { serveMetrics } from './routes/metrics';
 import { screenHandler } from './routes/screen';
@@ -30,7 +30,8 @@ import { getWebhookDelivery, listWebhookDeliveries, replayWebhookDelivery } from
 const DEFAULT_PUBLIC_LIMITS = { perIpPerMinute: 5, globalPerMinute: 120 };
 
 /** The gateway: one visible chain, each concern one middleware, in the architecture's order. */
-export function createApp(deps: GatewayDeps, metrics: GatewayMetrics = createGatewayMetrics(deps)): Koa<GatewayState> {
+export function createApp(deps: GatewayDeps): Koa<GatewayState> {
+  const metrics = createGatewayMetrics(deps);
   const now = deps.now ?? (() => new Date());
   const publicLimits = deps.publicLimits ?? DEFAULT_PUBLIC_LIMITS;
   const operations = listOperations();

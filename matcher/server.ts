@@ -109,7 +109,8 @@ function checkKeyGroups(value: unknown): KeyGroup[] {
   return value as KeyGroup[];
 }
 
-const ROUTES = new Set(['/healthz', '/readyz', '/metrics', '/match', '/match-many', '/lookup', '/key-groups']);
+const POST_ROUTES = ['/match', '/match-many', '/lookup', '/key-groups'];
+const ROUTES = new Set(['/healthz', '/readyz', '/metrics', ...POST_ROUTES]);
 
 function screenWith(
   snapshot: MatcherSnapshot, entity: Entity, checkedAt: string, metrics: MatcherMetrics, route: string,
@@ -148,7 +149,7 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
       res.end(text);
       return;
     }
-    if (method !== 'POST' || !['/match', '/match-many', '/lookup', '/key-groups'].includes(path)) {
+    if (method !== 'POST' || !POST_ROUTES.includes(path)) {
       throw new HttpError(404, `no route ${method} ${path}`);
     }
     const body = (await readBody(req)) as Record<string, unknown>;

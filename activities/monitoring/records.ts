@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { BLOCKING_KEYS_VERSION, type ChangeReach } from '../../matcher/blockingKeys';
+import { BLOCKING_KEYS_VERSION, subjectBlockingKeys, type ChangeReach } from '../../matcher/blockingKeys';
 import type { Entity, ScreeningResult, ScreeningStatus } from '../../matcher/types';
 
 /** Monitored records (migration 6300). Reads a client can cause are scoped to its organization. */
@@ -20,11 +20,12 @@ export function recordView(id: string, result: ScreeningResult): MonitoredRecord
 /**
  * Enrolls an entity, or finds its active record: one record per (organization, entity), so
  * enrolling the same entity again re-screens and returns the same record (and bills one
- * record-month, not two). `created` false for such a repeat.
+ * record-month, not two). `created` false for such a repeat. The blocking keys are computed
+ * here, under the rules the stored version names.
  */
 export async function upsertRecord(
   client: PoolClient,
-  record: { orgId: string; entity: Entity; entityHash: string; result: ScreeningResult; headroom: number; blockingKeys: number[] },
+  record: { orgId: string; entity: Entity; entityHash: string; result: ScreeningResult; headroom: number },
 ): Promise<{ id: string; created: boolean }> {
   const { rows } = await client.query<{ id: string; created: boolean }>(
     `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version)
@@ -35,7 +36,7 @@ export async function upsertRecord(
      RETURNING id, (xmax = 0) AS created`,
     [
       record.orgId, JSON.stringify(record.entity), record.entityHash, record.entity.type, Boolean(record.entity.npi),
-      record.result.status, JSON.stringify(record.result), record.blockingKeys, record.result.checkedAt, record.result.recallCapped,
+      record.result.status, JSON.stringify(record.result), subjectBlockingKeys(record.entity), record.result.checkedAt, record.result.recallCapped,
       record.headroom, BLOCKING_KEYS_VERSION,
     ],
   );
@@ -103,13 +104,15 @@ export async function recordsReachedBy(
   );
   const reached = new Set(rows.map((r) => r.id));
   for (const id of await recordsHoldingKeys(db, reach.anyOf)) reached.add(id);
-  // Subjects of one usable token are few: their keys are read and checked here.
-  const solo = await db.query<{ id: string; keys: number[] }>(
-    'SELECT id, blocking_keys AS keys FROM monitored_records WHERE removed_at IS NULL AND blocking_keys @> ARRAY[$1::int]',
-    [reach.soloMarker],
-  );
-  const soloKeys = new Set(reach.anyOfIfSolo);
-  for (const r of solo.rows) if (r.keys.some((k) => soloKeys.has(k))) reached.add(r.id);
+  if (reach.anyOfIfSolo.length > 0) {
+    // Subjects of one usable token are few: their keys are read and checked here.
+    const solo = await db.query<{ id: string; keys: number[] }>(
+      'SELECT id, blocking_keys AS keys FROM monitored_records WHERE removed_at IS NULL AND blocking_keys @> ARRAY[$1::int]',
+      [reach.soloMarker],
+    );
+    const soloKeys = new Set(reach.anyOfIfSolo);
+    for (const r of solo.rows) if (r.keys.some((k) => soloKeys.has(k))) reached.add(r.id);
+  }
   return [...reached].sort();
 }
 

@@ -120,9 +120,10 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   }
   // Records keyed under older rules than the matcher screens with could be missed by the reach.
   const rekeyed = await rekeyStaleRecords(deps.pool);
-  await prepareKeyIndex(deps.pool);
   const parties = [...change.newParties, ...change.oldParties];
   const large = parties.length > LARGE_CHANGE;
+  // Only a reach by keys probes the key index.
+  if (!large && !change.registry) await prepareKeyIndex(deps.pool);
   const organizations = change.registry ? 'with_npi' : parties.some((p) => p.kind === 'organization') ? 'all' : 'none';
   // Subjects whose variants the change may have switched on or off through entries it did not
   // touch (a sound or OCR key shared by more than 40 spellings fetches none; a word no name holds

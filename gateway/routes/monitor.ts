@@ -1,4 +1,3 @@
-import { subjectBlockingKeys } from '../../matcher/blockingKeys';
 import type { Entity } from '../../matcher/types';
 import { billingPeriod, recordUsageEvent } from '../../activities/metering';
 import {
@@ -22,9 +21,8 @@ export function enrollMonitor(deps: GatewayDeps, now: () => Date): Handler {
     const entity = ctx.state.body as Entity;
     const screened = await deps.matcher.matchManyWithHeadroom([entity], { requestId: ctx.state.requestId });
     const [result, headroom] = [screened.results[0], screened.headroom[0]];
-    const blockingKeys = subjectBlockingKeys(entity);
     const record = await inTransaction(deps.pool, async (client) => {
-      const stored = await upsertRecord(client, { orgId, entity, entityHash: requestHash(entity), result, headroom, blockingKeys });
+      const stored = await upsertRecord(client, { orgId, entity, entityHash: requestHash(entity), result, headroom });
       const period = billingPeriod(now());
       await recordUsageEvent(client, { orgId, kind: 'record_month', eventKey: `${stored.id}:${period}`, period });
       return stored;

@@ -5,7 +5,7 @@
  * an organization's half is a word of three letters or more. A person's word may also be a
  * surname with its particles glued on (DELASCASAS ~ DE LAS CASAS): `afterGluedParticle`.
  */
-export function splitPartMin(kind: 'person' | 'organization'): number {
+function splitPartMin(kind: 'person' | 'organization'): number {
   return kind === 'person' ? 2 : 3;
 }
 

@@ -44,7 +44,7 @@ function locateNicknamesCsv(): string {
 }
 
 /** The curated tables read after the data set, in this order (see each one's header for its reference). */
-export const CURATED_NICKNAME_TABLES: readonly string[] = [path.join(__dirname, 'hypocorisms.csv'), path.join(__dirname, 'shortForms.csv')];
+const CURATED_NICKNAME_TABLES: readonly string[] = [path.join(__dirname, 'hypocorisms.csv'), path.join(__dirname, 'shortForms.csv')];
 
 /**
  * Tables in the data set's format, read in order: a family keeps the id its canonical name got

@@ -37,7 +37,7 @@ const ONE_WORD_SURNAME_MIN_SIM = 0.85;
  */
 const HALF_COST = { written: 0.3, read: 0.4 } as const;
 /** A lead word is read as a first surname only when it is the same word on both sides, or the same letters written as two words (DEJESUS ~ DE JESUS). */
-export const LEAD_MIN_SIM = 0.98;
+const LEAD_MIN_SIM = 0.98;
 const ORDER_FACTOR = 0.96;
 const NON_EXACT_CAP = 0.99;
 

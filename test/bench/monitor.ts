@@ -34,14 +34,13 @@ import { freePort } from '../../infra/base/freePort';
 import { LEIE_HEADER } from '../../infra/dev/synthetic/leie';
 import { createPersonFactory, createRng, type SyntheticPerson } from '../../infra/dev/synthetic/parties';
 import { scratchDir } from '../fixtures/lists/builders';
-import { numberArg } from './support/args';
+import { numberArg, numberListArg } from './support/args';
 import { startBenchStack } from './support/benchStack';
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
 import { runScript } from '../../infra/dev/runScript';
 
-const listArg = (name: string, fallback: string) => (process.argv.find((a, i) => process.argv[i - 1] === `--${name}`) ?? fallback).split(',').map(Number);
-const SCALES = listArg('scales', '10000,30000,100000');
-const CHANGES = listArg('changes', '500');
+const SCALES = numberListArg('scales', [10_000, 30_000, 100_000], 5);
+const CHANGES = numberListArg('changes', [500], 5);
 const LISTED = numberArg('listed', 60_000);
 const SEED = numberArg('seed', 5);
 const ORGS = 4;
@@ -61,7 +60,6 @@ const toListed = (p: SyntheticPerson): Listed => ({
 const subjectOf = (p: Listed): Entity => ({ type: 'person', name: `${p.first} ${p.last}`, dateOfBirth: `${p.dob.slice(0, 4)}-${p.dob.slice(4, 6)}-${p.dob.slice(6)}` });
 
 async function main(): Promise<void> {
-  if ([...SCALES, ...CHANGES].some((n) => !Number.isInteger(n) || n < 5)) throw new Error('--scales and --changes take integers of at least 5');
   console.log(`monitor bench: scales ${SCALES.join(', ')} records, LEIE of ${LISTED} entries, ${CHANGES.join(', ')} changed entries per version, cores=${os.cpus().length}`);
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
   const artifact = path.join(scratchDir(), 'leie-bench.csv');

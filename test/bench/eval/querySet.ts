@@ -178,7 +178,8 @@ export function buildQuerySet(list: EvalList, nicknames: NicknameTable, options:
 
   for (const queryClass of QUERY_CLASSES) {
     if (queryClass.clean) continue;
-    const personVariant = PERSON_VARIANTS[queryClass.name];
+    // Classes whose variants need the census pools are built here; the rest are the module's.
+    const personVariant = PERSON_VARIANTS[queryClass.name] ?? censusOnly[queryClass.name];
     const organizationVariant = ORGANIZATION_VARIANTS[queryClass.name];
     const context = (rng: Rng): person.PersonVariantContext => ({ rng, nicknames, ...pools });
     const cultureVariant = cultureVariants[queryClass.name];
@@ -190,14 +191,6 @@ export function buildQuerySet(list: EvalList, nicknames: NicknameTable, options:
       continue;
     }
     switch (queryClass.name) {
-      case 'nickname_short_form':
-      case 'compound_reverse':
-        fill(queryClass, personParties, (rng, listed, entry) => {
-          const parts = entryParts(entry, listed.party as SyntheticPerson);
-          const variant = censusOnly[queryClass.name](parts, context(rng));
-          return variant !== null && person.differsFrom(variant, parts) ? variant : null;
-        });
-        break;
       case 'exact':
       case 'org_exact':
         fill(queryClass, queryClass.kind === 'person' ? personParties : organizationParties, (_rng, _listed, entry) => entry.name);

@@ -5,7 +5,9 @@ import { createListsDatabase, type ListsDatabase } from '../lists/support';
 import { startTestWorker, type TestWorker } from '../support/worker';
 import { leieArtifactPath, matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
 import type { LeieBusiness, LeiePerson } from '../support/lists';
-import { BLOCKING_KEYS_VERSION } from '../../../matcher/blockingKeys';
+import { BLOCKING_KEYS_VERSION, changeReach, reaches, subjectBlockingKeys } from '../../../matcher/blockingKeys';
+import type { ListedParty } from '../../../matcher/types';
+import { recordsReachedBy } from '../../../activities/monitoring/records';
 
 /**
  * The re-screen on a new list version touches only the records sharing a blocking key with a
@@ -301,5 +303,43 @@ describe('records keyed under older blocking-key rules', () => {
     expect(rows[0].status).toBe('potential_match');
     expect(rows[0].blocking_keys_version).toBe(BLOCKING_KEYS_VERSION);
     expect(rows[0].blocking_keys.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the reach by keys in PostgreSQL (recordsReachedBy)', () => {
+  it('reads exactly the records whose keys the reach rule admits: pairs, one-word names, merged words, one-word subjects', async () => {
+    const next = rng(515);
+    const given = ['JOHN', 'JON', 'MARIA', 'MARIE', 'ANN', 'LI', 'NA', 'LINA', 'THI', 'ANH'];
+    const surnames = ['SMITH', 'SMYTH', 'GARCIA', 'GARCIALOPEZ', 'LOPEZ', 'NGUYEN', 'DELACRUZ', 'CRUZ', 'KOWALSKI', 'LEE'];
+    const pick = (xs: string[]) => xs[Math.floor(next() * xs.length)];
+    const subjects: Entity[] = Array.from({ length: 60 }, (_, i) => {
+      const form = i % 4;
+      const name = form === 0 ? pick(given) : form === 1 ? `${pick(given)}${pick(surnames)}` : `${pick(given)} ${pick(surnames)}`;
+      return { type: 'person', name };
+    });
+    const { orgId } = await createOrgWithKey(gw.pool, 'enterprise');
+    const { rows } = await gw.pool.query<{ id: string; keys: number[] }>(
+      `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, blocking_keys_version)
+       SELECT $1, e, md5(e::text || g), 'person', false, 'clear', '{}', ARRAY(SELECT jsonb_array_elements_text(k)::int), now(), $4
+         FROM unnest($2::jsonb[], $3::jsonb[]) WITH ORDINALITY AS t (e, k, g)
+       RETURNING id, blocking_keys AS keys`,
+      [orgId, subjects.map((e) => JSON.stringify(e)), subjects.map((e) => JSON.stringify(subjectBlockingKeys(e))), BLOCKING_KEYS_VERSION],
+    );
+    const mine = new Set(rows.map((r) => r.id));
+    const party = (i: number, last: string, first: string | null): ListedParty => ({
+      entryKey: `r${i}`, kind: 'person', name: first ? `${last}, ${first}` : last, lastName: last, firstName: first, middleName: null,
+      suffix: null, aliases: [], npis: [], dateOfBirth: null, state: null, providerType: null,
+    });
+    let partial = 0;
+    for (let change = 0; change < 8; change++) {
+      const parties = Array.from({ length: 2 }, (_, i) => party(i, pick(surnames), change % 4 === 0 && i === 0 ? null : pick(given)));
+      const reach = changeReach(parties);
+      const expected = rows.filter((r) => reaches(reach, r.keys)).map((r) => r.id).sort();
+      const read = (await recordsReachedBy(gw.pool, reach, { organizations: 'none', capped: false })).filter((id) => mine.has(id));
+      expect(read).toEqual(expected);
+      if (expected.length > 0 && expected.length < rows.length) partial++;
+    }
+    // The changes reach some records and not others: the comparison would catch a reach of every record.
+    expect(partial).toBeGreaterThan(4);
   });
 });

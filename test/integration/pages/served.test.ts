@@ -41,7 +41,7 @@ describe('web pages as served (no key, no third party)', () => {
   });
 
   it('answers 404 in the contract\'s error shape for a path that is no page, and leaves /v1 to the API', async () => {
-    const res = await fetch(`${gw.url}/assets/../package.json`);
+    const res = await fetch(`${gw.url}/assets/nope.js`);
     expect(res.status).toBe(404);
     expect((await res.json()).code).toBe('not_found');
     expect((await fetch(`${gw.url}/v1/lists`)).status).toBe(401);

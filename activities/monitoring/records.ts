@@ -174,6 +174,24 @@ export async function loadActiveRecords(db: Db, ids: readonly string[]): Promise
 }
 
 /**
+ * Records a change gave viable candidates but did not screen again (none a match, fewer than
+ * their headroom) have that much less room under the candidate limit: without this, changes that
+ * each fit would together push a record past the limit unseen. Each `viable` bounds from above
+ * what the change added to the record's fullest query name, so the headroom stored stays a lower
+ * bound (a retried fan-out subtracts twice: that only screens the record again sooner, which
+ * stores its exact headroom).
+ */
+export async function narrowHeadroom(db: Db, narrowed: ReadonlyArray<{ id: string; viable: number }>): Promise<void> {
+  if (narrowed.length === 0) return;
+  await db.query(
+    `UPDATE monitored_records m SET candidate_headroom = m.candidate_headroom - n.viable
+       FROM unnest($1::uuid[], $2::int[]) AS n(id, viable)
+      WHERE m.id = n.id AND m.removed_at IS NULL AND m.candidate_headroom IS NOT NULL`,
+    [narrowed.map((n) => n.id), narrowed.map((n) => n.viable)],
+  );
+}
+
+/**
  * Stores re-screenings of records still active (a record removed meanwhile is left alone) and
  * returns each one's previous status, read under the row lock the update takes. A result older
  * than the stored one (two fan-outs that overlap, the later version's committing first) is not

@@ -7,7 +7,7 @@ import type { ScreeningResult } from '../../matcher/types';
 import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef, type WebhookEventToEmit } from '../webhooks';
 import { createHash } from 'node:crypto';
 import { inTransaction } from '../../infra/base/db/transaction';
-import { allActiveRecords, loadActiveRecords, prepareKeyIndex, recordsHoldingKeys, recordsReachedBy, saveRescreenings, type StoredRecord } from './records';
+import { allActiveRecords, loadActiveRecords, narrowHeadroom, prepareKeyIndex, recordsHoldingKeys, recordsReachedBy, saveRescreenings, type StoredRecord } from './records';
 import { versionChange, type VersionChange } from './changes';
 import { rekeyStaleRecords } from './rekey';
 
@@ -43,9 +43,15 @@ export interface RescreenSummary {
   /** Of those, the records a changed entry matches (new or old form), or that it may push past the candidate limit, plus capped ones: screened again. */
   recordsRescreened: number;
   statusChanges: number;
+  /** Why each re-screened record was taken (the first reason that applies, in this order). */
+  rescreenedBecause: Record<RescreenReason, number>;
   /** Where the time went, in ms: finding the reached records, reading and pre-checking them, screening the affected ones. */
   timings: { reachMs: number; checkMs: number; screenMs: number };
 }
+
+/** Why a reached record is screened again. */
+export type RescreenReason = 'wholeChange' | 'organization' | 'capped' | 'keyGroup' | 'soloName' | 'match' | 'headroom';
+const noReasons = (): Record<RescreenReason, number> => ({ wholeChange: 0, organization: 0, capped: 0, keyGroup: 0, soloName: 0, match: 0, headroom: 0 });
 
 /** The event a status change sends; its key makes a retried re-screen record it once. */
 function statusChangeEvent(orgId: string, previousStatus: string, recordId: string, result: ScreeningResult, cause: string): WebhookEventToEmit {
@@ -116,7 +122,7 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   const anyRecord = await deps.pool.query('SELECT 1 FROM monitored_records WHERE removed_at IS NULL LIMIT 1');
   if (anyRecord.rowCount === 0 || !change.enabled) {
     return { versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,
-      recordsRekeyed: 0, recordsReached: 0, recordsRescreened: 0, statusChanges: 0, timings: { reachMs: 0, checkMs: 0, screenMs: 0 } };
+      recordsRekeyed: 0, recordsReached: 0, recordsRescreened: 0, statusChanges: 0, rescreenedBecause: noReasons(), timings: { reachMs: 0, checkMs: 0, screenMs: 0 } };
   }
   // Records keyed under older rules than the matcher screens with could be missed by the reach.
   const rekeyed = await rekeyStaleRecords(deps.pool);
@@ -145,13 +151,21 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   // The new and the old forms in one throwaway index: a match of either (the record may gain it,
   // or lose it) re-screens; the viable count of both bounds the new forms' from above.
   const againstChange = large ? null : screenAgainstParties([...change.newParties, ...change.oldParties.map((p) => ({ ...p, entryKey: `${p.entryKey}#old` }))]);
-  const isAffected = (r: StoredRecord): boolean => {
-    if (!againstChange || change.registry || r.entity.type === 'organization' || r.recallCapped || crossing.has(r.id) || isSoloSubject(r.entity)) return true;
+  const affectedBecause = (r: StoredRecord): { reason: RescreenReason | null; viable: number } => {
+    const taken = (reason: RescreenReason) => ({ reason, viable: 0 });
+    if (!againstChange || change.registry) return taken('wholeChange');
+    if (r.entity.type === 'organization') return taken('organization');
+    if (r.recallCapped) return taken('capped');
+    if (crossing.has(r.id)) return taken('keyGroup');
+    if (isSoloSubject(r.entity)) return taken('soloName');
     const screened = againstChange(r.entity);
+    if (screened.matches) return taken('match');
     // More viable candidates than the record's fullest query name had room for: the limit may now
     // cap it, and which candidates a capped screening scores is the full index's choice.
-    return screened.matches || screened.viable > (r.headroom ?? 0);
+    if (screened.viable > (r.headroom ?? 0)) return taken('headroom');
+    return { reason: null, viable: screened.viable };
   };
+  const rescreenedBecause = noReasons();
   let statusChanges = 0;
   let rescreened = 0;
   const load = (from: number) => {
@@ -166,12 +180,21 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
     // The next chunk is read while this one is checked.
     loading = load(i + REACHED_CHUNK);
     const checking = Date.now();
-    const affected = chunk.filter(isAffected);
+    const affected: StoredRecord[] = [];
+    const narrowed: Array<{ id: string; viable: number }> = [];
+    for (const r of chunk) {
+      const { reason, viable } = affectedBecause(r);
+      if (reason) {
+        rescreenedBecause[reason]++;
+        affected.push(r);
+      } else if (viable > 0) narrowed.push({ id: r.id, viable });
+    }
     const screening = Date.now();
     timings.checkMs += screening - checking;
     for (let j = 0; j < affected.length; j += RESCREEN_CHUNK) {
       statusChanges += await rescreenRecords(deps, affected.slice(j, j + RESCREEN_CHUNK), versionId, { isStale });
     }
+    await narrowHeadroom(deps.pool, narrowed);
     timings.screenMs += Date.now() - screening;
     rescreened += affected.length;
     deps.progress?.(Math.min(i + REACHED_CHUNK, ids.length), ids.length);
@@ -185,7 +208,7 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   await startDeliveryWorkflows(deps.temporal, deps.taskQueue, pending.rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: 'match_status_change' })), { env: deps.env });
   return {
     versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,
-    recordsRekeyed: rekeyed, recordsReached: ids.length, recordsRescreened: rescreened, statusChanges, timings,
+    recordsRekeyed: rekeyed, recordsReached: ids.length, recordsRescreened: rescreened, statusChanges, rescreenedBecause, timings,
   };
 }
 

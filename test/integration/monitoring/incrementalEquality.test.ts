@@ -216,10 +216,10 @@ async function withCandidateLimitOfFour(run: (stack: { gw: InProcessGateway; wor
   }
 }
 
-/** Publishes `v1`, enrolls `name` (clear, with `headroom`), publishes `v2`: the record's stored result against a full re-screen's. */
+/** Publishes `v1`, enrolls `name` (clear, with `headroom`), publishes each later version: the record's stored result against a full re-screen's. */
 async function capAcrossVersions(
   stack: { gw: InProcessGateway; worker: TestWorker; artifact: string },
-  name: string, v1: LeiePerson[], v2: LeiePerson[], expected: { headroom: number; diff: object },
+  name: string, [v1, ...later]: LeiePerson[][], expected: { headroom: number; diff: object },
 ): Promise<{ stored: ScreeningResult; full: ScreeningResult; headroom: number }> {
   const { gw: small, worker: ownWorker, artifact: ownArtifact } = stack;
   writeLeieArtifact(ownArtifact, v1);
@@ -231,10 +231,12 @@ async function capAcrossVersions(
   const enrolled = await small.pool.query('SELECT recall_capped, candidate_headroom FROM monitored_records WHERE id = $1', [reply.body.id]);
   expect(enrolled.rows[0]).toEqual({ recall_capped: false, candidate_headroom: expected.headroom });
 
-  writeLeieArtifact(ownArtifact, v2);
-  const second = await runLeieIngestion(ownWorker.client, ownWorker.taskQueue);
-  expect(second).toMatchObject({ outcome: 'published', diff: expected.diff });
-  await matcherOnNewVersion(small.matcherServer!.url, 'oig_leie', second.versionId);
+  for (const version of later) {
+    writeLeieArtifact(ownArtifact, version);
+    const published = await runLeieIngestion(ownWorker.client, ownWorker.taskQueue);
+    expect(published).toMatchObject({ outcome: 'published', diff: expected.diff });
+    await matcherOnNewVersion(small.matcherServer!.url, 'oig_leie', published.versionId);
+  }
 
   const { rows } = await small.pool.query<{ entity: Entity; result: ScreeningResult; candidate_headroom: number }>(
     'SELECT entity, result, candidate_headroom FROM monitored_records WHERE id = $1', [reply.body.id],
@@ -253,11 +255,42 @@ describe('incremental re-screen when a change fills a record\'s candidate limit'
     const next = rng(99);
     const people = Array.from({ length: 40 }, (_, i) => person(next, i));
     await withCandidateLimitOfFour(async (stack) => {
-      const { stored, full, headroom } = await capAcrossVersions(stack, 'Zebulon Maskaraft', [...people, ...soundAlikes.slice(0, 3)], [...people, ...soundAlikes],
+      const { stored, full, headroom } = await capAcrossVersions(stack, 'Zebulon Maskaraft', [[...people, ...soundAlikes.slice(0, 3)], [...people, ...soundAlikes]],
         { headroom: 1, diff: { added: 2, removed: 0, changed: 0 } });
       expect(full.recallCapped).toBe(true);
       expect(comparable(stored)).toEqual(comparable(full));
       expect(headroom).toBe(-1);
+    });
+  });
+
+  it('screens again a record that versions which each fit its headroom fill together: each one narrows the headroom it leaves', async () => {
+    // Limit 4: v1 lists 2 sound-alikes (headroom 2); v2 adds 2 (they fit: 4 viable, not capped,
+    // and the record is not screened again); v3 adds 1 (5 viable: capped). Judged against the
+    // headroom stored at enrolment, v3's one added candidate would fit, and the record would stay
+    // uncapped while a full re-screen caps it.
+    const soundAlikes: LeiePerson[] = [
+      ['MISKORIFT', 'ZIBALAN'], ['MESKERUFT', 'ZOBELIN'], ['MISKORUFT', 'ZUBALEN'], ['MUSKORIFT', 'ZIBOLUN'], ['MESKORIFT', 'ZOBALIN'],
+    ].map(([last, first]) => ({ last, first, dob: '19600101' }));
+    const next = rng(98);
+    const people = Array.from({ length: 40 }, (_, i) => person(next, i));
+    await withCandidateLimitOfFour(async (stack) => {
+      const v2 = [...people, ...soundAlikes.slice(0, 4)];
+      const v3 = [...people, ...soundAlikes];
+      const afterV2 = await capAcrossVersions(stack, 'Zebulon Maskaraft', [[...people, ...soundAlikes.slice(0, 2)], v2], { headroom: 2, diff: { added: 2, removed: 0, changed: 0 } });
+      expect(afterV2.full.recallCapped).toBe(false);
+      expect(comparable(afterV2.stored)).toEqual(comparable(afterV2.full));
+      expect(afterV2.headroom).toBe(0);
+
+      writeLeieArtifact(stack.artifact, v3);
+      const third = await runLeieIngestion(stack.worker.client, stack.worker.taskQueue);
+      expect(third).toMatchObject({ outcome: 'published', diff: { added: 1, removed: 0, changed: 0 } });
+      await matcherOnNewVersion(stack.gw.matcherServer!.url, 'oig_leie', third.versionId);
+      const { rows } = await stack.gw.pool.query<{ entity: Entity; result: ScreeningResult }>(
+        "SELECT entity, result FROM monitored_records WHERE entity->>'name' = 'Zebulon Maskaraft' AND removed_at IS NULL",
+      );
+      const [full] = await stack.gw.matcher.matchMany([rows[0].entity], { requestId: 'full-rescreen-filled' });
+      expect(full.recallCapped).toBe(true);
+      expect(comparable(rows[0].result)).toEqual(comparable(full));
     });
   });
 
@@ -269,8 +302,8 @@ describe('incremental re-screen when a change fills a record\'s candidate limit'
     const next = rng(77);
     const people = Array.from({ length: 60 }, (_, i) => person(next, i)).filter((p) => !p.last.endsWith('ALSKI')).slice(0, 40);
     await withCandidateLimitOfFour(async (stack) => {
-      const { stored, full } = await capAcrossVersions(stack, 'John Zebkowalski', [...people, ...kowalskis],
-        [...people, ...kowalskis, { last: 'QUUX', first: 'ZEB', dob: '19700101' }], { headroom: 4, diff: { added: 1, removed: 0, changed: 0 } });
+      const { stored, full } = await capAcrossVersions(stack, 'John Zebkowalski', [[...people, ...kowalskis],
+        [...people, ...kowalskis, { last: 'QUUX', first: 'ZEB', dob: '19700101' }]], { headroom: 4, diff: { added: 1, removed: 0, changed: 0 } });
       expect(full.recallCapped).toBe(true);
       expect(comparable(stored)).toEqual(comparable(full));
     });

@@ -61,11 +61,13 @@ function addTokenKeys(token: string, keys: Set<number>): void {
   if (sound.length >= MIN_PHONETIC_KEY_LENGTH) keys.add(groupKey({ kind: 'person', type: 'sound', key: sound }));
 }
 
-/** A key group the changed entries touch, with how much of it they are. */
+/** A key group the changed entries touch, with what they changed of it. */
 export interface ChangedKeyGroup {
   group: KeyGroup;
-  /** How far the change moved the group's size, at most: see `changedKeyGroups`. */
-  changed: number;
+  /** A word: how many more names hold it after the change than before (new-form names minus old-form names; exact). */
+  netNames: number;
+  /** A sound or OCR key: the changed entries' spellings that have it (whether each is in the vocabulary before and after decides the size's move). */
+  spellings: string[];
 }
 
 /**
@@ -80,9 +82,8 @@ const GROUP_THRESHOLD: Record<KeyGroup['type'], number> = { sound: MAX_PHONETIC_
  * The key groups of changed person entries' tokens, as the index looks them up: sound and OCR
  * keys of tokens of three letters or more, and words (a split half is two letters or more). A
  * change can switch such a group on or off for every subject holding it, through entries it did
- * not touch. (Organizations are all looked at when an organization entry changes.) A sound or
- * OCR group moved by at most its changed spellings (they may be held by other names too); a
- * word's count of names moved by exactly its new-form names minus its old-form names.
+ * not touch. (Organizations are all looked at when an organization entry changes.) Every
+ * spelling of a sound or OCR group is a word group too, so one question about sizes answers both.
  */
 export function changedKeyGroups(change: { newParties: readonly ListedParty[]; oldParties: readonly ListedParty[] }): ChangedKeyGroup[] {
   const groups = new Map<string, { group: KeyGroup; spellings: Set<string>; names: number }>();
@@ -108,21 +109,42 @@ export function changedKeyGroups(change: { newParties: readonly ListedParty[]; o
   };
   collect(change.newParties, 1);
   collect(change.oldParties, -1);
-  return [...groups.values()].map((e) => ({ group: e.group, changed: e.group.type === 'word' ? Math.abs(e.names) : e.spellings.size }));
+  return [...groups.values()].map((e) => ({ group: e.group, netNames: e.group.type === 'word' ? e.names : 0, spellings: [...e.spellings].sort() }));
 }
 
 /**
- * The blocking keys of the groups a change may have carried across their threshold, given each
- * group's size in the lists the matcher holds (before or after the change: the size moved by at
- * most the changed count either way). Every subject holding one is screened again.
+ * The blocking keys of the groups a change carried across their threshold, given each group's
+ * size in the lists the matcher holds. `exact`: the matcher holds the lists as they are just
+ * after this change (this version, and every other source where the monitored records already
+ * are); the size before is then worked out exactly: a word's by its net change in names, a sound
+ * or OCR group's by which of its changed spellings the change brought into the vocabulary or took
+ * out of it (a spelling's size is its word's). Otherwise (other versions moved the sizes too)
+ * every group the change touches is taken.
  */
-export function groupsThatMayCross(groups: readonly ChangedKeyGroup[], sizes: readonly number[]): number[] {
+export function groupsThatCross(groups: readonly ChangedKeyGroup[], sizes: readonly number[], { exact }: { exact: boolean }): number[] {
+  if (!exact) return groups.map((g) => groupKey(g.group));
+  const words = new Map<string, { after: number; net: number }>();
+  groups.forEach((g, i) => {
+    if (g.group.type === 'word') words.set(g.group.key, { after: sizes[i], net: g.netNames });
+  });
   const out: number[] = [];
   groups.forEach((g, i) => {
+    const after = sizes[i];
+    let before: number;
+    if (g.group.type === 'word') before = after - g.netNames;
+    else {
+      before = after;
+      for (const spelling of g.spellings) {
+        const word = words.get(spelling);
+        if (!word) {
+          before = Number.NaN; // not asked about: cannot be worked out, so taken
+          break;
+        }
+        before -= Number(word.after > 0) - Number(word.after - word.net > 0);
+      }
+    }
     const threshold = GROUP_THRESHOLD[g.group.type];
-    const low = Math.max(0, sizes[i] - g.changed);
-    const high = sizes[i] + g.changed;
-    if (low <= threshold && high > threshold) out.push(groupKey(g.group));
+    if (Number.isNaN(before) || before > threshold !== after > threshold) out.push(groupKey(g.group));
   });
   return out;
 }

@@ -25,6 +25,11 @@ export class MatcherRequestError extends Error {
   }
 }
 
+export interface KeyGroupSizes {
+  sizes: number[];
+  versions: Array<{ source: string; listVersionId: string }>;
+}
+
 export interface MatcherCallOptions {
   requestId: string;
   /** Milliseconds before the call is abandoned with MatcherUnavailableError. */
@@ -41,7 +46,8 @@ export interface MatcherClient {
   matchManyWithHeadroom(entities: Entity[], opts: MatcherCallOptions): Promise<{ results: ScreeningResult[]; headroom: number[] }>;
   lookup(req: PublicLookupRequest, opts: MatcherCallOptions): Promise<PublicLookupResponse>;
   /** How many spellings share each sound or OCR key in the lists the matcher holds (monitoring's fan-out). */
-  keyGroupSizes(groups: KeyGroup[], opts: MatcherCallOptions): Promise<number[]>;
+  /** Each group's size in the lists the answering replica holds, and which versions those are. */
+  keyGroupSizes(groups: KeyGroup[], opts: MatcherCallOptions): Promise<KeyGroupSizes>;
   ready(): Promise<boolean>;
   close(): void;
 }
@@ -199,10 +205,12 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
       return postJson<PublicLookupResponse>('/lookup', req, opts, defaultTimeout);
     },
     async keyGroupSizes(groups, opts) {
-      if (groups.length === 0) return [];
-      const out = await postJson<{ sizes: number[] }>('/key-groups', { groups }, opts, defaultTimeout);
-      if (!Array.isArray(out.sizes) || out.sizes.length !== groups.length) throw new MatcherUnavailableError('matcher answered key-group sizes that do not fit the question');
-      return out.sizes;
+      if (groups.length === 0) return { sizes: [], versions: [] };
+      const out = await postJson<KeyGroupSizes>('/key-groups', { groups }, opts, defaultTimeout);
+      if (!Array.isArray(out.sizes) || out.sizes.length !== groups.length || !Array.isArray(out.versions)) {
+        throw new MatcherUnavailableError('matcher answered key-group sizes that do not fit the question');
+      }
+      return out;
     },
     /** Ready when any replica is: calls skip the ones that are not. */
     async ready() {

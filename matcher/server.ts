@@ -164,7 +164,8 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
     }
     if (path === '/key-groups') {
       const groups = checkKeyGroups(body.groups);
-      return send(res, 200, { sizes: keyGroupSizes(snap.index, groups) });
+      // The versions the sizes were measured on: the caller works out the sizes before its change only from these.
+      return send(res, 200, { sizes: keyGroupSizes(snap.index, groups), versions: snap.versions.map((v) => ({ source: v.source, listVersionId: v.listVersionId })) });
     }
     if (path === '/match-many') {
       if (!Array.isArray(body.entities)) throw new HttpError(400, 'entities must be an array');

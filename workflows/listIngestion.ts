@@ -8,7 +8,7 @@ export interface ListIngestionInput {
 }
 
 export type ListIngestionResult =
-  | (IngestSummary & { monitoring?: Pick<RescreenSummary, 'recordsRekeyed' | 'recordsReached' | 'recordsRescreened' | 'statusChanges' | 'rescreenedBecause' | 'timings'> })
+  | (IngestSummary & { monitoring?: Pick<RescreenSummary, 'recordsRekeyed' | 'recordsReached' | 'recordsRescreened' | 'statusChanges' | 'keyGroups' | 'rescreenedBecause' | 'timings'> })
   | { outcome: 'no_artifact_location'; sourceKey: string };
 
 // NPPES runs for minutes: heartbeats show it is alive, and a lost worker is retried quickly.
@@ -39,6 +39,6 @@ export async function listIngestion(input: ListIngestionInput): Promise<ListInge
   const monitoring = await rescreenMonitoredRecords({ versionId: summary.versionId });
   return { ...summary, monitoring: {
     recordsRekeyed: monitoring.recordsRekeyed, recordsReached: monitoring.recordsReached, recordsRescreened: monitoring.recordsRescreened, statusChanges: monitoring.statusChanges,
-    rescreenedBecause: monitoring.rescreenedBecause, timings: monitoring.timings,
+    keyGroups: monitoring.keyGroups, rescreenedBecause: monitoring.rescreenedBecause, timings: monitoring.timings,
   } };
 }

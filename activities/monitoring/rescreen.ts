@@ -1,13 +1,14 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
-import { changeReach, changedKeyGroups, groupsThatMayCross, isSoloSubject, screenAgainstParties } from '../../matcher/blockingKeys';
+import { changeReach, isSoloSubject, screenAgainstParties } from '../../matcher/blockingKeys';
+import { markFannedOut, recordsOfCrossingGroups } from './crossingGroups';
 import type { MatcherClient } from '../../matcher/client';
 import type { ScreeningResult } from '../../matcher/types';
 import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef, type WebhookEventToEmit } from '../webhooks';
 import { createHash } from 'node:crypto';
 import { inTransaction } from '../../infra/base/db/transaction';
-import { allActiveRecords, loadActiveRecords, narrowHeadroom, prepareKeyIndex, recordsHoldingKeys, recordsReachedBy, saveRescreenings, type StoredRecord } from './records';
+import { allActiveRecords, loadActiveRecords, narrowHeadroom, prepareKeyIndex, recordsReachedBy, saveRescreenings, type StoredRecord } from './records';
 import { versionChange, type VersionChange } from './changes';
 import { rekeyStaleRecords } from './rekey';
 
@@ -43,6 +44,8 @@ export interface RescreenSummary {
   /** Of those, the records a changed entry matches (new or old form), or that it may push past the candidate limit, plus capped ones: screened again. */
   recordsRescreened: number;
   statusChanges: number;
+  /** Key groups the change carried across their thresholds, and whether their sizes before it were exact (else every group it touched). */
+  keyGroups: { crossed: number; exact: boolean };
   /** Why each re-screened record was taken (the first reason that applies, in this order). */
   rescreenedBecause: Record<RescreenReason, number>;
   /** Where the time went, in ms: finding the reached records, reading and pre-checking them, screening the affected ones. */
@@ -121,8 +124,9 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   const started = Date.now();
   const anyRecord = await deps.pool.query('SELECT 1 FROM monitored_records WHERE removed_at IS NULL LIMIT 1');
   if (anyRecord.rowCount === 0 || !change.enabled) {
+    await markFannedOut(deps.pool, versionId);
     return { versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,
-      recordsRekeyed: 0, recordsReached: 0, recordsRescreened: 0, statusChanges: 0, rescreenedBecause: noReasons(), timings: { reachMs: 0, checkMs: 0, screenMs: 0 } };
+      recordsRekeyed: 0, recordsReached: 0, recordsRescreened: 0, statusChanges: 0, keyGroups: { crossed: 0, exact: true }, rescreenedBecause: noReasons(), timings: { reachMs: 0, checkMs: 0, screenMs: 0 } };
   }
   // Records keyed under older rules than the matcher screens with could be missed by the reach.
   const rekeyed = await rekeyStaleRecords(deps.pool);
@@ -131,16 +135,16 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   // Only a reach by keys probes the key index.
   if (!large && !change.registry) await prepareKeyIndex(deps.pool);
   const organizations = change.registry ? 'with_npi' : parties.some((p) => p.kind === 'organization') ? 'all' : 'none';
-  // Subjects whose variants the change may have switched on or off through entries it did not
-  // touch (a sound or OCR key shared by more than 40 spellings fetches none; a word no name holds
-  // is no split half): screened again, whatever the changed entries score.
-  const groups = change.registry || large ? [] : changedKeyGroups(change);
-  const sizes = await deps.matcher.keyGroupSizes(groups.map((g) => g.group), { requestId: `monitor:${versionId}:key-groups`, timeoutMs: 60_000 });
-  const crossing = await recordsHoldingKeys(deps.pool, groupsThatMayCross(groups, sizes));
-  const reached = large ? await allActiveRecords(deps.pool) : await recordsReachedBy(deps.pool, changeReach(parties), { organizations, capped: !change.registry });
-  const ids = [...new Set([...reached, ...crossing])].sort();
-  const timings = { reachMs: Date.now() - started, checkMs: 0, screenMs: 0 };
   const superseded = await supersededVersions(deps.pool, change);
+  // Subjects whose variants the change switched on or off through entries it did not touch (a
+  // sound or OCR key shared by more than 40 spellings fetches none; a word no name holds is no
+  // split half): screened again, whatever the changed entries score.
+  const crossing = change.registry || large
+    ? { records: new Set<string>(), groups: 0, exact: true }
+    : await recordsOfCrossingGroups(deps.pool, deps.matcher, change, superseded);
+  const reached = large ? await allActiveRecords(deps.pool) : await recordsReachedBy(deps.pool, changeReach(parties), { organizations, capped: !change.registry });
+  const ids = [...new Set([...reached, ...crossing.records])].sort();
+  const timings = { reachMs: Date.now() - started, checkMs: 0, screenMs: 0 };
   const isStale = (result: ScreeningResult): boolean => {
     const used = result.sources.find((s) => s.source === change.sourceKey);
     // The registry is named among the sources only when it was consulted.
@@ -156,7 +160,7 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
     if (!againstChange || change.registry) return taken('wholeChange');
     if (r.entity.type === 'organization') return taken('organization');
     if (r.recallCapped) return taken('capped');
-    if (crossing.has(r.id)) return taken('keyGroup');
+    if (crossing.records.has(r.id)) return taken('keyGroup');
     if (isSoloSubject(r.entity)) return taken('soloName');
     const screened = againstChange(r.entity);
     if (screened.matches) return taken('match');
@@ -206,9 +210,10 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
     [`record:%:${versionId}`],
   );
   await startDeliveryWorkflows(deps.temporal, deps.taskQueue, pending.rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: 'match_status_change' })), { env: deps.env });
+  await markFannedOut(deps.pool, versionId);
   return {
     versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,
-    recordsRekeyed: rekeyed, recordsReached: ids.length, recordsRescreened: rescreened, statusChanges, rescreenedBecause, timings,
+    recordsRekeyed: rekeyed, recordsReached: ids.length, recordsRescreened: rescreened, statusChanges, keyGroups: { crossed: crossing.groups, exact: crossing.exact }, rescreenedBecause, timings,
   };
 }
 

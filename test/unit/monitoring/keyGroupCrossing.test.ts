@@ -1,0 +1,84 @@
+import { buildMatcherIndex, keyGroupSizes, type IndexedEntry } from '../../../matcher/engine';
+import { changedKeyGroups, groupsThatCross } from '../../../matcher/blockingKeys';
+import type { ListedParty } from '../../../matcher/types';
+import { createRng } from '../../../infra/dev/synthetic/parties';
+
+/**
+ * A list change can switch a key group on or off for subjects through entries it did not touch:
+ * a sound or OCR key fetches variants only while at most 40 spellings share it, a word is a split
+ * half only while some name holds it. Monitoring screens again the holders of the groups the
+ * change carried across, working out each group's size before the change from its size after it
+ * (what the matcher holds) and the change alone. Checked against both lists' real sizes.
+ */
+function party(key: string, last: string, first: string): IndexedEntry {
+  const p: ListedParty = {
+    entryKey: key, kind: 'person', name: `${last}, ${first}`, lastName: last, firstName: first, middleName: null, suffix: null,
+    aliases: [], npis: [], state: null, dateOfBirth: null, providerType: null,
+  };
+  return { ...p, sourceKey: 'oig_leie', sourceName: 'LEIE', listVersionId: 'v', retrievedAt: '2026-01-01T00:00:00.000Z' };
+}
+
+/** The groups' keys the exact rule takes, and the keys of the groups whose size really crossed between the two lists. */
+function crossings(before: IndexedEntry[], after: IndexedEntry[]): { taken: number[]; truth: number[]; touched: number } {
+  const beforeKeys = new Set(before.map((e) => e.entryKey));
+  const afterKeys = new Set(after.map((e) => e.entryKey));
+  const newParties = after.filter((e) => !beforeKeys.has(e.entryKey));
+  const oldParties = before.filter((e) => !afterKeys.has(e.entryKey));
+  const groups = changedKeyGroups({ newParties, oldParties });
+  const sizesAfter = keyGroupSizes(buildMatcherIndex(after), groups.map((g) => g.group));
+  const sizesBefore = keyGroupSizes(buildMatcherIndex(before), groups.map((g) => g.group));
+  const keyOf = groupsThatCross(groups, sizesAfter, { exact: false });
+  const threshold = (type: string) => (type === 'word' ? 0 : 40);
+  const truth = groups.flatMap((g, i) => ((sizesBefore[i] > threshold(g.group.type)) !== (sizesAfter[i] > threshold(g.group.type)) ? [keyOf[i]] : []));
+  return { taken: groupsThatCross(groups, sizesAfter, { exact: true }).sort(), truth: [...new Set(truth)].sort(), touched: groups.length };
+}
+
+const vowels = 'AEIOU';
+const SOUND_ALIKES: string[] = [];
+for (const a of vowels) for (const b of vowels) for (const c of vowels) SOUND_ALIKES.push(`M${a}SK${b}R${c}FT`);
+
+describe('key groups a list change carries across their thresholds', () => {
+  it('takes a sound group whose 41st spelling the change removes, and not one whose removed spelling another entry still holds', () => {
+    const group = SOUND_ALIKES.slice(0, 41).map((last, i) => party(`s${i}`, last, 'ALDOUS'));
+    const twice = party('twice', SOUND_ALIKES[0], 'BARNABY'); // a second holder of the first spelling
+    const base = [...group, twice];
+    const removedLast = crossings(base, base.filter((e) => e.entryKey !== 's40'));
+    expect(removedLast.truth.length).toBeGreaterThan(0);
+    expect(removedLast.taken).toEqual(removedLast.truth);
+    // s0's spelling stays in the list through `twice`: 41 spellings before and after.
+    const stillHeld = crossings(base, base.filter((e) => e.entryKey !== 's0'));
+    expect(stillHeld.truth).toEqual([]);
+    expect(stillHeld.taken).toEqual([]);
+  });
+
+  it('takes a word the change brings into the list or takes out of it, and not one another name still holds', () => {
+    const base = [party('a', 'KOWALSKI', 'JOHN'), party('b', 'KOWALSKI', 'JON'), party('c', 'QUUX', 'ZEB')];
+    const added = crossings(base.slice(0, 2), base);
+    expect(added.truth.length).toBeGreaterThan(0);
+    expect(added.taken).toEqual(added.truth);
+    const removedOne = crossings(base, [base[0], base[2]]); // JON goes, KOWALSKI stays
+    expect(removedOne.taken).toEqual(removedOne.truth);
+  });
+
+  it.each([1, 2, 3, 4, 5, 6])('takes exactly the groups that crossed, on random changes to crowded lists (seed %d)', (seed) => {
+    const rng = createRng(seed);
+    const pick = (xs: readonly string[]) => xs[rng.int(xs.length)];
+    const rare = (n: number) => Array.from({ length: n }, () => `Z${pick(['A', 'E', 'O'])}${pick(['B', 'K', 'Q'])}${pick(['A', 'I', 'U'])}${pick(['X', 'V'])}`);
+    const surnames = [...SOUND_ALIKES.slice(0, 44), 'SMITH', 'SMYTH', 'GARCIA', ...rare(12)];
+    const given = ['JOHN', 'JON', 'MARIA', 'ZEB', 'ANH', 'LI', ...rare(6)];
+    const base = Array.from({ length: 120 }, (_, i) => party(`p${i}`, pick(surnames), pick(given)));
+    const removed = new Set(Array.from({ length: 12 }, () => `p${rng.int(base.length)}`));
+    const added = Array.from({ length: 10 }, (_, i) => party(`n${i}`, pick(surnames), pick(given)));
+    const result = crossings(base, [...base.filter((e) => !removed.has(e.entryKey)), ...added]);
+    expect(result.taken).toEqual(result.truth);
+    expect(result.touched).toBeGreaterThan(result.taken.length);
+  });
+
+  it('takes every group the change touches when other versions moved the sizes too', () => {
+    const base = [party('a', 'KOWALSKI', 'JOHN'), party('b', 'SMITH', 'JON')];
+    const groups = changedKeyGroups({ newParties: [party('c', 'QUUX', 'ZEB')], oldParties: [] });
+    const sizes = keyGroupSizes(buildMatcherIndex([...base, party('c', 'QUUX', 'ZEB')]), groups.map((g) => g.group));
+    expect(groupsThatCross(groups, sizes, { exact: false })).toHaveLength(groups.length);
+    expect(groupsThatCross(groups, sizes, { exact: true }).length).toBeLessThan(groups.length);
+  });
+});

@@ -45,8 +45,11 @@ export interface MatcherClient {
    */
   matchManyWithHeadroom(entities: Entity[], opts: MatcherCallOptions): Promise<{ results: ScreeningResult[]; headroom: number[] }>;
   lookup(req: PublicLookupRequest, opts: MatcherCallOptions): Promise<PublicLookupResponse>;
-  /** How many spellings share each sound or OCR key in the lists the matcher holds (monitoring's fan-out). */
-  /** Each group's size in the lists the answering replica holds, and which versions those are. */
+  /**
+   * How many spellings share each sound or OCR key, or how many names hold each word, in the lists
+   * the answering replica holds, and which versions those are (monitoring's fan-out; with no
+   * groups, which versions it holds).
+   */
   keyGroupSizes(groups: KeyGroup[], opts: MatcherCallOptions): Promise<KeyGroupSizes>;
   ready(): Promise<boolean>;
   close(): void;
@@ -205,7 +208,6 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
       return postJson<PublicLookupResponse>('/lookup', req, opts, defaultTimeout);
     },
     async keyGroupSizes(groups, opts) {
-      if (groups.length === 0) return { sizes: [], versions: [] };
       const out = await postJson<KeyGroupSizes>('/key-groups', { groups }, opts, defaultTimeout);
       if (!Array.isArray(out.sizes) || out.sizes.length !== groups.length || !Array.isArray(out.versions)) {
         throw new MatcherUnavailableError('matcher answered key-group sizes that do not fit the question');

@@ -1,58 +1,75 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Pool } from 'pg';
-import { changedKeyGroups, groupsThatCross } from '../../matcher/blockingKeys';
+import { changedKeyGroups, groupsThatCross, type ChangedKeyGroup } from '../../matcher/blockingKeys';
 import type { KeyGroupSizes, MatcherClient } from '../../matcher/client';
 import type { VersionChange } from './changes';
 import { recordsHoldingKeys } from './records';
 
-export interface CrossingGroups {
-  /** Active records holding one of the groups: screened again whatever the changed entries score. */
-  records: Set<string>;
-  /** How many groups were taken. */
-  groups: number;
-  /** The sizes before the change were worked out exactly (else every group the change touches was taken). */
+/** The changed key groups' sizes in the lists the matcher holds once it serves the version. */
+export interface KeyGroupsOnVersion {
+  groups: ChangedKeyGroup[];
+  sizes: number[];
+  /** The sizes differ from those the monitored records stand on by this change alone (`sizesOfThisChangeAlone`). */
   exact: boolean;
 }
 
+export interface MatcherWait {
+  timeoutMs: number;
+  pollMs: number;
+  /** Called between polls (the activity heartbeats). */
+  onWait?: () => void;
+  /** Stops the polling (the fan-out failed or ended meanwhile). */
+  signal?: AbortSignal;
+}
+
 /**
- * The records holding a key group (a sound or OCR key, a word) that the change switched on or off
- * for them through entries it did not touch: a sound or OCR key carried across the 40-spelling
- * limit, a word no listed name held before or holds after (matcher/blockingKeys.ts
- * `changedKeyGroups`). The matcher gives the groups' sizes after the change; the sizes before
- * follow exactly from the change when nothing else moved them (`sizesOfThisChangeAlone`).
+ * Waits, polling, until the matcher serves this version of the source (or a newer one), and
+ * measures there the key groups (sound and OCR keys, words: matcher/blockingKeys.ts
+ * `changedKeyGroups`) the change touches; `withGroups` false measures none. A matcher still
+ * behind when the wait is over fails the activity as retryable.
  */
-export async function recordsOfCrossingGroups(
+export async function keyGroupsOnVersion(
   pool: Pool,
   matcher: Pick<MatcherClient, 'keyGroupSizes'>,
   change: VersionChange,
   superseded: ReadonlySet<string>,
-): Promise<CrossingGroups> {
-  const groups = changedKeyGroups(change);
-  if (groups.length === 0) return { records: new Set(), groups: 0, exact: true };
-  const measured = await matcher.keyGroupSizes(groups.map((g) => g.group), { requestId: `monitor:${change.versionId}:key-groups`, timeoutMs: 60_000 });
-  const exact = await sizesOfThisChangeAlone(pool, change, measured.versions, superseded);
-  const keys = groupsThatCross(groups, measured.sizes, { exact });
-  return { records: await recordsHoldingKeys(pool, keys), groups: keys.length, exact };
+  { withGroups, wait }: { withGroups: boolean; wait: MatcherWait },
+): Promise<KeyGroupsOnVersion> {
+  const groups = withGroups ? changedKeyGroups(change) : [];
+  const deadline = Date.now() + wait.timeoutMs;
+  for (;;) {
+    if (wait.signal?.aborted) throw new Error('the fan-out no longer waits for the matcher');
+    const measured = await matcher.keyGroupSizes(groups.map((g) => g.group), { requestId: `monitor:${change.versionId}:key-groups`, timeoutMs: 60_000 });
+    const held = measured.versions.find((v) => v.source === change.sourceKey)?.listVersionId;
+    if (held !== undefined && !superseded.has(held)) {
+      return { groups, sizes: measured.sizes, exact: held === change.versionId && (await othersFannedOut(pool, change, measured.versions)) };
+    }
+    if (Date.now() > deadline) {
+      throw ApplicationFailure.retryable(`the matcher has not loaded the list version ${change.versionId} yet`, 'MatcherBehindListVersion');
+    }
+    wait.onWait?.();
+    await new Promise((resolve) => setTimeout(resolve, wait.pollMs));
+  }
 }
 
 /**
- * Whether sizes measured on `versions` differ from the sizes the monitored records were last
- * screened under by this change alone: the matcher holds this very version, and every version it
- * holds of the other lists, and the version before this one, has been fanned out already (so the
- * records stand on them). Another list's version published meanwhile, or a newer version of this
- * list, moved the sizes too. A matcher still on an older version is waited for, by retrying.
+ * The records holding a key group the change switched on or off for them through entries it did
+ * not touch: a sound or OCR key carried across the 40-spelling limit, a word no listed name held
+ * before or holds after. Exactly those groups when the sizes moved by this change alone; every
+ * group the change touches when other versions moved them too.
  */
-async function sizesOfThisChangeAlone(
-  pool: Pool,
-  change: VersionChange,
-  versions: KeyGroupSizes['versions'],
-  superseded: ReadonlySet<string>,
-): Promise<boolean> {
-  const held = versions.find((v) => v.source === change.sourceKey)?.listVersionId;
-  if (held === undefined || superseded.has(held)) {
-    throw ApplicationFailure.retryable(`the matcher has not loaded the list version ${change.versionId} yet`, 'MatcherBehindListVersion');
-  }
-  if (held !== change.versionId) return false;
+export async function recordsOfCrossingGroups(pool: Pool, measured: KeyGroupsOnVersion): Promise<{ records: Set<string>; groups: number }> {
+  const keys = groupsThatCross(measured.groups, measured.sizes, { exact: measured.exact });
+  return { records: await recordsHoldingKeys(pool, keys), groups: keys.length };
+}
+
+/**
+ * Whether sizes measured on `versions` (which hold this very version) differ from the sizes the
+ * monitored records were last screened under by this change alone: every version the matcher
+ * holds of the other lists, and the version before this one, has been fanned out already, so the
+ * records stand on them. Another list's version published meanwhile moved the sizes too.
+ */
+async function othersFannedOut(pool: Pool, change: VersionChange, versions: KeyGroupSizes['versions']): Promise<boolean> {
   const others = versions.filter((v) => v.source !== change.sourceKey).map((v) => v.listVersionId);
   if (change.previousVersionId) others.push(change.previousVersionId);
   // A registry version changes no listed name: it moves no key group.

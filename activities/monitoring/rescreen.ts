@@ -2,7 +2,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import { changeReach, isSoloSubject, screenAgainstParties } from '../../matcher/blockingKeys';
-import { markFannedOut, recordsOfCrossingGroups } from './crossingGroups';
+import { keyGroupsOnVersion, markFannedOut, recordsOfCrossingGroups } from './crossingGroups';
 import type { MatcherClient } from '../../matcher/client';
 import type { ScreeningResult } from '../../matcher/types';
 import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef, type WebhookEventToEmit } from '../webhooks';
@@ -16,6 +16,13 @@ import { rekeyStaleRecords } from './rekey';
 export const RESCREEN_CHUNK = 250;
 /** Records read and pre-checked at a time. */
 const REACHED_CHUNK = 2000;
+/** Batches being screened or stored at once: the matcher screens one while the worker stores the other. */
+const SCREENINGS_IN_FLIGHT = 2;
+/** Affected records held while the matcher loads the version, at most: past that the pre-check waits for it too. */
+const WAITING_RECORDS = 20_000;
+/** How long the fan-out polls for the matcher to serve the version before it fails, to be retried. */
+const MATCHER_WAIT_MS = 90_000;
+const MATCHER_POLL_MS = 200;
 /**
  * Changed parties (new and old forms) past which a version is a large part of its list (a
  * source's first version, a bulk reload): every active record is screened again, since finding
@@ -48,8 +55,12 @@ export interface RescreenSummary {
   keyGroups: { crossed: number; exact: boolean };
   /** Why each re-screened record was taken (the first reason that applies, in this order). */
   rescreenedBecause: Record<RescreenReason, number>;
-  /** Where the time went, in ms: finding the reached records, reading and pre-checking them, screening the affected ones. */
-  timings: { reachMs: number; checkMs: number; screenMs: number };
+  /**
+   * Where the time went, in ms: finding the reached records; pre-checking them (their reading
+   * overlaps); waiting for the matcher to serve the version, past what the reach and the
+   * pre-check hid; waiting on screening and storing, past what the pre-check hid.
+   */
+  timings: { reachMs: number; checkMs: number; matcherWaitMs: number; screenMs: number };
 }
 
 /** Why a reached record is screened again. */
@@ -109,15 +120,53 @@ async function rescreenRecords(
 }
 
 /**
+ * Screens and stores batches of records, with at most SCREENINGS_IN_FLIGHT under way: the matcher
+ * screens one batch while the worker stores another or pre-checks the next records.
+ */
+function screeningPipeline(deps: RescreenDeps, cause: string, isStale: (result: ScreeningResult) => boolean) {
+  const inFlight: Array<Promise<number>> = [];
+  const buffer: StoredRecord[] = [];
+  let statusChanges = 0;
+  let waitedMs = 0;
+  const timed = async <T>(work: Promise<T>): Promise<T> => {
+    const from = Date.now();
+    try {
+      return await work;
+    } finally {
+      waitedMs += Date.now() - from;
+    }
+  };
+  const dispatch = async (batch: StoredRecord[]): Promise<void> => {
+    if (inFlight.length >= SCREENINGS_IN_FLIGHT) statusChanges += await timed(inFlight.shift()!);
+    const screening = rescreenRecords(deps, batch, cause, { isStale });
+    screening.catch(() => undefined); // awaited in turn; a failure before then is not unhandled
+    inFlight.push(screening);
+  };
+  return {
+    async add(records: readonly StoredRecord[]): Promise<void> {
+      for (const r of records) buffer.push(r);
+      while (buffer.length >= RESCREEN_CHUNK) await dispatch(buffer.splice(0, RESCREEN_CHUNK));
+    },
+    /** Screens what is left and waits for every batch; the status changes recorded, and the time spent waiting on screenings. */
+    async drain(): Promise<{ statusChanges: number; waitedMs: number }> {
+      if (buffer.length > 0) await dispatch(buffer.splice(0));
+      while (inFlight.length > 0) statusChanges += await timed(inFlight.shift()!);
+      return { statusChanges, waitedMs };
+    },
+  };
+}
+
+/**
  * A new list version: finds the monitored records one of the entries it added, removed or
  * changed can be a viable candidate for (by their blocking keys: `changeReach`), the records
- * whose last screening hit the candidate limit, the records holding a key group the change may
- * have switched on or off, and organizations as the change requires (for the NPPES registry:
- * every organization enrolled with an NPI). Of those it keeps the ones a changed entry matches
- * in its new or its old form, and those to which the change adds more viable candidates than
- * their last screening had room for under the limit, and screens them again against the
- * versions the matcher now holds. A record no changed entry can be a candidate for is not read.
- * The outcome equals a full re-screen.
+ * whose last screening hit the candidate limit, and organizations as the change requires (for
+ * the NPPES registry: every organization enrolled with an NPI). Of those it keeps the ones a
+ * changed entry matches in its new or its old form, and those to which the change adds more
+ * viable candidates than their last screening had room for under the limit; it adds the records
+ * holding a key group the change switched on or off; and it screens them again against the
+ * versions the matcher now holds. The reach and the pre-check need only the database and the
+ * change, so they run while the matcher loads the version. A record no changed entry can be a
+ * candidate for is not read. The outcome equals a full re-screen.
  */
 export async function rescreenForListVersion(deps: RescreenDeps, versionId: string): Promise<RescreenSummary> {
   const change = await versionChange(deps.pool, versionId);
@@ -126,7 +175,8 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   if (anyRecord.rowCount === 0 || !change.enabled) {
     await markFannedOut(deps.pool, versionId);
     return { versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,
-      recordsRekeyed: 0, recordsReached: 0, recordsRescreened: 0, statusChanges: 0, keyGroups: { crossed: 0, exact: true }, rescreenedBecause: noReasons(), timings: { reachMs: 0, checkMs: 0, screenMs: 0 } };
+      recordsRekeyed: 0, recordsReached: 0, recordsRescreened: 0, statusChanges: 0, keyGroups: { crossed: 0, exact: true }, rescreenedBecause: noReasons(),
+      timings: { reachMs: 0, checkMs: 0, matcherWaitMs: 0, screenMs: 0 } };
   }
   // Records keyed under older rules than the matcher screens with could be missed by the reach.
   const rekeyed = await rekeyStaleRecords(deps.pool);
@@ -136,85 +186,119 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   if (!large && !change.registry) await prepareKeyIndex(deps.pool);
   const organizations = change.registry ? 'with_npi' : parties.some((p) => p.kind === 'organization') ? 'all' : 'none';
   const superseded = await supersededVersions(deps.pool, change);
-  // Subjects whose variants the change switched on or off through entries it did not touch (a
-  // sound or OCR key shared by more than 40 spellings fetches none; a word no name holds is no
-  // split half): screened again, whatever the changed entries score.
-  const crossing = change.registry || large
-    ? { records: new Set<string>(), groups: 0, exact: true }
-    : await recordsOfCrossingGroups(deps.pool, deps.matcher, change, superseded);
-  const reached = large ? await allActiveRecords(deps.pool) : await recordsReachedBy(deps.pool, changeReach(parties), { organizations, capped: !change.registry });
-  const ids = [...new Set([...reached, ...crossing.records])].sort();
-  const timings = { reachMs: Date.now() - started, checkMs: 0, screenMs: 0 };
   const isStale = (result: ScreeningResult): boolean => {
     const used = result.sources.find((s) => s.source === change.sourceKey);
     // The registry is named among the sources only when it was consulted.
     if (!used) return !change.registry;
     return superseded.has(used.listVersionId);
   };
-  // A registry version changes the names organizations are searched under: every one reached is screened again.
-  // The new and the old forms in one throwaway index: a match of either (the record may gain it,
-  // or lose it) re-screens; the viable count of both bounds the new forms' from above.
-  const againstChange = large ? null : screenAgainstParties([...change.newParties, ...change.oldParties.map((p) => ({ ...p, entryKey: `${p.entryKey}#old` }))]);
-  const affectedBecause = (r: StoredRecord): { reason: RescreenReason | null; viable: number } => {
-    const taken = (reason: RescreenReason) => ({ reason, viable: 0 });
-    if (!againstChange || change.registry) return taken('wholeChange');
-    if (r.entity.type === 'organization') return taken('organization');
-    if (r.recallCapped) return taken('capped');
-    if (crossing.records.has(r.id)) return taken('keyGroup');
-    if (isSoloSubject(r.entity)) return taken('soloName');
-    const screened = againstChange(r.entity);
-    if (screened.matches) return taken('match');
-    // More viable candidates than the record's fullest query name had room for: the limit may now
-    // cap it, and which candidates a capped screening scores is the full index's choice.
-    if (screened.viable > (r.headroom ?? 0)) return taken('headroom');
-    return { reason: null, viable: screened.viable };
-  };
-  const rescreenedBecause = noReasons();
-  let statusChanges = 0;
-  let rescreened = 0;
-  const load = (from: number) => {
-    if (from >= ids.length) return null;
-    const reading = loadActiveRecords(deps.pool, ids.slice(from, from + REACHED_CHUNK));
-    reading.catch(() => undefined); // awaited below; if this chunk's screening throws first, its failure is not unhandled
-    return reading;
-  };
-  let loading = load(0);
-  for (let i = 0; i < ids.length; i += REACHED_CHUNK) {
-    const chunk = (await loading)!;
-    // The next chunk is read while this one is checked.
-    loading = load(i + REACHED_CHUNK);
-    const checking = Date.now();
-    const affected: StoredRecord[] = [];
-    const narrowed: Array<{ id: string; viable: number }> = [];
-    for (const r of chunk) {
-      const { reason, viable } = affectedBecause(r);
-      if (reason) {
-        rescreenedBecause[reason]++;
-        affected.push(r);
-      } else if (viable > 0) narrowed.push({ id: r.id, viable });
-    }
-    const screening = Date.now();
-    timings.checkMs += screening - checking;
-    for (let j = 0; j < affected.length; j += RESCREEN_CHUNK) {
-      statusChanges += await rescreenRecords(deps, affected.slice(j, j + RESCREEN_CHUNK), versionId, { isStale });
-    }
-    await narrowHeadroom(deps.pool, narrowed);
-    timings.screenMs += Date.now() - screening;
-    rescreened += affected.length;
-    deps.progress?.(Math.min(i + REACHED_CHUNK, ids.length), ids.length);
+  let checked = 0;
+  let total = 0;
+  // Subjects whose variants the change switched on or off through entries it did not touch (a
+  // sound or OCR key shared by more than 40 spellings fetches none; a word no name holds is no
+  // split half) are screened again whatever the changed entries score: the groups' sizes are
+  // measured on the matcher once it serves the version.
+  const stopPolling = new AbortController();
+  const onVersion = keyGroupsOnVersion(deps.pool, deps.matcher, change, superseded, {
+    withGroups: !change.registry && !large,
+    wait: { timeoutMs: MATCHER_WAIT_MS, pollMs: MATCHER_POLL_MS, onWait: () => deps.progress?.(checked, total), signal: stopPolling.signal },
+  });
+  let matcherServesVersion = false;
+  onVersion.then(() => (matcherServesVersion = true), () => undefined);
+  try {
+    return await fanOut();
+  } finally {
+    stopPolling.abort();
   }
-  // Deliveries a crashed earlier attempt recorded but did not start.
-  const pending = await deps.pool.query<{ id: string; org_id: string }>(
-    `SELECT id, org_id FROM webhook_deliveries
-      WHERE status = 'pending' AND event_type = 'match_status_change' AND event_key LIKE $1 AND replay_of IS NULL`,
-    [`record:%:${versionId}`],
-  );
-  await startDeliveryWorkflows(deps.temporal, deps.taskQueue, pending.rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: 'match_status_change' })), { env: deps.env });
-  await markFannedOut(deps.pool, versionId);
-  return {
-    versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,
-    recordsRekeyed: rekeyed, recordsReached: ids.length, recordsRescreened: rescreened, statusChanges, keyGroups: { crossed: crossing.groups, exact: crossing.exact }, rescreenedBecause, timings,
-  };
+
+  async function fanOut(): Promise<RescreenSummary> {
+    const reached = large ? await allActiveRecords(deps.pool) : await recordsReachedBy(deps.pool, changeReach(parties), { organizations, capped: !change.registry });
+    total = reached.length;
+    const timings = { reachMs: Date.now() - started, checkMs: 0, matcherWaitMs: 0, screenMs: 0 };
+    // A registry version changes the names organizations are searched under: every one reached is screened again.
+    // The new and the old forms in one throwaway index: a match of either (the record may gain it,
+    // or lose it) re-screens; the viable count of both bounds the new forms' from above.
+    const againstChange = large ? null : screenAgainstParties([...change.newParties, ...change.oldParties.map((p) => ({ ...p, entryKey: `${p.entryKey}#old` }))]);
+    const affectedBecause = (r: StoredRecord): { reason: RescreenReason | null; viable: number } => {
+      const taken = (reason: RescreenReason) => ({ reason, viable: 0 });
+      if (!againstChange || change.registry) return taken('wholeChange');
+      if (r.entity.type === 'organization') return taken('organization');
+      if (r.recallCapped) return taken('capped');
+      if (isSoloSubject(r.entity)) return taken('soloName');
+      const screened = againstChange(r.entity);
+      if (screened.matches) return taken('match');
+      // More viable candidates than the record's fullest query name had room for: the limit may now
+      // cap it, and which candidates a capped screening scores is the full index's choice.
+      if (screened.viable > (r.headroom ?? 0)) return taken('headroom');
+      return { reason: null, viable: screened.viable };
+    };
+    const rescreenedBecause = noReasons();
+    const taken = new Set<string>();
+    const screening = screeningPipeline(deps, versionId, isStale);
+    const waitForMatcher = async () => {
+      const from = Date.now();
+      const measured = await onVersion;
+      timings.matcherWaitMs += Date.now() - from;
+      return measured;
+    };
+    // Affected records wait here while the matcher loads the version (at most WAITING_RECORDS).
+    let waiting: StoredRecord[] = [];
+    const load = (from: number) => {
+      if (from >= reached.length) return null;
+      const reading = loadActiveRecords(deps.pool, reached.slice(from, from + REACHED_CHUNK));
+      reading.catch(() => undefined); // awaited below; if this chunk's screening throws first, its failure is not unhandled
+      return reading;
+    };
+    let loading = load(0);
+    for (let i = 0; i < reached.length; i += REACHED_CHUNK) {
+      const chunk = (await loading)!;
+      // The next chunk is read while this one is checked.
+      loading = load(i + REACHED_CHUNK);
+      const checking = Date.now();
+      const narrowed: Array<{ id: string; viable: number }> = [];
+      for (const r of chunk) {
+        const { reason, viable } = affectedBecause(r);
+        if (reason) {
+          rescreenedBecause[reason]++;
+          taken.add(r.id);
+          waiting.push(r);
+        } else if (viable > 0) narrowed.push({ id: r.id, viable });
+      }
+      timings.checkMs += Date.now() - checking;
+      await narrowHeadroom(deps.pool, narrowed);
+      if (matcherServesVersion || waiting.length >= WAITING_RECORDS) {
+        await waitForMatcher();
+        await screening.add(waiting);
+        waiting = [];
+      }
+      checked = Math.min(i + REACHED_CHUNK, reached.length);
+      deps.progress?.(checked, total);
+    }
+    const crossing = await recordsOfCrossingGroups(deps.pool, await waitForMatcher());
+    await screening.add(waiting);
+    const crossingOnly = [...crossing.records].filter((id) => !taken.has(id)).sort();
+    for (let i = 0; i < crossingOnly.length; i += REACHED_CHUNK) {
+      const records = await loadActiveRecords(deps.pool, crossingOnly.slice(i, i + REACHED_CHUNK));
+      rescreenedBecause.keyGroup += records.length;
+      for (const r of records) taken.add(r.id);
+      await screening.add(records);
+    }
+    const { statusChanges, waitedMs } = await screening.drain();
+    timings.screenMs = waitedMs;
+    // Deliveries a crashed earlier attempt recorded but did not start.
+    const pending = await deps.pool.query<{ id: string; org_id: string }>(
+      `SELECT id, org_id FROM webhook_deliveries
+        WHERE status = 'pending' AND event_type = 'match_status_change' AND event_key LIKE $1 AND replay_of IS NULL`,
+      [`record:%:${versionId}`],
+    );
+    await startDeliveryWorkflows(deps.temporal, deps.taskQueue, pending.rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: 'match_status_change' })), { env: deps.env });
+    await markFannedOut(deps.pool, versionId);
+    return {
+      versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,
+      recordsRekeyed: rekeyed, recordsReached: new Set([...reached, ...crossing.records]).size, recordsRescreened: taken.size, statusChanges,
+      keyGroups: { crossed: crossing.groups, exact: (await onVersion).exact }, rescreenedBecause, timings,
+    };
+  }
 }
 
 /** The list_update event of a published version, for every organization with an endpoint for it. */

@@ -5,5 +5,6 @@
 export {
   activeRecord, recordView, removeRecord, upsertRecord, type MonitoredRecordView, type StoredRecord,
 } from './records';
-export { catchUpRecord, listUpdateEvent, rescreenForListVersion, RESCREEN_CHUNK, type RescreenDeps, type RescreenSummary } from './rescreen';
+export { catchUpRecord, listUpdateEvent, rescreenForListVersion, type RescreenSummary } from './rescreen';
+export { RESCREEN_CHUNK, type RescreenDeps } from './screening';
 export { endMonitorWorkflow, monitorWorkflowId, startMonitorWorkflow, type MonitoredEntityInput } from './start';

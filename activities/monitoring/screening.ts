@@ -1,0 +1,103 @@
+import { ApplicationFailure } from '@temporalio/common';
+import type { Client } from '@temporalio/client';
+import type { Pool } from 'pg';
+import type { MatcherClient } from '../../matcher/client';
+import type { ScreeningResult } from '../../matcher/types';
+import { inTransaction } from '../../infra/base/db/transaction';
+import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef, type WebhookEventToEmit } from '../webhooks';
+import { saveRescreenings, type StoredRecord } from './records';
+
+/** Records per matcher call and per commit. */
+export const RESCREEN_CHUNK = 250;
+/** Batches being screened or stored at once: the matcher screens one while the worker stores the other. */
+const SCREENINGS_IN_FLIGHT = 2;
+
+export interface RescreenDeps {
+  pool: Pool;
+  matcher: Pick<MatcherClient, 'matchManyWithHeadroom' | 'keyGroupSizes'>;
+  temporal: Client;
+  taskQueue: string;
+  env?: NodeJS.ProcessEnv;
+  /** Called between chunks (the activity heartbeats). */
+  progress?: (done: number, total: number) => void;
+}
+
+/** The event a status change sends; its key makes a retried re-screen record it once. */
+function statusChangeEvent(orgId: string, previousStatus: string, recordId: string, result: ScreeningResult, cause: string): WebhookEventToEmit {
+  return {
+    orgId,
+    type: 'match_status_change',
+    eventKey: `record:${recordId}:${cause}`,
+    monitoredRecordId: recordId,
+    data: { recordId, previousStatus, status: result.status, matches: result.matches, sources: result.sources, checkedAt: result.checkedAt },
+  };
+}
+
+/**
+ * Screens records with the matcher and stores the outcomes; a status change records a
+ * match_status_change delivery for the record's organization in the same transaction (so a
+ * retry, seeing the status already stored, cannot lose it), and its workflow starts after commit.
+ * `onStale` refuses results from a matcher that has not loaded the version yet.
+ */
+export async function rescreenRecords(
+  deps: RescreenDeps,
+  records: readonly StoredRecord[],
+  cause: string,
+  options: { isStale?: (result: ScreeningResult) => boolean } = {},
+): Promise<number> {
+  if (records.length === 0) return 0;
+  const { results, headroom } = await deps.matcher.matchManyWithHeadroom(records.map((r) => r.entity), { requestId: `monitor:${cause}`, timeoutMs: 60_000 });
+  if (options.isStale && results.some(options.isStale)) {
+    throw ApplicationFailure.retryable(`the matcher has not loaded the list version of ${cause} yet`, 'MatcherBehindListVersion');
+  }
+  const rescreened = records.map((record, i) => ({ id: record.id, result: results[i], headroom: headroom[i] }));
+  let refs: DeliveryRef[] = [];
+  let changes = 0;
+  await inTransaction(deps.pool, async (client) => {
+    const saved = await saveRescreenings(client, rescreened);
+    for (const row of saved) {
+      if (row.previousStatus === row.result.status) continue;
+      changes++;
+      refs = refs.concat(await recordDeliveries(client, statusChangeEvent(row.orgId, row.previousStatus, row.id, row.result, cause)));
+    }
+  });
+  await startDeliveryWorkflows(deps.temporal, deps.taskQueue, refs, { env: deps.env });
+  return changes;
+}
+
+/**
+ * Screens and stores batches of records, with at most SCREENINGS_IN_FLIGHT under way: the matcher
+ * screens one batch while the worker stores another or pre-checks the next records.
+ */
+export function screeningPipeline(deps: RescreenDeps, cause: string, isStale: (result: ScreeningResult) => boolean) {
+  const inFlight: Array<Promise<number>> = [];
+  const buffer: StoredRecord[] = [];
+  let statusChanges = 0;
+  let waitedMs = 0;
+  const timed = async <T>(work: Promise<T>): Promise<T> => {
+    const from = Date.now();
+    try {
+      return await work;
+    } finally {
+      waitedMs += Date.now() - from;
+    }
+  };
+  const dispatch = async (batch: StoredRecord[]): Promise<void> => {
+    if (inFlight.length >= SCREENINGS_IN_FLIGHT) statusChanges += await timed(inFlight.shift()!);
+    const screening = rescreenRecords(deps, batch, cause, { isStale });
+    screening.catch(() => undefined); // awaited in turn; a failure before then is not unhandled
+    inFlight.push(screening);
+  };
+  return {
+    async add(records: readonly StoredRecord[]): Promise<void> {
+      for (const r of records) buffer.push(r);
+      while (buffer.length >= RESCREEN_CHUNK) await dispatch(buffer.splice(0, RESCREEN_CHUNK));
+    },
+    /** Screens what is left and waits for every batch; the status changes recorded, and the time spent waiting on screenings. */
+    async drain(): Promise<{ statusChanges: number; waitedMs: number }> {
+      if (buffer.length > 0) await dispatch(buffer.splice(0));
+      while (inFlight.length > 0) statusChanges += await timed(inFlight.shift()!);
+      return { statusChanges, waitedMs };
+    },
+  };
+}

@@ -13,8 +13,8 @@ import { rescreenRecords, screeningPipeline, type RescreenDeps } from './screeni
 const REACHED_CHUNK = 2000;
 /** Affected records held while the matcher loads the version, at most: past that the pre-check waits for it too. */
 const WAITING_RECORDS = 20_000;
-/** How long the fan-out polls for the matcher to serve the version before it fails, to be retried. */
-const MATCHER_WAIT_MS = 90_000;
+/** How long the fan-out polls for the matcher to serve the version (one that holds the NPPES registry reloads for longer) before it fails, to be retried. */
+const MATCHER_WAIT_MS = 5 * 60_000;
 const MATCHER_POLL_MS = 200;
 /**
  * Changed parties (new and old forms) past which a version is a large part of its list (a

@@ -135,16 +135,14 @@ export function groupsThatCross(groups: readonly ChangedKeyGroup[], sizes: reado
     else {
       before = after;
       for (const spelling of g.spellings) {
+        // Every spelling (three letters or more) is a changed word too (two or more): `changedKeyGroups`.
         const word = words.get(spelling);
-        if (!word) {
-          before = Number.NaN; // not asked about: cannot be worked out, so taken
-          break;
-        }
+        if (!word) throw new Error(`key group ${g.group.type}:${g.group.key} has a spelling ${spelling} with no word group`);
         before -= Number(word.after > 0) - Number(word.after - word.net > 0);
       }
     }
     const threshold = GROUP_THRESHOLD[g.group.type];
-    if (Number.isNaN(before) || before > threshold !== after > threshold) out.push(groupKey(g.group));
+    if (before > threshold !== after > threshold) out.push(groupKey(g.group));
   });
   return out;
 }

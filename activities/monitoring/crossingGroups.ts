@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Pool } from 'pg';
 import { changedKeyGroups, groupsThatCross, type ChangedKeyGroup } from '../../matcher/blockingKeys';
-import type { KeyGroupSizes, MatcherClient } from '../../matcher/client';
+import { MatcherUnavailableError, type KeyGroupSizes, type MatcherClient } from '../../matcher/client';
 import type { VersionChange } from './changes';
 import { recordsHoldingKeys } from './records';
 
@@ -25,8 +25,9 @@ export interface MatcherWait {
 /**
  * Waits, polling, until the matcher serves this version of the source (or a newer one), and
  * measures there the key groups (sound and OCR keys, words: matcher/blockingKeys.ts
- * `changedKeyGroups`) the change touches; `withGroups` false measures none. A matcher still
- * behind when the wait is over fails the activity as retryable.
+ * `changedKeyGroups`) the change touches; `withGroups` false measures none. The polls ask for no
+ * group (the matcher is busy loading); a matcher that does not answer a poll (restarting) is
+ * polled again. One still behind when the wait is over fails the activity as retryable.
  */
 export async function keyGroupsOnVersion(
   pool: Pool,
@@ -36,13 +37,25 @@ export async function keyGroupsOnVersion(
   { withGroups, wait }: { withGroups: boolean; wait: MatcherWait },
 ): Promise<KeyGroupsOnVersion> {
   const groups = withGroups ? changedKeyGroups(change) : [];
+  const opts = { requestId: `monitor:${change.versionId}:key-groups`, timeoutMs: 60_000 };
+  const held = (versions: KeyGroupSizes['versions']): string | undefined => {
+    const id = versions.find((v) => v.source === change.sourceKey)?.listVersionId;
+    return id === undefined || superseded.has(id) ? undefined : id;
+  };
   const deadline = Date.now() + wait.timeoutMs;
   for (;;) {
     if (wait.signal?.aborted) throw new Error('the fan-out no longer waits for the matcher');
-    const measured = await matcher.keyGroupSizes(groups.map((g) => g.group), { requestId: `monitor:${change.versionId}:key-groups`, timeoutMs: 60_000 });
-    const held = measured.versions.find((v) => v.source === change.sourceKey)?.listVersionId;
-    if (held !== undefined && !superseded.has(held)) {
-      return { groups, sizes: measured.sizes, exact: held === change.versionId && (await othersFannedOut(pool, change, measured.versions)) };
+    const polled = await matcher.keyGroupSizes([], opts).catch((err: unknown) => {
+      if (err instanceof MatcherUnavailableError) return null;
+      throw err;
+    });
+    if (polled && held(polled.versions) !== undefined) {
+      // Replicas may differ: the sizes count only if their own answer holds the version too.
+      const measured = groups.length === 0 ? polled : await matcher.keyGroupSizes(groups.map((g) => g.group), opts);
+      const version = held(measured.versions);
+      if (version !== undefined) {
+        return { groups, sizes: measured.sizes, exact: version === change.versionId && (await othersFannedOut(pool, change, measured.versions)) };
+      }
     }
     if (Date.now() > deadline) {
       throw ApplicationFailure.retryable(`the matcher has not loaded the list version ${change.versionId} yet`, 'MatcherBehindListVersion');

@@ -174,26 +174,35 @@ export async function loadActiveRecords(db: Db, ids: readonly string[]): Promise
 }
 
 /**
- * Records a change gave viable candidates but did not screen again (none a match, fewer than
+ * Records a change gave viable candidates but did not screen again (none a match, no more than
  * their headroom) have that much less room under the candidate limit: without this, changes that
  * each fit would together push a record past the limit unseen. Each `viable` bounds from above
- * what the change added to the record's fullest query name, so the headroom stored stays a lower
- * bound (a retried fan-out subtracts twice: that only screens the record again sooner, which
- * stores its exact headroom).
+ * what the change added to the record's fullest query name, so the stored headroom stays a lower
+ * bound. Checked and taken in one statement, so that two fan-outs (two lists published together)
+ * cannot both take the same room: returns the records whose room is gone meanwhile (or unknown),
+ * to be screened again. A retried fan-out subtracts twice, which only screens the record again
+ * sooner, and that stores its exact headroom.
  */
-export async function narrowHeadroom(db: Db, narrowed: ReadonlyArray<{ id: string; viable: number }>): Promise<void> {
-  if (narrowed.length === 0) return;
-  await db.query(
-    `UPDATE monitored_records m SET candidate_headroom = m.candidate_headroom - n.viable
-       FROM unnest($1::uuid[], $2::int[]) AS n(id, viable)
-      WHERE m.id = n.id AND m.removed_at IS NULL AND m.candidate_headroom IS NOT NULL`,
+export async function narrowHeadroom(db: Db, narrowed: ReadonlyArray<{ id: string; viable: number }>): Promise<string[]> {
+  if (narrowed.length === 0) return [];
+  const { rows } = await db.query<{ id: string }>(
+    `WITH taken AS (
+       UPDATE monitored_records m SET candidate_headroom = m.candidate_headroom - n.viable
+         FROM unnest($1::uuid[], $2::int[]) AS n(id, viable)
+        WHERE m.id = n.id AND m.removed_at IS NULL AND m.candidate_headroom >= n.viable
+        RETURNING m.id
+     )
+     SELECT n.id FROM unnest($1::uuid[]) AS n(id) WHERE n.id NOT IN (SELECT id FROM taken) ORDER BY n.id`,
     [narrowed.map((n) => n.id), narrowed.map((n) => n.viable)],
   );
+  return rows.map((r) => r.id);
 }
 
 /**
  * Stores re-screenings of records still active (a record removed meanwhile is left alone) and
- * returns each one's previous status, read under the row lock the update takes. A result older
+ * returns each one's previous status, read under the row lock the update takes. The headroom is
+ * stored only from a screening on the current version of every list (else unknown: the next
+ * change that gives the record a viable candidate screens it again). A result older
  * than the stored one (two fan-outs that overlap, the later version's committing first) is not
  * stored: it would bring back a superseded result and announce a false status change.
  */
@@ -215,10 +224,18 @@ export async function saveRescreenings(
          JOIN list_versions nv ON nv.id::text = ns->>'listVersionId'
          JOIN list_versions ov ON ov.id::text = os->>'listVersionId'
         WHERE nv.seq < ov.seq
+     ), behind AS (
+       -- A result that did not screen some list on its current version: a fan-out of that version
+       -- may have narrowed the stored headroom already, which this headroom would undo.
+       SELECT i.id FROM input i CROSS JOIN list_sources s
+        WHERE s.enabled AND s.kind <> 'registry' AND s.current_version_id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(i.result->'sources') ns
+                           WHERE ns->>'source' = s.key AND ns->>'listVersionId' = s.current_version_id::text)
      )
      UPDATE monitored_records m
         SET status = i.result->>'status', result = i.result, checked_at = (i.result->>'checkedAt')::timestamptz,
-            recall_capped = coalesce((i.result->>'recallCapped')::boolean, false), candidate_headroom = i.headroom
+            recall_capped = coalesce((i.result->>'recallCapped')::boolean, false),
+            candidate_headroom = CASE WHEN i.id IN (SELECT id FROM behind) THEN NULL ELSE i.headroom END
        FROM input i JOIN locked l ON l.id = i.id
       WHERE m.id = i.id AND m.removed_at IS NULL AND i.id NOT IN (SELECT id FROM superseded)
       RETURNING m.id, m.org_id, l.status AS previous, m.result`,

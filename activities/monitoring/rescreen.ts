@@ -31,12 +31,12 @@ export interface RescreenSummary {
   recordsRekeyed: number;
   /** Records a changed entry can be a viable candidate for (by their blocking keys), plus capped records and organizations by the caller's rules. */
   recordsReached: number;
-  /** Of those, the records a changed entry matches (new or old form), or that it may push past the candidate limit, plus capped ones: screened again. */
+  /** Of those, the records a changed entry matches (new or old form), or that it may push past the candidate limit, plus capped ones and the holders of crossed key groups: handed to the matcher again. */
   recordsRescreened: number;
   statusChanges: number;
-  /** Key groups the change carried across their thresholds, and whether their sizes before it were exact (else every group it touched). */
+  /** Key groups taken (the change carried them across their thresholds), and whether their sizes before it were known exactly (else every group it touched was taken). */
   keyGroups: { crossed: number; exact: boolean };
-  /** Why each re-screened record was taken (the first reason that applies, in this order). */
+  /** Why each re-screened record was taken: the pre-check's first reason, in the order of RescreenReason; `keyGroup` for a record taken for its key groups alone. */
   rescreenedBecause: Record<RescreenReason, number>;
   /**
    * Where the time went, in ms: finding the reached records; pre-checking them (their reading
@@ -47,8 +47,8 @@ export interface RescreenSummary {
 }
 
 /** Why a reached record is screened again. */
-export type RescreenReason = 'wholeChange' | 'organization' | 'capped' | 'keyGroup' | 'soloName' | 'match' | 'headroom';
-const noReasons = (): Record<RescreenReason, number> => ({ wholeChange: 0, organization: 0, capped: 0, keyGroup: 0, soloName: 0, match: 0, headroom: 0 });
+export type RescreenReason = 'wholeChange' | 'organization' | 'capped' | 'soloName' | 'match' | 'headroom' | 'keyGroup';
+const noReasons = (): Record<RescreenReason, number> => ({ wholeChange: 0, organization: 0, capped: 0, soloName: 0, match: 0, headroom: 0, keyGroup: 0 });
 
 /** Older versions of the source: a result still on one of them was screened before the change. */
 async function supersededVersions(pool: Pool, change: VersionChange): Promise<Set<string>> {
@@ -76,7 +76,8 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   const started = Date.now();
   const anyRecord = await deps.pool.query('SELECT 1 FROM monitored_records WHERE removed_at IS NULL LIMIT 1');
   if (anyRecord.rowCount === 0 || !change.enabled) {
-    await markFannedOut(deps.pool, versionId);
+    // A disabled list's version is not in the matcher: nothing stands on it yet.
+    if (change.enabled) await markFannedOut(deps.pool, versionId);
     return { versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,
       recordsRekeyed: 0, recordsReached: 0, recordsRescreened: 0, statusChanges: 0, keyGroups: { crossed: 0, exact: true }, rescreenedBecause: noReasons(),
       timings: { reachMs: 0, checkMs: 0, matcherWaitMs: 0, screenMs: 0 } };
@@ -107,7 +108,8 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
     wait: { timeoutMs: MATCHER_WAIT_MS, pollMs: MATCHER_POLL_MS, onWait: () => deps.progress?.(checked, total), signal: stopPolling.signal },
   });
   let matcherServesVersion = false;
-  onVersion.then(() => (matcherServesVersion = true), () => undefined);
+  let matcherWaitFailed = false;
+  onVersion.then(() => (matcherServesVersion = true), () => (matcherWaitFailed = true));
   try {
     return await fanOut();
   } finally {
@@ -118,12 +120,12 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
     const reached = large ? await allActiveRecords(deps.pool) : await recordsReachedBy(deps.pool, changeReach(parties), { organizations, capped: !change.registry });
     total = reached.length;
     const timings = { reachMs: Date.now() - started, checkMs: 0, matcherWaitMs: 0, screenMs: 0 };
-    // A registry version changes the names organizations are searched under: every one reached is screened again.
     // The new and the old forms in one throwaway index: a match of either (the record may gain it,
     // or lose it) re-screens; the viable count of both bounds the new forms' from above.
     const againstChange = large ? null : screenAgainstParties([...change.newParties, ...change.oldParties.map((p) => ({ ...p, entryKey: `${p.entryKey}#old` }))]);
     const affectedBecause = (r: StoredRecord): { reason: RescreenReason | null; viable: number } => {
       const taken = (reason: RescreenReason) => ({ reason, viable: 0 });
+      // A registry version changes the names organizations are searched under: every one reached is screened again.
       if (!againstChange || change.registry) return taken('wholeChange');
       if (r.entity.type === 'organization') return taken('organization');
       if (r.recallCapped) return taken('capped');
@@ -168,8 +170,15 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
         } else if (viable > 0) narrowed.push({ id: r.id, viable });
       }
       timings.checkMs += Date.now() - checking;
-      await narrowHeadroom(deps.pool, narrowed);
-      if (matcherServesVersion || waiting.length >= WAITING_RECORDS) {
+      // Room another fan-out took meanwhile (a list published together with this one).
+      const roomGone = new Set(await narrowHeadroom(deps.pool, narrowed));
+      for (const r of roomGone.size > 0 ? chunk : []) {
+        if (!roomGone.has(r.id)) continue;
+        rescreenedBecause.headroom++;
+        taken.add(r.id);
+        waiting.push(r);
+      }
+      if (matcherServesVersion || matcherWaitFailed || waiting.length >= WAITING_RECORDS) {
         await waitForMatcher();
         await screening.add(waiting);
         waiting = [];

@@ -37,7 +37,7 @@ function statusChangeEvent(orgId: string, previousStatus: string, recordId: stri
  * Screens records with the matcher and stores the outcomes; a status change records a
  * match_status_change delivery for the record's organization in the same transaction (so a
  * retry, seeing the status already stored, cannot lose it), and its workflow starts after commit.
- * `onStale` refuses results from a matcher that has not loaded the version yet.
+ * `isStale` refuses results from a matcher that has not loaded the version yet.
  */
 export async function rescreenRecords(
   deps: RescreenDeps,
@@ -82,10 +82,19 @@ export function screeningPipeline(deps: RescreenDeps, cause: string, isStale: (r
       waitedMs += Date.now() - from;
     }
   };
+  /** The next batch's status changes; on a failure, the other batches are let finish first (their writes are whole). */
+  const next = async (): Promise<number> => {
+    try {
+      return await timed(inFlight.shift()!);
+    } catch (err) {
+      await Promise.allSettled(inFlight.splice(0));
+      throw err;
+    }
+  };
   const dispatch = async (batch: StoredRecord[]): Promise<void> => {
-    if (inFlight.length >= SCREENINGS_IN_FLIGHT) statusChanges += await timed(inFlight.shift()!);
+    if (inFlight.length >= SCREENINGS_IN_FLIGHT) statusChanges += await next();
     const screening = rescreenRecords(deps, batch, cause, { isStale });
-    screening.catch(() => undefined); // awaited in turn; a failure before then is not unhandled
+    screening.catch(() => undefined); // awaited in turn by `next`; a failure before then is not unhandled
     inFlight.push(screening);
   };
   return {
@@ -96,7 +105,7 @@ export function screeningPipeline(deps: RescreenDeps, cause: string, isStale: (r
     /** Screens what is left and waits for every batch; the status changes recorded, and the time spent waiting on screenings. */
     async drain(): Promise<{ statusChanges: number; waitedMs: number }> {
       if (buffer.length > 0) await dispatch(buffer.splice(0));
-      while (inFlight.length > 0) statusChanges += await timed(inFlight.shift()!);
+      while (inFlight.length > 0) statusChanges += await next();
       return { statusChanges, waitedMs };
     },
   };

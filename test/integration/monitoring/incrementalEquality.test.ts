@@ -7,7 +7,7 @@ import { leieArtifactPath, matcherOnNewVersion, runLeieIngestion, writeLeieArtif
 import type { LeieBusiness, LeiePerson } from '../support/lists';
 import { BLOCKING_KEYS_VERSION, changeReach, reaches, subjectBlockingKeys } from '../../../matcher/blockingKeys';
 import type { ListedParty } from '../../../matcher/types';
-import { recordsReachedBy } from '../../../activities/monitoring/records';
+import { narrowHeadroom, recordsReachedBy, saveRescreenings } from '../../../activities/monitoring/records';
 
 /**
  * The re-screen on a new list version touches only the records sharing a blocking key with a
@@ -374,5 +374,57 @@ describe('the reach by keys in PostgreSQL (recordsReachedBy)', () => {
     }
     // The changes reach some records and not others: the comparison would catch a reach of every record.
     expect(partial).toBeGreaterThan(4);
+  });
+});
+
+describe('the stored candidate headroom under fan-outs that overlap', () => {
+  async function recordWithHeadroom(headroom: number): Promise<string> {
+    const { orgId } = await createOrgWithKey(gw.pool, 'enterprise');
+    const entity: Entity = { type: 'person', name: `Headroom Subject ${Math.random()}` };
+    const { rows } = await gw.pool.query<{ id: string }>(
+      `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, blocking_keys_version, candidate_headroom)
+       VALUES ($1, $2::jsonb, md5($2::text), 'person', false, 'clear', '{"sources": []}', '{}', now(), $3, $4) RETURNING id`,
+      [orgId, JSON.stringify(entity), BLOCKING_KEYS_VERSION, headroom],
+    );
+    return rows[0].id;
+  }
+  const headroomOf = async (id: string) => (await gw.pool.query('SELECT candidate_headroom FROM monitored_records WHERE id = $1', [id])).rows[0].candidate_headroom;
+
+  it('lets only one of two fan-outs take the same room: the other gets the record back, to screen it again', async () => {
+    // Two lists published together each add 2 viable candidates to a record with room for 3.
+    const id = await recordWithHeadroom(3);
+    const [a, b] = await Promise.all([narrowHeadroom(gw.pool, [{ id, viable: 2 }]), narrowHeadroom(gw.pool, [{ id, viable: 2 }])]);
+    expect([a, b].sort((x, y) => x.length - y.length)).toEqual([[], [id]]);
+    expect(await headroomOf(id)).toBe(1);
+  });
+
+  it('stores a re-screening\'s headroom only when it screened every list on its current version', async () => {
+    const currentVersions = () => gw.pool.query<{ key: string; version: string }>(
+      "SELECT key, current_version_id AS version FROM list_sources WHERE enabled AND kind <> 'registry' AND current_version_id IS NOT NULL",
+    );
+    if ((await currentVersions()).rows.length === 0) {
+      const next = rng(31);
+      writeLeieArtifact(artifact, Array.from({ length: 200 }, (_, i) => person(next, i)));
+      expect(await runLeieIngestion(worker.client, worker.taskQueue)).toMatchObject({ outcome: 'published' });
+    }
+    const { rows: current } = await currentVersions();
+    const result = (sources: Array<{ source: string; listVersionId: string }>): ScreeningResult => ({
+      status: 'clear', matches: [], checkedAt: new Date().toISOString(), recallCapped: false,
+      sources: sources.map((s) => ({ ...s, retrievedAt: '2026-01-01T00:00:00.000Z' })),
+    });
+    const onCurrent = await recordWithHeadroom(0);
+    const behind = await recordWithHeadroom(0);
+    const client = await gw.pool.connect();
+    try {
+      await saveRescreenings(client, [
+        { id: onCurrent, result: result(current.map((c) => ({ source: c.key, listVersionId: c.version }))), headroom: 7 },
+        // Screened on a matcher that did not serve one list's current version yet.
+        { id: behind, result: result(current.slice(1).map((c) => ({ source: c.key, listVersionId: c.version }))), headroom: 7 },
+      ]);
+    } finally {
+      client.release();
+    }
+    expect(await headroomOf(onCurrent)).toBe(7);
+    expect(await headroomOf(behind)).toBeNull();
   });
 });

@@ -10,20 +10,22 @@ import { createRng } from '../../../infra/dev/synthetic/parties';
  * change carried across, working out each group's size before the change from its size after it
  * (what the matcher holds) and the change alone. Checked against both lists' real sizes.
  */
-function party(key: string, last: string, first: string): IndexedEntry {
+function party(key: string, last: string, first: string, extra: Partial<ListedParty> = {}): IndexedEntry {
   const p: ListedParty = {
     entryKey: key, kind: 'person', name: `${last}, ${first}`, lastName: last, firstName: first, middleName: null, suffix: null,
-    aliases: [], npis: [], state: null, dateOfBirth: null, providerType: null,
+    aliases: [], npis: [], state: null, dateOfBirth: null, providerType: null, ...extra,
   };
   return { ...p, sourceKey: 'oig_leie', sourceName: 'LEIE', listVersionId: 'v', retrievedAt: '2026-01-01T00:00:00.000Z' };
 }
 
 /** The groups' keys the exact rule takes, and the keys of the groups whose size really crossed between the two lists. */
 function crossings(before: IndexedEntry[], after: IndexedEntry[]): { taken: number[]; truth: number[]; touched: number } {
-  const beforeKeys = new Set(before.map((e) => e.entryKey));
-  const afterKeys = new Set(after.map((e) => e.entryKey));
-  const newParties = after.filter((e) => !beforeKeys.has(e.entryKey));
-  const oldParties = before.filter((e) => !afterKeys.has(e.entryKey));
+  // As the version diff gives them: entries added or changed (new form), removed or changed (old form).
+  const form = (e: IndexedEntry) => JSON.stringify(e);
+  const beforeForms = new Set(before.map(form));
+  const afterForms = new Set(after.map(form));
+  const newParties = after.filter((e) => !beforeForms.has(form(e)));
+  const oldParties = before.filter((e) => !afterForms.has(form(e)));
   const groups = changedKeyGroups({ newParties, oldParties });
   const sizesAfter = keyGroupSizes(buildMatcherIndex(after), groups.map((g) => g.group));
   const sizesBefore = keyGroupSizes(buildMatcherIndex(before), groups.map((g) => g.group));
@@ -60,16 +62,26 @@ describe('key groups a list change carries across their thresholds', () => {
     expect(removedOne.taken).toEqual(removedOne.truth);
   });
 
-  it.each([1, 2, 3, 4, 5, 6])('takes exactly the groups that crossed, on random changes to crowded lists (seed %d)', (seed) => {
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])('takes exactly the groups that crossed, on random changes to crowded lists: added, removed and renamed entries, aliases, repeated words, organizations (seed %d)', (seed) => {
     const rng = createRng(seed);
     const pick = (xs: readonly string[]) => xs[rng.int(xs.length)];
     const rare = (n: number) => Array.from({ length: n }, () => `Z${pick(['A', 'E', 'O'])}${pick(['B', 'K', 'Q'])}${pick(['A', 'I', 'U'])}${pick(['X', 'V'])}`);
     const surnames = [...SOUND_ALIKES.slice(0, 44), 'SMITH', 'SMYTH', 'GARCIA', ...rare(12)];
     const given = ['JOHN', 'JON', 'MARIA', 'ZEB', 'ANH', 'LI', ...rare(6)];
-    const base = Array.from({ length: 120 }, (_, i) => party(`p${i}`, pick(surnames), pick(given)));
-    const removed = new Set(Array.from({ length: 12 }, () => `p${rng.int(base.length)}`));
-    const added = Array.from({ length: 10 }, (_, i) => party(`n${i}`, pick(surnames), pick(given)));
-    const result = crossings(base, [...base.filter((e) => !removed.has(e.entryKey)), ...added]);
+    const entry = (key: string): IndexedEntry => {
+      const roll = rng.int(20);
+      if (roll === 0) return { ...party(key, '', ''), kind: 'organization', name: `${pick(surnames)} CARE`, lastName: null, firstName: null };
+      const last = pick(surnames);
+      if (roll === 1) return party(key, last, last); // a repeated word: GARCIA, GARCIA
+      if (roll <= 3) return party(key, last, pick(given), { aliases: [`${pick(given)} ${pick(surnames)}`] });
+      return party(key, last, pick(given));
+    };
+    const base = Array.from({ length: 120 }, (_, i) => entry(`p${i}`));
+    const removed = new Set(Array.from({ length: 10 }, () => `p${rng.int(base.length)}`));
+    const renamed = new Set(Array.from({ length: 6 }, () => `p${rng.int(base.length)}`));
+    const kept = base.filter((e) => !removed.has(e.entryKey)).map((e) => (renamed.has(e.entryKey) ? entry(e.entryKey) : e));
+    const added = Array.from({ length: 10 }, (_, i) => entry(`n${i}`));
+    const result = crossings(base, [...kept, ...added]);
     expect(result.taken).toEqual(result.truth);
     expect(result.touched).toBeGreaterThan(result.taken.length);
   });

@@ -4,7 +4,9 @@ import type { Pool } from 'pg';
 import type { Logger } from '../infra/base/log';
 import type { MatcherClient } from '../matcher/client';
 import { billingPeriod, periodBounds, recordUsageEvent } from './metering';
-import { activeRecord, catchUpRecord, listUpdateEvent, rescreenForListVersion, type RescreenDeps, type RescreenSummary } from './monitoring';
+import {
+  activeRecord, catchUpRecord, listUpdateEvent, rescreenForListSwitches, rescreenForListVersion, type ListSwitchSummary, type RescreenDeps, type RescreenSummary,
+} from './monitoring';
 import { emitWebhookEvents } from './webhooks';
 
 /** Activities of the monitoredEntity workflow and of a list version's fan-out. */
@@ -24,6 +26,13 @@ export function createMonitoringActivities(deps: {
     async rescreenMonitoredRecords(input: { versionId: string }): Promise<RescreenSummary> {
       const summary = await rescreenForListVersion(rescreenDeps(), input.versionId);
       deps.logger.info(summary, 'monitored records re-screened for a list version');
+      return summary;
+    },
+
+    /** Lists switched on or off since the records were last screened for them: every record is screened again. */
+    async rescreenForListSwitches(): Promise<ListSwitchSummary> {
+      const summary = await rescreenForListSwitches(rescreenDeps());
+      if (summary.switched.length > 0) deps.logger.info(summary, 'monitored records re-screened for lists switched on or off');
       return summary;
     },
 

@@ -1,14 +1,17 @@
-import { proxyActivities } from '@temporalio/workflow';
+import { patched, proxyActivities } from '@temporalio/workflow';
 import type { IngestSummary, ListActivities } from '../activities/listIngestion';
 import type { MonitoringActivities } from '../activities/monitoredEntity';
-import type { RescreenSummary } from '../activities/monitoring';
+import type { ListSwitchSummary, RescreenSummary } from '../activities/monitoring';
 
 export interface ListIngestionInput {
   sourceKey: string;
 }
 
 export type ListIngestionResult =
-  | (IngestSummary & { monitoring?: Pick<RescreenSummary, 'recordsRekeyed' | 'recordsReached' | 'recordsRescreened' | 'statusChanges' | 'keyGroups' | 'rescreenedBecause' | 'timings'> })
+  | (IngestSummary & {
+      monitoring?: Pick<RescreenSummary, 'recordsRekeyed' | 'recordsReached' | 'recordsRescreened' | 'statusChanges' | 'keyGroups' | 'rescreenedBecause' | 'timings'>;
+      listSwitches?: ListSwitchSummary;
+    })
   | { outcome: 'no_artifact_location'; sourceKey: string };
 
 // NPPES runs for minutes: heartbeats show it is alive, and a lost worker is retried quickly.
@@ -19,7 +22,7 @@ const { ingestListArtifact } = proxyActivities<ListActivities>({
 });
 const { emitListUpdate } = proxyActivities<MonitoringActivities>({ startToCloseTimeout: '1 minute' });
 // The matcher may take a moment to load the new version: the re-screen waits for it by retrying.
-const { rescreenMonitoredRecords } = proxyActivities<MonitoringActivities>({
+const { rescreenMonitoredRecords, rescreenForListSwitches } = proxyActivities<MonitoringActivities>({
   startToCloseTimeout: '60 minutes',
   heartbeatTimeout: '2 minutes',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 1.5, maximumInterval: '30 seconds' },
@@ -28,16 +31,21 @@ const { rescreenMonitoredRecords } = proxyActivities<MonitoringActivities>({
 /**
  * One ingestion of one source (workflow id `list-ingestion/{sourceKey}`, started by its
  * schedule): stage the artifact, then checksum → parse → store → publish, in one activity.
- * A published version is announced (`list_update`) and fanned out to the monitored records it
- * can affect. Only the source key, the version id and small summaries cross the workflow boundary.
+ * Lists switched on or off since the monitored records were screened for them are applied to
+ * them (every record screened again). A published version is announced (`list_update`) and
+ * fanned out to the monitored records it can affect. Only the source key, the version id and
+ * small summaries cross the workflow boundary.
  */
 export async function listIngestion(input: ListIngestionInput): Promise<ListIngestionResult> {
   const summary = await ingestListArtifact({ sourceKey: input.sourceKey });
   if (!summary) return { outcome: 'no_artifact_location', sourceKey: input.sourceKey };
-  if (summary.outcome !== 'published') return summary;
+  // The ingestion wrote the catalog: a list switched on or off since (any list) is applied to the monitored records.
+  const switches = patched('list-switches') ? await rescreenForListSwitches() : null;
+  const listSwitches = switches && switches.switched.length > 0 ? { listSwitches: switches } : {};
+  if (summary.outcome !== 'published') return { ...summary, ...listSwitches };
   await emitListUpdate({ versionId: summary.versionId });
   const monitoring = await rescreenMonitoredRecords({ versionId: summary.versionId });
-  return { ...summary, monitoring: {
+  return { ...summary, ...listSwitches, monitoring: {
     recordsRekeyed: monitoring.recordsRekeyed, recordsReached: monitoring.recordsReached, recordsRescreened: monitoring.recordsRescreened, statusChanges: monitoring.statusChanges,
     keyGroups: monitoring.keyGroups, rescreenedBecause: monitoring.rescreenedBecause, timings: monitoring.timings,
   } };

@@ -1,7 +1,7 @@
-import { ApplicationFailure } from '@temporalio/common';
 import type { Pool } from 'pg';
 import { changedKeyGroups, groupsThatCross, type ChangedKeyGroup } from '../../matcher/blockingKeys';
-import { MatcherUnavailableError, type KeyGroupSizes, type MatcherClient } from '../../matcher/client';
+import type { KeyGroupSizes, MatcherClient } from '../../matcher/client';
+import { untilMatcherServes, type MatcherWait } from './matcherWait';
 import type { VersionChange } from './changes';
 import { recordsHoldingKeys } from './records';
 
@@ -9,25 +9,14 @@ import { recordsHoldingKeys } from './records';
 export interface KeyGroupsOnVersion {
   groups: ChangedKeyGroup[];
   sizes: number[];
-  /** The sizes differ from those the monitored records stand on by this change alone (`sizesOfThisChangeAlone`). */
+  /** The sizes differ from those the monitored records stand on by this change alone (`othersFannedOut`). */
   exact: boolean;
 }
 
-export interface MatcherWait {
-  timeoutMs: number;
-  pollMs: number;
-  /** Called between polls (the activity heartbeats). */
-  onWait?: () => void;
-  /** Stops the polling (the fan-out failed or ended meanwhile). */
-  signal?: AbortSignal;
-}
-
 /**
- * Waits, polling, until the matcher serves this version of the source (or a newer one), and
- * measures there the key groups (sound and OCR keys, words: matcher/blockingKeys.ts
- * `changedKeyGroups`) the change touches; `withGroups` false measures none. The polls ask for no
- * group (the matcher is busy loading); a matcher that does not answer a poll (restarting) is
- * polled again. One still behind when the wait is over fails the activity as retryable.
+ * Waits until the matcher serves this version of the source (or a newer one), and measures there
+ * the key groups (sound and OCR keys, words: matcher/blockingKeys.ts `changedKeyGroups`) the
+ * change touches; `withGroups` false measures none.
  */
 export async function keyGroupsOnVersion(
   pool: Pool,
@@ -37,31 +26,19 @@ export async function keyGroupsOnVersion(
   { withGroups, wait }: { withGroups: boolean; wait: MatcherWait },
 ): Promise<KeyGroupsOnVersion> {
   const groups = withGroups ? changedKeyGroups(change) : [];
-  const opts = { requestId: `monitor:${change.versionId}:key-groups`, timeoutMs: 60_000 };
+  const requestId = `monitor:${change.versionId}:key-groups`;
   const held = (versions: KeyGroupSizes['versions']): string | undefined => {
     const id = versions.find((v) => v.source === change.sourceKey)?.listVersionId;
     return id === undefined || superseded.has(id) ? undefined : id;
   };
-  const deadline = Date.now() + wait.timeoutMs;
   for (;;) {
-    if (wait.signal?.aborted) throw new Error('the fan-out no longer waits for the matcher');
-    const polled = await matcher.keyGroupSizes([], opts).catch((err: unknown) => {
-      if (err instanceof MatcherUnavailableError) return null;
-      throw err;
-    });
-    if (polled && held(polled.versions) !== undefined) {
-      // Replicas may differ: the sizes count only if their own answer holds the version too.
-      const measured = groups.length === 0 ? polled : await matcher.keyGroupSizes(groups.map((g) => g.group), opts);
-      const version = held(measured.versions);
-      if (version !== undefined) {
-        return { groups, sizes: measured.sizes, exact: version === change.versionId && (await othersFannedOut(pool, change, measured.versions)) };
-      }
+    const polled = await untilMatcherServes(matcher, (versions) => held(versions) !== undefined, wait, { requestId, waitingFor: `the list version ${change.versionId}` });
+    // Replicas may differ: the sizes count only if their own answer holds the version too.
+    const measured = groups.length === 0 ? { sizes: [], versions: polled } : await matcher.keyGroupSizes(groups.map((g) => g.group), { requestId, timeoutMs: 60_000 });
+    const version = held(measured.versions);
+    if (version !== undefined) {
+      return { groups, sizes: measured.sizes, exact: version === change.versionId && (await othersFannedOut(pool, change, measured.versions)) };
     }
-    if (Date.now() > deadline) {
-      throw ApplicationFailure.retryable(`the matcher has not loaded the list version ${change.versionId} yet`, 'MatcherBehindListVersion');
-    }
-    wait.onWait?.();
-    await new Promise((resolve) => setTimeout(resolve, wait.pollMs));
   }
 }
 
@@ -79,16 +56,18 @@ export async function recordsOfCrossingGroups(pool: Pool, measured: KeyGroupsOnV
 /**
  * Whether sizes measured on `versions` (which hold this very version) differ from the sizes the
  * monitored records were last screened under by this change alone: every version the matcher
- * holds of the other lists, and the version before this one, has been fanned out already, so the
- * records stand on them. Another list's version published meanwhile moved the sizes too.
+ * holds of the other lists, and the version before this one, has been fanned out already, and no
+ * list was switched on or off since the records were last screened for it (switches.ts), so the
+ * records stand on those lists. Another list's version published meanwhile moved the sizes too.
  */
 async function othersFannedOut(pool: Pool, change: VersionChange, versions: KeyGroupSizes['versions']): Promise<boolean> {
   const others = versions.filter((v) => v.source !== change.sourceKey).map((v) => v.listVersionId);
   if (change.previousVersionId) others.push(change.previousVersionId);
   // A registry version changes no listed name: it moves no key group.
   const { rows } = await pool.query<{ pending: number }>(
-    `SELECT count(*)::int AS pending FROM list_versions v JOIN list_sources s ON s.key = v.source_key
-      WHERE v.id = ANY($1::uuid[]) AND v.monitoring_applied_at IS NULL AND s.kind <> 'registry'`,
+    `SELECT (SELECT count(*)::int FROM list_versions v JOIN list_sources s ON s.key = v.source_key
+              WHERE v.id = ANY($1::uuid[]) AND v.monitoring_applied_at IS NULL AND s.kind <> 'registry')
+          + (SELECT count(*)::int FROM list_sources WHERE monitoring_enabled IS DISTINCT FROM enabled AND current_version_id IS NOT NULL) AS pending`,
     [others],
   );
   return rows[0].pending === 0;

@@ -7,4 +7,5 @@ export {
 } from './records';
 export { catchUpRecord, listUpdateEvent, rescreenForListVersion, type RescreenSummary } from './rescreen';
 export { RESCREEN_CHUNK, type RescreenDeps } from './screening';
+export { rescreenForListSwitches, type ListSwitchSummary } from './switches';
 export { endMonitorWorkflow, monitorWorkflowId, startMonitorWorkflow, type MonitoredEntityInput } from './start';

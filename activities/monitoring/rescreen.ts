@@ -2,12 +2,12 @@ import type { Pool } from 'pg';
 import { createHash } from 'node:crypto';
 import { changeReach, isSoloSubject, screenAgainstParties } from '../../matcher/blockingKeys';
 import type { ScreeningResult } from '../../matcher/types';
-import { startDeliveryWorkflows, type WebhookEventToEmit } from '../webhooks';
+import type { WebhookEventToEmit } from '../webhooks';
 import { versionChange, type VersionChange } from './changes';
 import { keyGroupsOnVersion, markFannedOut, recordsOfCrossingGroups } from './crossingGroups';
 import { allActiveRecords, loadActiveRecords, narrowHeadroom, prepareKeyIndex, recordsReachedBy, type StoredRecord } from './records';
 import { rekeyStaleRecords } from './rekey';
-import { rescreenRecords, screeningPipeline, type RescreenDeps } from './screening';
+import { rescreenRecords, screeningPipeline, startPendingStatusChanges, type RescreenDeps } from './screening';
 
 /** Records read and pre-checked at a time. */
 const REACHED_CHUNK = 2000;
@@ -197,13 +197,7 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
     }
     const { statusChanges, waitedMs } = await screening.drain();
     timings.screenMs = waitedMs;
-    // Deliveries a crashed earlier attempt recorded but did not start.
-    const pending = await deps.pool.query<{ id: string; org_id: string }>(
-      `SELECT id, org_id FROM webhook_deliveries
-        WHERE status = 'pending' AND event_type = 'match_status_change' AND event_key LIKE $1 AND replay_of IS NULL`,
-      [`record:%:${versionId}`],
-    );
-    await startDeliveryWorkflows(deps.temporal, deps.taskQueue, pending.rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: 'match_status_change' })), { env: deps.env });
+    await startPendingStatusChanges(deps, versionId);
     await markFannedOut(deps.pool, versionId);
     return {
       versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,

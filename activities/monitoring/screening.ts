@@ -110,3 +110,13 @@ export function screeningPipeline(deps: RescreenDeps, cause: string, isStale: (r
     },
   };
 }
+
+/** Starts the status-change deliveries an earlier, crashed attempt of `cause` recorded but did not start. */
+export async function startPendingStatusChanges(deps: RescreenDeps, cause: string): Promise<void> {
+  const pending = await deps.pool.query<{ id: string; org_id: string }>(
+    `SELECT id, org_id FROM webhook_deliveries
+      WHERE status = 'pending' AND event_type = 'match_status_change' AND event_key LIKE $1 AND replay_of IS NULL`,
+    [`record:%:${cause}`],
+  );
+  await startDeliveryWorkflows(deps.temporal, deps.taskQueue, pending.rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: 'match_status_change' })), { env: deps.env });
+}

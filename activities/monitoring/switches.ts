@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import type { KeyGroupSizes } from '../../matcher/client';
+import type { ScreeningResult } from '../../matcher/types';
+import { untilMatcherServes } from './matcherWait';
+import { allActiveRecords, loadActiveRecords } from './records';
+import { screeningPipeline, startPendingStatusChanges, type RescreenDeps } from './screening';
+
+/** Records read at a time. */
+const CHUNK = 2000;
+/** How long to poll for the matcher to serve the lists as they are switched (it reloads on the switch's NOTIFY). */
+const MATCHER_WAIT_MS = 5 * 60_000;
+const MATCHER_POLL_MS = 200;
+
+export interface ListSwitchSummary {
+  /** The lists switched on or off since the monitored records were last screened for them. */
+  switched: Array<{ sourceKey: string; enabled: boolean }>;
+  recordsRescreened: number;
+  statusChanges: number;
+}
+
+interface SourceRow { key: string; kind: string; enabled: boolean; monitoring_enabled: boolean | null; current: string | null; changed_at: Date | null }
+
+/**
+ * Lists switched on or off (LIST_SOURCES_DISABLED; list_sources.enabled against
+ * monitoring_enabled): every monitored record is screened again against the lists as they now
+ * are, once the matcher serves exactly the enabled lists, and a status change is delivered as
+ * for a list version. A list switched on brings all its entries, one switched off takes all its
+ * matches away: a change of a whole list, which no diff describes. The ingestion workflow runs
+ * this after every ingestion; it reads one row a list when nothing was switched.
+ */
+export async function rescreenForListSwitches(deps: RescreenDeps): Promise<ListSwitchSummary> {
+  // A list without a version holds nothing to apply.
+  await deps.pool.query('UPDATE list_sources SET monitoring_enabled = enabled WHERE current_version_id IS NULL AND monitoring_enabled IS DISTINCT FROM enabled');
+  const { rows: sources } = await deps.pool.query<SourceRow>(
+    'SELECT key, kind, enabled, monitoring_enabled, current_version_id AS current, enabled_changed_at AS changed_at FROM list_sources ORDER BY key',
+  );
+  const switched = sources.filter((s) => s.current !== null && s.enabled !== s.monitoring_enabled);
+  if (switched.length === 0) return { switched: [], recordsRescreened: 0, statusChanges: 0 };
+  // One cause a switch: a retried attempt records each status change once, a later switch anew.
+  const cause = `lists-switched-${createHash('sha256').update(switched.map((s) => `${s.key}=${s.enabled}@${s.changed_at?.toISOString() ?? ''}`).join(',')).digest('hex').slice(0, 16)}`;
+  const served = sources.filter((s) => s.enabled && s.current !== null);
+  const lists = new Set(served.filter((s) => s.kind !== 'registry').map((s) => s.key));
+  const registries = new Set(sources.filter((s) => s.kind === 'registry').map((s) => s.key));
+  const servesTheseLists = (versions: KeyGroupSizes['versions']): boolean =>
+    versions.length === served.length && served.every((s) => versions.some((v) => v.source === s.key));
+  const ids = await allActiveRecords(deps.pool);
+  await untilMatcherServes(deps.matcher, servesTheseLists, {
+    timeoutMs: MATCHER_WAIT_MS, pollMs: MATCHER_POLL_MS, onWait: () => deps.progress?.(0, ids.length),
+  }, { requestId: `monitor:${cause}`, waitingFor: 'the lists as they are switched' });
+  // A result from a matcher that does not screen exactly the enabled lists (another replica, not reloaded yet).
+  const isStale = (result: ScreeningResult): boolean => {
+    const cited = result.sources.filter((s) => !registries.has(s.source));
+    return cited.length !== lists.size || cited.some((s) => !lists.has(s.source));
+  };
+  const screening = screeningPipeline(deps, cause, isStale);
+  let rescreened = 0;
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const records = await loadActiveRecords(deps.pool, ids.slice(i, i + CHUNK));
+    await screening.add(records);
+    rescreened += records.length;
+    deps.progress?.(Math.min(i + CHUNK, ids.length), ids.length);
+  }
+  const { statusChanges } = await screening.drain();
+  await startPendingStatusChanges(deps, cause);
+  // Switched again meanwhile: left for the next run.
+  for (const s of switched) {
+    await deps.pool.query('UPDATE list_sources SET monitoring_enabled = $2 WHERE key = $1 AND enabled = $2', [s.key, s.enabled]);
+  }
+  return { switched: switched.map((s) => ({ sourceKey: s.key, enabled: s.enabled })), recordsRescreened: rescreened, statusChanges };
+}

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Entity, Match, ScreeningResult } from '../../../matcher/types';
-import { call, createOrgWithKey, startInProcessGateway, type InProcessGateway } from '../gateway/support/stack';
-import { createListsDatabase, type ListsDatabase } from '../lists/support';
-import { startTestWorker, type TestWorker } from '../support/worker';
-import { leieArtifactPath, matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
+import { call, createOrgWithKey, type InProcessGateway } from '../gateway/support/stack';
+import type { TestWorker } from '../support/worker';
+import { matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
+import { startLeieMonitoringStack, type LeieMonitoringStack } from './support';
 import type { LeieBusiness, LeiePerson } from '../support/lists';
 import { BLOCKING_KEYS_VERSION, changeReach, reaches, subjectBlockingKeys } from '../../../matcher/blockingKeys';
 import type { ListedParty } from '../../../matcher/types';
@@ -54,24 +54,18 @@ const comparable = (r: ScreeningResult) => ({
   matches: r.matches.map((m: Match) => ({ ...m, provenance: { sourceList: m.provenance.sourceList } })),
 });
 
-let db: ListsDatabase;
+let stack: LeieMonitoringStack;
 let gw: InProcessGateway;
 let worker: TestWorker;
-const artifact = leieArtifactPath();
+let artifact: string;
 
 beforeAll(async () => {
-  db = await createListsDatabase();
-  gw = await startInProcessGateway({ databaseUrl: db.url });
-  worker = await startTestWorker({
-    pool: gw.pool, matcherUrl: gw.matcherServer!.url, taskQueue: gw.deps.taskQueue,
-    env: { ...process.env, LIST_ARTIFACT_OIG_LEIE: artifact },
-  });
+  stack = await startLeieMonitoringStack();
+  ({ gw, worker, artifact } = stack);
 }, 120_000);
 
 afterAll(async () => {
-  await worker?.stop();
-  await gw?.close();
-  await db?.drop();
+  await stack?.close();
 });
 
 describe('incremental re-screen on a new list version', () => {
@@ -200,19 +194,11 @@ describe('incremental re-screen across a sound-alike group of more than 40 spell
 
 /** A gateway, matcher and worker of their own whose matcher scores at most 4 candidates per query name. */
 async function withCandidateLimitOfFour(run: (stack: { gw: InProcessGateway; worker: TestWorker; artifact: string }) => Promise<void>): Promise<void> {
-  const ownDb = await createListsDatabase();
-  const small = await startInProcessGateway({ databaseUrl: ownDb.url, candidateLimit: 4 });
-  const ownArtifact = leieArtifactPath();
-  const ownWorker = await startTestWorker({
-    pool: small.pool, matcherUrl: small.matcherServer!.url, taskQueue: small.deps.taskQueue,
-    env: { ...process.env, LIST_ARTIFACT_OIG_LEIE: ownArtifact },
-  });
+  const small = await startLeieMonitoringStack({ candidateLimit: 4 });
   try {
-    await run({ gw: small, worker: ownWorker, artifact: ownArtifact });
+    await run(small);
   } finally {
-    await ownWorker.stop();
     await small.close();
-    await ownDb.drop();
   }
 }
 

@@ -1,8 +1,8 @@
 import type { ScreeningResult } from '../../../matcher/types';
-import { call, createOrgWithKey, startInProcessGateway, type InProcessGateway } from '../gateway/support/stack';
-import { createListsDatabase, type ListsDatabase } from '../lists/support';
-import { startTestWorker, type TestWorker } from '../support/worker';
-import { leieArtifactPath, matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
+import { call, createOrgWithKey, type InProcessGateway } from '../gateway/support/stack';
+import type { TestWorker } from '../support/worker';
+import { matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
+import { startLeieMonitoringStack, type LeieMonitoringStack } from './support';
 import type { LeiePerson } from '../support/lists';
 
 /**
@@ -11,27 +11,21 @@ import type { LeiePerson } from '../support/lists';
  * version's diff describes. The next ingestion run (of any list) screens every record again
  * against the lists as they now are.
  */
-let db: ListsDatabase;
+let stack: LeieMonitoringStack;
 let gw: InProcessGateway;
 let worker: TestWorker;
-const artifact = leieArtifactPath();
+let artifact: string;
 const disabledBefore = process.env.LIST_SOURCES_DISABLED;
 
 beforeAll(async () => {
-  db = await createListsDatabase();
-  gw = await startInProcessGateway({ databaseUrl: db.url });
-  worker = await startTestWorker({
-    pool: gw.pool, matcherUrl: gw.matcherServer!.url, taskQueue: gw.deps.taskQueue,
-    env: { ...process.env, LIST_ARTIFACT_OIG_LEIE: artifact },
-  });
+  stack = await startLeieMonitoringStack();
+  ({ gw, worker, artifact } = stack);
 }, 120_000);
 
 afterAll(async () => {
   if (disabledBefore === undefined) delete process.env.LIST_SOURCES_DISABLED;
   else process.env.LIST_SOURCES_DISABLED = disabledBefore;
-  await worker?.stop();
-  await gw?.close();
-  await db?.drop();
+  await stack?.close();
 });
 
 async function storedResult(id: string): Promise<ScreeningResult> {

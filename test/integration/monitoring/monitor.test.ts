@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { call, createOrgWithKey, startInProcessGateway, type InProcessGateway } from '../gateway/support/stack';
+import { call, createOrgWithKey, type InProcessGateway } from '../gateway/support/stack';
 import { responseErrors, schemaErrors } from '../gateway/support/contract';
-import { createListsDatabase, type ListsDatabase } from '../lists/support';
-import { startTestWorker, type TestWorker } from '../support/worker';
+import type { TestWorker } from '../support/worker';
+import { startLeieMonitoringStack, type LeieMonitoringStack } from './support';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
-import { leieArtifactPath, matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
+import { matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
 import type { LeiePerson } from '../support/lists';
 import { rescreenForListVersion } from '../../../activities/monitoring';
 import { readPeriodCounts, recordUsageEvent } from '../../../activities/metering';
@@ -15,13 +15,13 @@ import { ensureRecordMonthSchedule } from '../../../infra/schedules/recordMonthS
  * ingested by the listIngestion workflow, the fan-out re-screening the records it can affect,
  * and match_status_change / list_update delivered to a real receiver.
  */
-const artifact = leieArtifactPath();
 const EXAMPLESON: LeiePerson = { last: 'EXAMPLESON', first: 'JORDAN', dob: '19780214' };
 const BRAVO: LeiePerson = { last: 'BRAVO', first: 'BENEDICT', dob: '19710101' };
 const CHARLIE: LeiePerson = { last: 'CHARLESWORTH', first: 'CALLUM', dob: '19720101' };
 const QUENNEVILLE_VARIANT: LeiePerson = { last: 'QUENNEVILLE', first: 'ROSALYND', dob: '19690303' };
 
-let db: ListsDatabase;
+let stack: LeieMonitoringStack;
+let artifact: string;
 let gw: InProcessGateway;
 let worker: TestWorker;
 let receiver: WebhookReceiver;
@@ -29,14 +29,8 @@ let apiKey: string;
 let orgId: string;
 
 beforeAll(async () => {
-  db = await createListsDatabase();
-  gw = await startInProcessGateway({ databaseUrl: db.url });
-  worker = await startTestWorker({
-    pool: gw.pool,
-    matcherUrl: gw.matcherServer!.url,
-    taskQueue: gw.deps.taskQueue,
-    env: { ...process.env, LIST_ARTIFACT_OIG_LEIE: artifact },
-  });
+  stack = await startLeieMonitoringStack();
+  ({ gw, worker, artifact } = stack);
   writeLeieArtifact(artifact, [EXAMPLESON, BRAVO, CHARLIE]);
   const first = await runLeieIngestion(worker.client, worker.taskQueue);
   await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
@@ -48,9 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await receiver?.close();
-  await worker?.stop();
-  await gw?.close();
-  await db?.drop();
+  await stack?.close();
 });
 
 const enroll = (body: unknown, key = apiKey) => call(gw.url, 'PUT', '/v1/monitor', { apiKey: key, body });

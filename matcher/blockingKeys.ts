@@ -48,7 +48,8 @@ const partKey = (word: string): number => key(`h|person|${word}`);
 /** Held by a person subject with a query name of at most one usable token. */
 const SOLO_SUBJECT = key('solo|person');
 
-const groupKey = (g: KeyGroup): number => (g.type === 'word' ? partKey(g.key) : key(`${g.type === 'sound' ? 'p' : 'o'}|person|${g.key}`));
+/** The blocking key a subject holds for a key group. */
+export const keyGroupKey = (g: KeyGroup): number => (g.type === 'word' ? partKey(g.key) : key(`${g.type === 'sound' ? 'p' : 'o'}|person|${g.key}`));
 
 function addTokenKeys(token: string, keys: Set<number>): void {
   keys.add(tokenKey(token));
@@ -56,9 +57,9 @@ function addTokenKeys(token: string, keys: Set<number>): void {
   for (const group of nicknames().groupsOf(token) ?? []) keys.add(key(`n|${group}`));
   const edits = allowedEdits(token.length);
   if (edits > 0) for (const d of deletions(token, edits)) keys.add(key(`d|person|${d}`));
-  keys.add(groupKey({ kind: 'person', type: 'ocr', key: ocrKey(token) }));
+  keys.add(keyGroupKey({ kind: 'person', type: 'ocr', key: ocrKey(token) }));
   const sound = phoneticKey(token);
-  if (sound.length >= MIN_PHONETIC_KEY_LENGTH) keys.add(groupKey({ kind: 'person', type: 'sound', key: sound }));
+  if (sound.length >= MIN_PHONETIC_KEY_LENGTH) keys.add(keyGroupKey({ kind: 'person', type: 'sound', key: sound }));
 }
 
 /** A key group the changed entries touch, with what they changed of it. */
@@ -113,27 +114,25 @@ export function changedKeyGroups(change: { newParties: readonly ListedParty[]; o
 }
 
 /**
- * The blocking keys of the groups a change carried across their threshold, given each group's
- * size in the lists the matcher holds. `exact`: the matcher holds the lists as they are just
- * after this change (this version, and every other source where the monitored records already
- * are); the size before is then worked out exactly: a word's by its net change in names, a sound
- * or OCR group's by which of its changed spellings the change brought into the vocabulary or took
- * out of it (a spelling's size is its word's). Otherwise (other versions moved the sizes too)
- * every group the change touches is taken.
+ * The groups a change carried across their threshold, given each group's size in the lists the
+ * matcher holds. `exact`: the matcher holds the lists as they are just after this change (this
+ * version, and every other source where the monitored records already are); the size before is
+ * then worked out exactly: a word's by its net change in names, a sound or OCR group's by which
+ * of its changed spellings the change brought into the vocabulary or took out of it (a
+ * spelling's size is its word's). Otherwise (other versions moved the sizes too) every group the
+ * change touches is taken.
  */
-export function groupsThatCross(groups: readonly ChangedKeyGroup[], sizes: readonly number[], { exact }: { exact: boolean }): number[] {
-  if (!exact) return groups.map((g) => groupKey(g.group));
+export function groupsThatCross(groups: readonly ChangedKeyGroup[], sizes: readonly number[], { exact }: { exact: boolean }): ChangedKeyGroup[] {
+  if (!exact) return groups.slice();
   const words = new Map<string, { after: number; net: number }>();
   groups.forEach((g, i) => {
     if (g.group.type === 'word') words.set(g.group.key, { after: sizes[i], net: g.netNames });
   });
-  const out: number[] = [];
-  groups.forEach((g, i) => {
+  return groups.filter((g, i) => {
     const after = sizes[i];
-    let before: number;
+    let before = after;
     if (g.group.type === 'word') before = after - g.netNames;
     else {
-      before = after;
       for (const spelling of g.spellings) {
         // Every spelling (three letters or more) is a changed word too (two or more): `changedKeyGroups`.
         const word = words.get(spelling);
@@ -142,9 +141,59 @@ export function groupsThatCross(groups: readonly ChangedKeyGroup[], sizes: reado
       }
     }
     const threshold = GROUP_THRESHOLD[g.group.type];
-    if (before > threshold !== after > threshold) out.push(groupKey(g.group));
+    return before > threshold !== after > threshold;
   });
-  return out;
+}
+
+/** Whether a word is in the list's vocabulary before and after the change. */
+export interface WordPresence {
+  before: boolean;
+  after: boolean;
+}
+
+/**
+ * How a person subject's words may be read through a word of `crossed` (words the change brought
+ * into the list's vocabulary or took out of it, which the subject holds as part keys), as the
+ * index reads them (index/tokenIndex.ts `collectVariants`): as the word after glued particles,
+ * which needs only that word (`alone`); or as a word cut in two, which needs both halves in the
+ * vocabulary (`pairs`, the halves of each such cut).
+ */
+function readingsThrough(entity: Entity, crossed: ReadonlySet<string>): { alone: boolean; pairs: Array<[string, string]> } {
+  const pairs: Array<[string, string]> = [];
+  let alone = false;
+  if (entity.type !== 'person') return { alone, pairs };
+  for (const { name } of subjectQueries(entity)) {
+    for (const token of name.tokens) {
+      if (afterGluedParticle(token).some((rest) => crossed.has(rest))) alone = true;
+      for (const cut of splitCuts(token, 'person')) {
+        const head = token.slice(0, cut);
+        const tail = token.slice(cut);
+        if (crossed.has(head) || crossed.has(tail)) pairs.push([head, tail]);
+      }
+    }
+  }
+  return { alone, pairs };
+}
+
+/** The words whose presence decides whether a crossed word changes how the subject's words are read (`splitReadingChanged`). */
+export function wordsSplitReadingNeeds(entity: Entity, crossed: ReadonlySet<string>): string[] {
+  return [...new Set(readingsThrough(entity, crossed).pairs.flat())];
+}
+
+/**
+ * Whether words the change brought into the vocabulary or took out of it (`crossed`) change how
+ * the subject's words are read: a glued reading through one of them, or a word cut in two whose
+ * halves were both in the vocabulary before and not after, or the other way round. A subject
+ * holding a crossed word's part key for none of these reads the same, and screens the same.
+ */
+export function splitReadingChanged(entity: Entity, crossed: ReadonlySet<string>, presence: (word: string) => WordPresence): boolean {
+  const { alone, pairs } = readingsThrough(entity, crossed);
+  if (alone) return true;
+  return pairs.some(([head, tail]) => {
+    const a = presence(head);
+    const b = presence(tail);
+    return (a.before && b.before) !== (a.after && b.after);
+  });
 }
 
 function addNpiKey(raw: string | null | undefined, keys: Set<number>): void {

@@ -1,14 +1,18 @@
 import type { Pool } from 'pg';
-import { changedKeyGroups, groupsThatCross, type ChangedKeyGroup } from '../../matcher/blockingKeys';
+import {
+  changedKeyGroups, groupsThatCross, keyGroupKey, splitReadingChanged, wordsSplitReadingNeeds, type ChangedKeyGroup, type WordPresence,
+} from '../../matcher/blockingKeys';
 import type { KeyGroupSizes, MatcherClient } from '../../matcher/client';
 import { untilMatcherServes, type MatcherWait } from './matcherWait';
 import type { VersionChange } from './changes';
-import { recordsHoldingKeys } from './records';
+import { loadActiveRecords, recordsHoldingKeys, type StoredRecord } from './records';
 
 /** The changed key groups' sizes in the lists the matcher holds once it serves the version. */
 export interface KeyGroupsOnVersion {
   groups: ChangedKeyGroup[];
   sizes: number[];
+  /** The versions the sizes were measured on. */
+  versions: KeyGroupSizes['versions'];
   /** The sizes differ from those the monitored records stand on by this change alone (`othersFannedOut`). */
   exact: boolean;
 }
@@ -37,20 +41,68 @@ export async function keyGroupsOnVersion(
     const measured = groups.length === 0 ? { sizes: [], versions: polled } : await matcher.keyGroupSizes(groups.map((g) => g.group), { requestId, timeoutMs: 60_000 });
     const version = held(measured.versions);
     if (version !== undefined) {
-      return { groups, sizes: measured.sizes, exact: version === change.versionId && (await othersFannedOut(pool, change, measured.versions)) };
+      return { groups, sizes: measured.sizes, versions: measured.versions, exact: version === change.versionId && (await othersFannedOut(pool, change, measured.versions)) };
     }
   }
 }
 
 /**
- * The records holding a key group the change switched on or off for them through entries it did
- * not touch: a sound or OCR key carried across the 40-spelling limit, a word no listed name held
- * before or holds after. Exactly those groups when the sizes moved by this change alone; every
- * group the change touches when other versions moved them too.
+ * The records a key group the change switched on or off for them through entries it did not touch
+ * (a sound or OCR key carried across the 40-spelling limit, a word no listed name held before or
+ * holds after) can screen differently for: exactly those groups when the sizes moved by this
+ * change alone, every group the change touches when other versions moved them too. Of the
+ * records holding a crossed word, only those whose words the index now reads differently
+ * through it (matcher/blockingKeys.ts `splitReadingChanged`: JOHN ZEBKOWALSKI read as ZEB
+ * KOWALSKI only while both are listed words) are taken.
  */
-export async function recordsOfCrossingGroups(pool: Pool, measured: KeyGroupsOnVersion): Promise<{ records: Set<string>; groups: number }> {
-  const keys = groupsThatCross(measured.groups, measured.sizes, { exact: measured.exact });
-  return { records: await recordsHoldingKeys(pool, keys), groups: keys.length };
+export async function recordsOfCrossingGroups(
+  pool: Pool,
+  matcher: Pick<MatcherClient, 'keyGroupSizes'>,
+  measured: KeyGroupsOnVersion,
+): Promise<{ records: Set<string>; groups: number }> {
+  const crossed = groupsThatCross(measured.groups, measured.sizes, { exact: measured.exact });
+  const words = measured.exact ? crossed.filter((g) => g.group.type === 'word') : [];
+  const records = await recordsHoldingKeys(pool, crossed.filter((g) => !words.includes(g)).map((g) => keyGroupKey(g.group)));
+  if (words.length > 0) {
+    const holders = [...(await recordsHoldingKeys(pool, words.map((g) => keyGroupKey(g.group))))].filter((id) => !records.has(id)).sort();
+    for (const id of await readingsChanged(matcher, measured, new Set(words.map((g) => g.group.key)), holders, (ids) => loadActiveRecords(pool, ids))) records.add(id);
+  }
+  return { records, groups: crossed.length };
+}
+
+/** Of `holders` (records holding a crossed word's part key), those whose words the index reads differently through the crossed words. */
+async function readingsChanged(
+  matcher: Pick<MatcherClient, 'keyGroupSizes'>,
+  measured: KeyGroupsOnVersion,
+  crossed: ReadonlySet<string>,
+  holders: readonly string[],
+  load: (ids: readonly string[]) => Promise<StoredRecord[]>,
+): Promise<string[]> {
+  const presence = new Map<string, WordPresence>();
+  measured.groups.forEach((g, i) => {
+    if (g.group.type === 'word') presence.set(g.group.key, { before: measured.sizes[i] - g.netNames > 0, after: measured.sizes[i] > 0 });
+  });
+  const changed: string[] = [];
+  for (let i = 0; i < holders.length; i += HOLDERS_CHUNK) {
+    const records = await load(holders.slice(i, i + HOLDERS_CHUNK));
+    // The other halves the change did not touch: in the vocabulary before as after, or in neither.
+    const unknown = [...new Set(records.flatMap((r) => wordsSplitReadingNeeds(r.entity, crossed)))].filter((w) => !presence.has(w)).sort();
+    if (unknown.length > 0) {
+      const answer = await matcher.keyGroupSizes(unknown.map((key) => ({ kind: 'person' as const, type: 'word' as const, key })), { requestId: 'monitor:split-halves', timeoutMs: 60_000 });
+      // Sizes from other versions than the crossing was worked out on: every holder is taken.
+      if (!sameVersions(answer.versions, measured.versions)) return holders.slice();
+      unknown.forEach((w, k) => presence.set(w, { before: answer.sizes[k] > 0, after: answer.sizes[k] > 0 }));
+    }
+    for (const r of records) if (splitReadingChanged(r.entity, crossed, (w) => presence.get(w)!)) changed.push(r.id);
+  }
+  return changed;
+}
+
+const HOLDERS_CHUNK = 2000;
+
+function sameVersions(a: KeyGroupSizes['versions'], b: KeyGroupSizes['versions']): boolean {
+  const key = (vs: KeyGroupSizes['versions']) => vs.map((v) => `${v.source}:${v.listVersionId}`).sort().join(',');
+  return key(a) === key(b);
 }
 
 /**

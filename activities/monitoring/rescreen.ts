@@ -186,7 +186,7 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
       checked = Math.min(i + REACHED_CHUNK, reached.length);
       deps.progress?.(checked, total);
     }
-    const crossing = await recordsOfCrossingGroups(deps.pool, await waitForMatcher());
+    const crossing = await recordsOfCrossingGroups(deps.pool, deps.matcher, await waitForMatcher());
     await screening.add(waiting);
     const crossingOnly = [...crossing.records].filter((id) => !taken.has(id)).sort();
     for (let i = 0; i < crossingOnly.length; i += REACHED_CHUNK) {

@@ -1,5 +1,6 @@
 import { buildMatcherIndex, keyGroupSizes, type IndexedEntry } from '../../../matcher/engine';
-import { changedKeyGroups, groupsThatCross } from '../../../matcher/blockingKeys';
+import { changedKeyGroups, groupsThatCross, keyGroupKey, splitReadingChanged, wordsSplitReadingNeeds, type WordPresence } from '../../../matcher/blockingKeys';
+import type { Entity } from '../../../matcher/types';
 import type { ListedParty } from '../../../matcher/types';
 import { createRng } from '../../../infra/dev/synthetic/parties';
 
@@ -29,10 +30,10 @@ function crossings(before: IndexedEntry[], after: IndexedEntry[]): { taken: numb
   const groups = changedKeyGroups({ newParties, oldParties });
   const sizesAfter = keyGroupSizes(buildMatcherIndex(after), groups.map((g) => g.group));
   const sizesBefore = keyGroupSizes(buildMatcherIndex(before), groups.map((g) => g.group));
-  const keyOf = groupsThatCross(groups, sizesAfter, { exact: false });
   const threshold = (type: string) => (type === 'word' ? 0 : 40);
-  const truth = groups.flatMap((g, i) => ((sizesBefore[i] > threshold(g.group.type)) !== (sizesAfter[i] > threshold(g.group.type)) ? [keyOf[i]] : []));
-  return { taken: groupsThatCross(groups, sizesAfter, { exact: true }).sort(), truth: [...new Set(truth)].sort(), touched: groups.length };
+  const truth = groups.flatMap((g, i) => ((sizesBefore[i] > threshold(g.group.type)) !== (sizesAfter[i] > threshold(g.group.type)) ? [keyGroupKey(g.group)] : []));
+  const taken = groupsThatCross(groups, sizesAfter, { exact: true }).map((g) => keyGroupKey(g.group));
+  return { taken: taken.sort(), truth: [...new Set(truth)].sort(), touched: groups.length };
 }
 
 const vowels = 'AEIOU';
@@ -92,5 +93,35 @@ describe('key groups a list change carries across their thresholds', () => {
     const sizes = keyGroupSizes(buildMatcherIndex([...base, party('c', 'QUUX', 'ZEB')]), groups.map((g) => g.group));
     expect(groupsThatCross(groups, sizes, { exact: false })).toHaveLength(groups.length);
     expect(groupsThatCross(groups, sizes, { exact: true }).length).toBeLessThan(groups.length);
+  });
+});
+
+describe('subjects a word the change brings into the list or takes out of it reads differently', () => {
+  const subject = (name: string): Entity => ({ type: 'person', name });
+  const presence = (table: Record<string, [boolean, boolean]>) => (word: string): WordPresence => {
+    const [before, after] = table[word] ?? [false, false];
+    return { before, after };
+  };
+
+  it('reads JOHN ZEBKOWALSKI as ZEB KOWALSKI once ZEB is listed, if KOWALSKI is a listed word', () => {
+    const crossed = new Set(['ZEB']);
+    const entity = subject('John Zebkowalski');
+    expect(wordsSplitReadingNeeds(entity, crossed)).toEqual(expect.arrayContaining(['ZEB', 'KOWALSKI']));
+    expect(splitReadingChanged(entity, crossed, presence({ ZEB: [false, true], KOWALSKI: [true, true] }))).toBe(true);
+    // KOWALSKI is no listed word: the cut is read neither before nor after.
+    expect(splitReadingChanged(entity, crossed, presence({ ZEB: [false, true] }))).toBe(false);
+    // Both halves change, one in and one out: the cut is read neither before nor after.
+    expect(splitReadingChanged(entity, new Set(['ZEB', 'KOWALSKI']), presence({ ZEB: [false, true], KOWALSKI: [true, false] }))).toBe(false);
+    // Both come in together.
+    expect(splitReadingChanged(entity, new Set(['ZEB', 'KOWALSKI']), presence({ ZEB: [false, true], KOWALSKI: [false, true] }))).toBe(true);
+  });
+
+  it('reads a surname with glued particles through the word after them, whatever else is listed', () => {
+    expect(splitReadingChanged(subject('Maria Delascasas'), new Set(['CASAS']), presence({ CASAS: [true, false] }))).toBe(true);
+  });
+
+  it('finds no reading through a word that is no part of the subject\'s words', () => {
+    expect(splitReadingChanged(subject('John Smith'), new Set(['ZEB']), presence({ ZEB: [false, true] }))).toBe(false);
+    expect(wordsSplitReadingNeeds(subject('John Smith'), new Set(['ZEB']))).toEqual([]);
   });
 });

@@ -5,7 +5,10 @@ import {
 import type { KeyGroupSizes, MatcherClient } from '../../matcher/client';
 import { untilMatcherServes, type MatcherWait } from './matcherWait';
 import type { VersionChange } from './changes';
-import { loadActiveRecords, recordsHoldingKeys, type StoredRecord } from './records';
+import { loadActiveRecords, recordsHoldingKeys } from './records';
+
+/** Holders of a crossed word read at a time. */
+const HOLDERS_CHUNK = 2000;
 
 /** The changed key groups' sizes in the lists the matcher holds once it serves the version. */
 export interface KeyGroupsOnVersion {
@@ -65,18 +68,18 @@ export async function recordsOfCrossingGroups(
   const records = await recordsHoldingKeys(pool, crossed.filter((g) => !words.includes(g)).map((g) => keyGroupKey(g.group)));
   if (words.length > 0) {
     const holders = [...(await recordsHoldingKeys(pool, words.map((g) => keyGroupKey(g.group))))].filter((id) => !records.has(id)).sort();
-    for (const id of await readingsChanged(matcher, measured, new Set(words.map((g) => g.group.key)), holders, (ids) => loadActiveRecords(pool, ids))) records.add(id);
+    for (const id of await readingsChanged(pool, matcher, measured, new Set(words.map((g) => g.group.key)), holders)) records.add(id);
   }
   return { records, groups: crossed.length };
 }
 
 /** Of `holders` (records holding a crossed word's part key), those whose words the index reads differently through the crossed words. */
 async function readingsChanged(
+  pool: Pool,
   matcher: Pick<MatcherClient, 'keyGroupSizes'>,
   measured: KeyGroupsOnVersion,
   crossed: ReadonlySet<string>,
   holders: readonly string[],
-  load: (ids: readonly string[]) => Promise<StoredRecord[]>,
 ): Promise<string[]> {
   const presence = new Map<string, WordPresence>();
   measured.groups.forEach((g, i) => {
@@ -84,7 +87,7 @@ async function readingsChanged(
   });
   const changed: string[] = [];
   for (let i = 0; i < holders.length; i += HOLDERS_CHUNK) {
-    const records = await load(holders.slice(i, i + HOLDERS_CHUNK));
+    const records = await loadActiveRecords(pool, holders.slice(i, i + HOLDERS_CHUNK));
     // The other halves the change did not touch: in the vocabulary before as after, or in neither.
     const unknown = [...new Set(records.flatMap((r) => wordsSplitReadingNeeds(r.entity, crossed)))].filter((w) => !presence.has(w)).sort();
     if (unknown.length > 0) {
@@ -98,7 +101,6 @@ async function readingsChanged(
   return changed;
 }
 
-const HOLDERS_CHUNK = 2000;
 
 function sameVersions(a: KeyGroupSizes['versions'], b: KeyGroupSizes['versions']): boolean {
   const key = (vs: KeyGroupSizes['versions']) => vs.map((v) => `${v.source}:${v.listVersionId}`).sort().join(',');

@@ -5,7 +5,7 @@ import {
 import type { KeyGroupSizes, MatcherClient } from '../../matcher/client';
 import { untilMatcherServes, type MatcherWait } from './matcherWait';
 import type { VersionChange } from './changes';
-import { loadActiveRecords, recordsHoldingKeys } from './records';
+import { loadActiveRecords, recordsHoldingKeys, type StoredRecord } from './records';
 
 /** Holders of a crossed word read at a time. */
 const HOLDERS_CHUNK = 2000;
@@ -62,30 +62,35 @@ export async function recordsOfCrossingGroups(
   pool: Pool,
   matcher: Pick<MatcherClient, 'keyGroupSizes'>,
   measured: KeyGroupsOnVersion,
-): Promise<{ records: Set<string>; groups: number }> {
+): Promise<{ records: Set<string>; read: Map<string, StoredRecord>; groups: number }> {
   const crossed = groupsThatCross(measured.groups, measured.sizes, { exact: measured.exact });
   const words = measured.exact ? crossed.filter((g) => g.group.type === 'word') : [];
   const records = await recordsHoldingKeys(pool, crossed.filter((g) => !words.includes(g)).map((g) => keyGroupKey(g.group)));
+  // The holders of a crossed word read for the check, kept so that the caller need not read them again.
+  const read = new Map<string, StoredRecord>();
   if (words.length > 0) {
     const holders = [...(await recordsHoldingKeys(pool, words.map((g) => keyGroupKey(g.group))))].filter((id) => !records.has(id)).sort();
-    for (const id of await readingsChanged(pool, matcher, measured, new Set(words.map((g) => g.group.key)), holders)) records.add(id);
+    for (const r of await readingsChanged(pool, matcher, measured, new Set(words.map((g) => g.group.key)), holders)) {
+      records.add(r.id);
+      read.set(r.id, r);
+    }
   }
-  return { records, groups: crossed.length };
+  return { records, read, groups: crossed.length };
 }
 
-/** Of `holders` (records holding a crossed word's part key), those whose words the index reads differently through the crossed words. */
+/** Of `holders` (records holding a crossed word's part key), those whose words the index reads differently through the crossed words, as read. */
 async function readingsChanged(
   pool: Pool,
   matcher: Pick<MatcherClient, 'keyGroupSizes'>,
   measured: KeyGroupsOnVersion,
   crossed: ReadonlySet<string>,
   holders: readonly string[],
-): Promise<string[]> {
+): Promise<StoredRecord[]> {
   const presence = new Map<string, WordPresence>();
   measured.groups.forEach((g, i) => {
     if (g.group.type === 'word') presence.set(g.group.key, { before: measured.sizes[i] - g.netNames > 0, after: measured.sizes[i] > 0 });
   });
-  const changed: string[] = [];
+  const changed: StoredRecord[] = [];
   for (let i = 0; i < holders.length; i += HOLDERS_CHUNK) {
     const records = await loadActiveRecords(pool, holders.slice(i, i + HOLDERS_CHUNK));
     // The other halves the change did not touch: in the vocabulary before as after, or in neither.
@@ -93,14 +98,17 @@ async function readingsChanged(
     if (unknown.length > 0) {
       const answer = await matcher.keyGroupSizes(unknown.map((key) => ({ kind: 'person' as const, type: 'word' as const, key })), { requestId: 'monitor:split-halves', timeoutMs: 60_000 });
       // Sizes from other versions than the crossing was worked out on: every holder is taken.
-      if (!sameVersions(answer.versions, measured.versions)) return holders.slice();
+      if (!sameVersions(answer.versions, measured.versions)) {
+        changed.push(...records);
+        for (let j = i + HOLDERS_CHUNK; j < holders.length; j += HOLDERS_CHUNK) changed.push(...(await loadActiveRecords(pool, holders.slice(j, j + HOLDERS_CHUNK))));
+        return changed;
+      }
       unknown.forEach((w, k) => presence.set(w, { before: answer.sizes[k] > 0, after: answer.sizes[k] > 0 }));
     }
-    for (const r of records) if (splitReadingChanged(r.entity, crossed, (w) => presence.get(w)!)) changed.push(r.id);
+    for (const r of records) if (splitReadingChanged(r.entity, crossed, (w) => presence.get(w)!)) changed.push(r);
   }
   return changed;
 }
-
 
 function sameVersions(a: KeyGroupSizes['versions'], b: KeyGroupSizes['versions']): boolean {
   const key = (vs: KeyGroupSizes['versions']) => vs.map((v) => `${v.source}:${v.listVersionId}`).sort().join(',');

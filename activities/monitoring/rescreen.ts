@@ -189,8 +189,14 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
     const crossing = await recordsOfCrossingGroups(deps.pool, deps.matcher, await waitForMatcher());
     await screening.add(waiting);
     const crossingOnly = [...crossing.records].filter((id) => !taken.has(id)).sort();
-    for (let i = 0; i < crossingOnly.length; i += REACHED_CHUNK) {
-      const records = await loadActiveRecords(deps.pool, crossingOnly.slice(i, i + REACHED_CHUNK));
+    // Holders of a crossed word the crossing check read already; the rest are read here.
+    const alreadyRead = crossingOnly.flatMap((id) => crossing.read.get(id) ?? []);
+    rescreenedBecause.keyGroup += alreadyRead.length;
+    for (const r of alreadyRead) taken.add(r.id);
+    await screening.add(alreadyRead);
+    const toRead = crossingOnly.filter((id) => !crossing.read.has(id));
+    for (let i = 0; i < toRead.length; i += REACHED_CHUNK) {
+      const records = await loadActiveRecords(deps.pool, toRead.slice(i, i + REACHED_CHUNK));
       rescreenedBecause.keyGroup += records.length;
       for (const r of records) taken.add(r.id);
       await screening.add(records);

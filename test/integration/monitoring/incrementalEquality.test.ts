@@ -232,12 +232,13 @@ async function capAcrossVersions(
 }
 
 describe('incremental re-screen when a change fills a record\'s candidate limit', () => {
+  // Sound-alikes of ZEBULON MASKARAFT on both names: viable candidates for it, none a match.
+  const soundAlikes: LeiePerson[] = [
+    ['MISKORIFT', 'ZIBALAN'], ['MESKERUFT', 'ZOBELIN'], ['MISKORUFT', 'ZUBALEN'], ['MUSKORIFT', 'ZIBOLUN'], ['MESKORIFT', 'ZOBALIN'],
+  ].map(([last, first]) => ({ last, first, dob: '19600101' }));
+
   it('screens again a record that added candidates (none of them a match) push past the limit, as a full re-screen would cap it', async () => {
-    // Sound-alikes of ZEBULON MASKARAFT on both names: viable candidates for it, none a match.
     // With a limit of 4 candidates per query name, v1 lists 3 (headroom 1) and v2 adds 2 more.
-    const soundAlikes: LeiePerson[] = [
-      ['MISKORIFT', 'ZIBALAN'], ['MESKERUFT', 'ZOBELIN'], ['MISKORUFT', 'ZUBALEN'], ['MUSKORIFT', 'ZIBOLUN'], ['MESKORIFT', 'ZOBALIN'],
-    ].map(([last, first]) => ({ last, first, dob: '19600101' }));
     const next = rng(99);
     const people = Array.from({ length: 40 }, (_, i) => person(next, i));
     await withCandidateLimitOfFour(async (stack) => {
@@ -254,9 +255,6 @@ describe('incremental re-screen when a change fills a record\'s candidate limit'
     // and the record is not screened again); v3 adds 1 (5 viable: capped). Judged against the
     // headroom stored at enrolment, v3's one added candidate would fit, and the record would stay
     // uncapped while a full re-screen caps it.
-    const soundAlikes: LeiePerson[] = [
-      ['MISKORIFT', 'ZIBALAN'], ['MESKERUFT', 'ZOBELIN'], ['MISKORUFT', 'ZUBALEN'], ['MUSKORIFT', 'ZIBOLUN'], ['MESKORIFT', 'ZOBALIN'],
-    ].map(([last, first]) => ({ last, first, dob: '19600101' }));
     const next = rng(98);
     const people = Array.from({ length: 40 }, (_, i) => person(next, i));
     await withCandidateLimitOfFour(async (stack) => {

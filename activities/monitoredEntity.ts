@@ -5,11 +5,12 @@ import type { Logger } from '../infra/base/log';
 import type { MatcherClient } from '../matcher/client';
 import { billingPeriod, periodBounds, recordUsageEvent } from './metering';
 import {
-  activeRecord, catchUpRecord, listUpdateEvent, rescreenForListSwitches, rescreenForListVersion, type ListSwitchSummary, type RescreenDeps, type RescreenSummary,
+  activeRecord, catchUpRecord, listUpdateEvent, rescreenForListSwitches, rescreenForListVersion, startListVersionFanOut, startPendingFanOuts,
+  type ListSwitchSummary, type PublishedVersion, type RescreenDeps, type RescreenSummary,
 } from './monitoring';
 import { emitWebhookEvents } from './webhooks';
 
-/** Activities of the monitoredEntity workflow and of a list version's fan-out. */
+/** Activities of the monitoredEntity workflow, of a list version's fan-out and of the monitoring catch-up. */
 export function createMonitoringActivities(deps: {
   pool: Pool; logger: Logger; matcher: Pick<MatcherClient, 'matchManyWithHeadroom' | 'keyGroupSizes'>; temporal: Client; env?: NodeJS.ProcessEnv;
 }) {
@@ -34,6 +35,18 @@ export function createMonitoringActivities(deps: {
       const summary = await rescreenForListSwitches(rescreenDeps());
       if (summary.switched.length > 0) deps.logger.info(summary, 'monitored records re-screened for lists switched on or off');
       return summary;
+    },
+
+    /** Starts a published version's fan-out workflow (or finds it running); its workflow id. */
+    async startListVersionFanOut(input: PublishedVersion): Promise<string> {
+      return startListVersionFanOut(deps.temporal, Context.current().info.taskQueue, input);
+    },
+
+    /** Starts the fan-out of every published version no fan-out has applied yet; their workflow ids. */
+    async startPendingFanOuts(): Promise<string[]> {
+      const started = await startPendingFanOuts(deps.pool, deps.temporal, Context.current().info.taskQueue);
+      if (started.length > 0) deps.logger.info({ workflowIds: started }, 'fan-outs started for list versions no fan-out had applied');
+      return started;
     },
 
     /** list_update to every organization with an endpoint for it. */

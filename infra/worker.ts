@@ -8,6 +8,7 @@ import { temporalConnectionOptions } from './base/temporal/connection';
 import { createMatcherClient } from '../matcher/client';
 import { createActivities } from '../activities';
 import { ensureIngestionSchedules } from './schedules/ingestionSchedules';
+import { ensureMonitoringCatchUpSchedule } from './schedules/monitoringCatchUpSchedule';
 import { ensureRecordMonthSchedule } from './schedules/recordMonthSchedule';
 import { freePort } from './base/freePort';
 import { createWorkerMetrics, serveWorkerMetrics } from './worker/metrics';
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
   else {
     await ensureIngestionSchedules(client);
     await ensureRecordMonthSchedule(client);
+    await ensureMonitoringCatchUpSchedule(client);
   }
 
   const metricsServer = await serveWorkerMetrics({

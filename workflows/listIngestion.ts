@@ -1,7 +1,8 @@
 import { patched, proxyActivities } from '@temporalio/workflow';
 import type { IngestSummary, ListActivities } from '../activities/listIngestion';
 import type { MonitoringActivities } from '../activities/monitoredEntity';
-import type { ListSwitchSummary, RescreenSummary } from '../activities/monitoring';
+import type { ListSwitchSummary } from '../activities/monitoring';
+import type { ListVersionFanOutResult } from './listVersionFanOut';
 
 export interface ListIngestionInput {
   sourceKey: string;
@@ -9,7 +10,10 @@ export interface ListIngestionInput {
 
 export type ListIngestionResult =
   | (IngestSummary & {
-      monitoring?: Pick<RescreenSummary, 'recordsRekeyed' | 'recordsReached' | 'recordsRescreened' | 'statusChanges' | 'keyGroups' | 'rescreenedBecause' | 'timings'>;
+      /** The published version's fan-out (workflow listVersionFanOut), started, not awaited. */
+      fanOut?: { workflowId: string };
+      /** Runs started before the fan-out workflow existed fanned out in-line. */
+      monitoring?: ListVersionFanOutResult['monitoring'];
       listSwitches?: ListSwitchSummary;
     })
   | { outcome: 'no_artifact_location'; sourceKey: string };
@@ -20,7 +24,7 @@ const { ingestListArtifact } = proxyActivities<ListActivities>({
   heartbeatTimeout: '2 minutes',
   retry: { initialInterval: '30 seconds', backoffCoefficient: 2, maximumAttempts: 3 },
 });
-const { emitListUpdate } = proxyActivities<MonitoringActivities>({ startToCloseTimeout: '1 minute' });
+const { emitListUpdate, startListVersionFanOut } = proxyActivities<MonitoringActivities>({ startToCloseTimeout: '1 minute' });
 // The matcher may take a moment to load the new version: the re-screen waits for it by retrying.
 const { rescreenMonitoredRecords, rescreenForListSwitches } = proxyActivities<MonitoringActivities>({
   startToCloseTimeout: '60 minutes',
@@ -32,9 +36,11 @@ const { rescreenMonitoredRecords, rescreenForListSwitches } = proxyActivities<Mo
  * One ingestion of one source (workflow id `list-ingestion/{sourceKey}`, started by its
  * schedule): stage the artifact, then checksum → parse → store → publish, in one activity.
  * Lists switched on or off since the monitored records were screened for them are applied to
- * them (every record screened again). A published version is announced (`list_update`) and
- * fanned out to the monitored records it can affect. Only the source key, the version id and
- * small summaries cross the workflow boundary.
+ * them (every record screened again). A published version's fan-out (`list_update`, the
+ * monitored records it can affect screened again) is a workflow of its own,
+ * `list-version/{sourceKey}/{versionId}`, started here and not awaited: the ingestion is done
+ * once the list is. Only the source key, the version id and small summaries cross the workflow
+ * boundary.
  */
 export async function listIngestion(input: ListIngestionInput): Promise<ListIngestionResult> {
   const summary = await ingestListArtifact({ sourceKey: input.sourceKey });
@@ -43,6 +49,10 @@ export async function listIngestion(input: ListIngestionInput): Promise<ListInge
   const switches = patched('list-switches') ? await rescreenForListSwitches() : null;
   const listSwitches = switches && switches.switched.length > 0 ? { listSwitches: switches } : {};
   if (summary.outcome !== 'published') return { ...summary, ...listSwitches };
+  if (patched('fan-out-workflow')) {
+    const workflowId = await startListVersionFanOut({ sourceKey: summary.sourceKey, versionId: summary.versionId });
+    return { ...summary, ...listSwitches, fanOut: { workflowId } };
+  }
   await emitListUpdate({ versionId: summary.versionId });
   const monitoring = await rescreenMonitoredRecords({ versionId: summary.versionId });
   return { ...summary, ...listSwitches, monitoring: {

@@ -76,8 +76,10 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   const started = Date.now();
   const anyRecord = await deps.pool.query('SELECT 1 FROM monitored_records WHERE removed_at IS NULL LIMIT 1');
   if (anyRecord.rowCount === 0 || !change.enabled) {
-    // A disabled list's version is not in the matcher: nothing stands on it yet.
-    if (change.enabled) await markFannedOut(deps.pool, versionId);
+    // A disabled list's version is in no screening: switching the list back on screens every
+    // record again on its current version (switches.ts), and until then no key group is counted
+    // exactly (crossingGroups.ts `othersFannedOut`).
+    await markFannedOut(deps.pool, versionId);
     return { versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,
       recordsRekeyed: 0, recordsReached: 0, recordsRescreened: 0, statusChanges: 0, keyGroups: { crossed: 0, exact: true }, rescreenedBecause: noReasons(),
       timings: { reachMs: 0, checkMs: 0, matcherWaitMs: 0, screenMs: 0 } };

@@ -38,6 +38,7 @@ import { numberArg, numberListArg } from './support/args';
 import { startBenchStack } from './support/benchStack';
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
 import { runScript } from '../../infra/dev/runScript';
+import { runIngestion } from '../integration/support/ingestion';
 
 const SCALES = numberListArg('scales', [10_000, 30_000, 100_000], 5);
 const CHANGES = numberListArg('changes', [500], 5);
@@ -104,9 +105,8 @@ async function main(): Promise<void> {
     let listed: Listed[] = Array.from({ length: LISTED }, () => toListed(people.next()));
     const publish = async () => {
       writeFileSync(artifact, [LEIE_HEADER.join(','), ...listed.map(leieLine)].join('\r\n') + '\r\n');
-      return bench.client.workflow.execute('listIngestion', {
-        taskQueue, workflowId: `list-ingestion/oig_leie/${randomBytes(3).toString('hex')}`, args: [{ sourceKey: 'oig_leie' }],
-      }) as Promise<{ outcome: string; versionId: string; monitoring?: { recordsReached: number; recordsRescreened: number; statusChanges: number; keyGroups: { crossed: number; exact: boolean }; rescreenedBecause: Record<string, number>; timings: { reachMs: number; checkMs: number; matcherWaitMs: number; screenMs: number } } }>;
+      // The ingestion workflow, then the version's fan-out workflow it started.
+      return runIngestion(bench.client, taskQueue, 'oig_leie');
     };
     const first = await publish();
     await waitForVersion(matcherUrl, first.versionId);
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
       await waitForCurrentVersionChange(bench.pool, previous);
       const tPublished = Date.now();
       const result = await published;
-      const tFanOut = Date.now();
+      const tFanOut = result.fanOutDoneAt;
       const changes = result.monitoring?.statusChanges ?? 0;
       while (delivered - expectedBefore < changes) await new Promise((r) => setTimeout(r, 20));
       const tDelivered = Date.now();

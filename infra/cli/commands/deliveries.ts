@@ -1,25 +1,16 @@
 import type { Command } from 'commander';
-import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import { config } from '../../base/config';
 import { createPool } from '../../base/db/pool';
-import { temporalConnectionOptions } from '../../base/temporal/connection';
 import {
   createReplayForOperator, deliveryWorkflowId, getDeliveryForOperator, listDeliveriesForOperator, reopenDeliveryForOperator,
   RESETTABLE_STATUSES, startDeliveryWorkflows, type Delivery, type DeliveryStatus, type ReplayRefusal, type WebhookEventType,
 } from '../../../activities/webhooks';
 import { withPool } from './withPool';
+import { withTemporal } from './withTemporal';
 
 const STATUSES: DeliveryStatus[] = ['pending', 'succeeded', 'failed', 'cancelled'];
-
-async function withTemporal(run: (client: Client) => Promise<void>): Promise<void> {
-  const connection = await Connection.connect(temporalConnectionOptions());
-  try {
-    await run(new Client({ connection, namespace: config.temporalNamespace }));
-  } finally {
-    await connection.close();
-  }
-}
 
 function line(d: Delivery): string {
   const last = d.attempts[d.attempts.length - 1];

@@ -4,7 +4,10 @@ import { createPool } from '../../base/db/pool';
 import {
   SOURCE_CATALOG, buildCoverageReport, ingestArtifact, syncSourceCatalog, type IngestProgress, type IngestResult,
 } from '../../../activities/lists';
+import { startListVersionFanOut } from '../../../activities/monitoring';
+import { config } from '../../base/config';
 import { withPool } from './withPool';
+import { withTemporal } from './withTemporal';
 
 const MB = 1024 * 1024;
 
@@ -45,6 +48,23 @@ function describe(result: IngestResult): string {
   }
 }
 
+type FanOutStart = { workflowId: string } | { workflowId: null; error: string };
+
+/** Starts the published version's fan-out; a Temporal out of reach is reported, not fatal: the catch-up schedule starts it later. */
+async function startFanOut(sourceKey: string, versionId: string): Promise<FanOutStart> {
+  try {
+    return { workflowId: await withTemporal((client) => startListVersionFanOut(client, config.taskQueue, { sourceKey, versionId })) };
+  } catch (err) {
+    return { workflowId: null, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+function describeFanOut(fanOut: FanOutStart): string {
+  return 'error' in fanOut
+    ? `fan-out to the monitored records NOT started (${fanOut.error}); the worker's monitoring-catch-up schedule starts it within 5 minutes`
+    : `fan-out to the monitored records: workflow ${fanOut.workflowId} started`;
+}
+
 /** screenctl lists ingest | status | coverage */
 export function registerListsCommands(program: Command): void {
   const lists = program.command('lists').description('Exclusion and registry lists: ingest artifacts, show versions and coverage.');
@@ -53,7 +73,9 @@ export function registerListsCommands(program: Command): void {
     .command('ingest <source> <file>')
     .description(`Ingest an artifact as a new list version of SOURCE (${SOURCE_CATALOG.map((s) => s.key).join('|')}). ` +
       'Returns once the version is published, or says the artifact is unchanged or refused. ' +
-      'For oig_leie, files named YYMMEXCL.csv / YYMMREIN.csv apply as supplements to the current version.')
+      'For oig_leie, files named YYMMEXCL.csv / YYMMREIN.csv apply as supplements to the current version. ' +
+      'A published version is then fanned out (list_update, monitored records screened again) by the workflow ' +
+      'list-version/SOURCE/VERSION, started here; if Temporal is out of reach, the worker\'s monitoring-catch-up schedule starts it within 5 minutes.')
     .option('--json', 'print the result as JSON, no progress bar')
     .option('--force', 'publish even if the list shrinks below half of the current version')
     .action((source: string, file: string, opts: { json?: boolean; force?: boolean }) =>
@@ -65,7 +87,8 @@ export function registerListsCommands(program: Command): void {
         } finally {
           bar?.stop();
         }
-        process.stdout.write((opts.json ? JSON.stringify(result) : describe(result)) + '\n');
+        const fanOut = result.outcome === 'published' ? await startFanOut(result.sourceKey, result.versionId) : undefined;
+        process.stdout.write((opts.json ? JSON.stringify({ ...result, ...(fanOut ? { fanOut } : {}) }) : describe(result) + (fanOut ? `\n${describeFanOut(fanOut)}` : '')) + '\n');
         if (result.outcome === 'refused') process.exitCode = 2;
       }),
     );

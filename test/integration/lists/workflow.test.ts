@@ -43,18 +43,24 @@ describe('listIngestion workflow', () => {
     });
     const run = (sourceKey: string) =>
       client.workflow.execute(listIngestion, { taskQueue, workflowId: `list-ingestion/${sourceKey}/${taskQueue}`, args: [{ sourceKey }] });
-    const [published, unchanged, unconfigured] = await worker.runUntil(async () => [
-      await run('state_la'), await run('state_la'), await run('state_ar'),
-    ]);
+    const [published, fanOut, unchanged, unconfigured] = await worker.runUntil(async () => {
+      const first = await run('state_la');
+      // The version's fan-out runs as a workflow of its own, started by the ingestion.
+      const fanOutResult = 'fanOut' in first && first.fanOut ? await client.workflow.getHandle(first.fanOut.workflowId).result() : null;
+      return [first, fanOutResult, await run('state_la'), await run('state_ar')] as const;
+    });
     await workerConnection.close();
     expect(published).toMatchObject({ outcome: 'published', sourceKey: 'state_la', entryCount: 3 });
+    if (published.outcome !== 'published') throw new Error('not published');
+    expect(published.fanOut).toEqual({ workflowId: `list-version/state_la/${published.versionId}` });
+    expect(fanOut).toMatchObject({ listUpdates: 0, monitoring: { recordsReached: 0, recordsRescreened: 0, statusChanges: 0 } });
+    expect(unchanged).not.toHaveProperty('fanOut');
     expect(unchanged).toMatchObject({ outcome: 'unchanged', sourceKey: 'state_la' });
     expect(unconfigured).toEqual({ outcome: 'no_artifact_location', sourceKey: 'state_ar' });
     const { rows } = await db.pool.query(
       `SELECT s.current_version_id, v.state, v.source_url, v.artifact_name FROM list_sources s JOIN list_versions v ON v.source_key = s.key WHERE s.key = 'state_la'`);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ state: 'published', artifact_name: 'la.csv', source_url: null });
-    if (published.outcome !== 'published') throw new Error('not published');
     expect(rows[0].current_version_id).toBe(published.versionId);
     // The staged copies are gone once ingested.
     expect(readdirSync(join(stagingDir, 'state_la'))).toEqual([]);

@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
+import type { ListIngestionResult } from '../../../workflows/listIngestion';
+import type { ListVersionFanOutResult } from '../../../workflows/listVersionFanOut';
 import { randomBytes } from 'node:crypto';
 import { LEIE_HEADER, leieBusinessRow, leieRow } from '../lists/support';
 import { scratchDir } from '../../fixtures/lists/builders';
@@ -16,13 +18,22 @@ export function writeLeieArtifact(path: string, parties: readonly LeieParty[]): 
   writeFileSync(path, [LEIE_HEADER, ...parties.map(row)].join('\r\n') + '\r\n');
 }
 
-/** Runs the listIngestion workflow for the LEIE on the test worker's queue, as its schedule would. */
+/**
+ * Runs the listIngestion workflow for a source on the test worker's queue, as its schedule would,
+ * then waits for the fan-out it started (workflow listVersionFanOut) and adds its summary as
+ * `monitoring`, with `fanOutDoneAt` the moment the fan-out was seen done.
+ */
+export async function runIngestion(client: Client, taskQueue: string, sourceKey: string, workflowId = `list-ingestion/${sourceKey}/${randomBytes(4).toString('hex')}`) {
+  type Published = Extract<ListIngestionResult, { outcome: 'published' }>;
+  const result = (await client.workflow.execute('listIngestion', { taskQueue, workflowId, args: [{ sourceKey }] })) as ListIngestionResult & Partial<Published>;
+  if (!result.fanOut) return { ...result, fanOutDoneAt: Date.now() };
+  const fanOut = (await client.workflow.getHandle(result.fanOut.workflowId).result()) as ListVersionFanOutResult;
+  return { ...result, monitoring: fanOut.monitoring, listUpdates: fanOut.listUpdates, fanOutDoneAt: Date.now() };
+}
+
+/** Runs the listIngestion workflow for the LEIE (and waits for its fan-out). */
 export async function runLeieIngestion(client: Client, taskQueue: string) {
-  return client.workflow.execute('listIngestion', {
-    taskQueue,
-    workflowId: `list-ingestion/oig_leie/${randomBytes(4).toString('hex')}`,
-    args: [{ sourceKey: 'oig_leie' }],
-  });
+  return runIngestion(client, taskQueue, 'oig_leie');
 }
 
 /** Waits until the matcher serves a version other than `previous` for the source (it reloads on NOTIFY). */

@@ -1,0 +1,142 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import type { ScreeningResult } from '../../../matcher/types';
+import type { ListVersionFanOutResult } from '../../../workflows/listVersionFanOut';
+import type { MonitoringCatchUpResult } from '../../../workflows/monitoringCatchUp';
+import { freePort } from '../../../infra/base/freePort';
+import { scratchDir } from '../../fixtures/lists/builders';
+import { call, createOrgWithKey, type InProcessGateway } from '../gateway/support/stack';
+import type { TestWorker } from '../support/worker';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
+import { matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
+import type { LeiePerson } from '../support/lists';
+import { startLeieMonitoringStack, type LeieMonitoringStack } from './support';
+
+/**
+ * Every published version reaches the monitored records, however it was published: `screenctl
+ * lists ingest` starts the version's fan-out workflow (`list-version/{source}/{version}`) as the
+ * ingestion workflow does, and the monitoring catch-up (schedule `monitoring-catch-up`) starts it
+ * for a version no fan-out applied (Temporal out of reach when it was published) and applies
+ * lists switched in the worker's configuration, without waiting for an ingestion run.
+ */
+const run = promisify(execFile);
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const LISTED: LeiePerson = { last: 'FAIRWEATHER', first: 'QUINTUS', dob: '19610203' };
+const OTHER: LeiePerson = { last: 'PEMBERTHY', first: 'ALOYSIUS', dob: '19550505' };
+const NEWLY_LISTED: LeiePerson = { last: 'BRIGHTWATER', first: 'OCTAVIA', dob: '19700707' };
+
+let stack: LeieMonitoringStack;
+let gw: InProcessGateway;
+let worker: TestWorker;
+let receiver: WebhookReceiver;
+let matching: string;
+let clear: string;
+const disabledBefore = process.env.LIST_SOURCES_DISABLED;
+
+beforeAll(async () => {
+  stack = await startLeieMonitoringStack();
+  ({ gw, worker } = stack);
+  writeLeieArtifact(stack.artifact, [LISTED, OTHER]);
+  const first = await runLeieIngestion(worker.client, worker.taskQueue);
+  await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
+  receiver = await startWebhookReceiver();
+  const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
+  receiver.secret = (await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: receiver.url } })).body.secret;
+  const enroll = (body: unknown) => call(gw.url, 'PUT', '/v1/monitor', { apiKey, body });
+  const replies = [
+    await enroll({ type: 'person', name: 'Quintus Fairweather', dateOfBirth: '1961-02-03' }),
+    await enroll({ type: 'person', name: 'Octavia Brightwater', dateOfBirth: '1970-07-07' }),
+  ];
+  expect(replies.map((r) => r.body.status)).toEqual(['potential_match', 'clear']);
+  [matching, clear] = replies.map((r) => r.body.id as string);
+}, 180_000);
+
+afterAll(async () => {
+  if (disabledBefore === undefined) delete process.env.LIST_SOURCES_DISABLED;
+  else process.env.LIST_SOURCES_DISABLED = disabledBefore;
+  await receiver?.close();
+  await stack?.close();
+});
+
+/** `screenctl lists ingest oig_leie FILE --json`, a process of its own, on the test's database and worker queue. */
+async function screenctlIngest(people: LeiePerson[], env: Record<string, string> = {}) {
+  const file = path.join(scratchDir(), `leie-${randomUUID()}.csv`);
+  writeLeieArtifact(file, people);
+  const { stdout } = await run(process.execPath, ['infra/cli/screenctl.js', 'lists', 'ingest', 'oig_leie', file, '--json'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: stack.db.url, TEMPORAL_TASK_QUEUE: worker.taskQueue, LOG_LEVEL: 'silent', ...env },
+  });
+  return JSON.parse(stdout) as { outcome: string; versionId: string; fanOut: { workflowId: string | null; error?: string } };
+}
+
+const catchUp = () =>
+  worker.client.workflow.execute('monitoringCatchUp', {
+    taskQueue: worker.taskQueue, workflowId: `monitoring-catch-up/test-${randomUUID()}`, args: [],
+  }) as Promise<MonitoringCatchUpResult>;
+
+const fanOutResult = (workflowId: string) => worker.client.workflow.getHandle(workflowId).result() as Promise<ListVersionFanOutResult>;
+
+async function storedStatus(id: string): Promise<string> {
+  const { rows } = await gw.pool.query<{ result: ScreeningResult }>('SELECT result FROM monitored_records WHERE id = $1', [id]);
+  return rows[0].result.status;
+}
+
+/** The events delivered from `from` on, once `count` of them have arrived. */
+async function deliveredFrom(from: number, count: number) {
+  const received = await receiver.waitFor(from + count);
+  expect(received.slice(from).every((r) => r.verification.ok)).toBe(true);
+  return received.slice(from).map((r) => JSON.parse(r.rawBody.toString('utf8')));
+}
+
+describe('screenctl lists ingest', () => {
+  it("starts the version's fan-out workflow: list_update and the status changes are delivered", async () => {
+    const before = receiver.received.length;
+    const published = await screenctlIngest([LISTED, OTHER, NEWLY_LISTED]);
+    expect(published).toMatchObject({ outcome: 'published', fanOut: { workflowId: `list-version/oig_leie/${published.versionId}` } });
+    const fanOut = await fanOutResult(published.fanOut.workflowId!);
+    expect(fanOut).toMatchObject({ listUpdates: 1, monitoring: { statusChanges: 1 } });
+
+    const events = await deliveredFrom(before, 2);
+    expect(events.map((e) => e.type).sort()).toEqual(['list_update', 'match_status_change']);
+    expect(events.find((e) => e.type === 'list_update').data).toMatchObject({ source: 'oig_leie', listVersionId: published.versionId, added: 1 });
+    expect(events.find((e) => e.type === 'match_status_change').data).toMatchObject({ recordId: clear, previousStatus: 'clear', status: 'potential_match' });
+    expect(await storedStatus(clear)).toBe('potential_match');
+
+    // Fanned out: the catch-up finds nothing to start.
+    expect((await catchUp()).fanOuts).toEqual([]);
+  });
+});
+
+describe('the monitoring catch-up (workflow monitoringCatchUp)', () => {
+  it('fans out a version published while Temporal was out of reach, once', async () => {
+    const before = receiver.received.length;
+    const unreachable = `127.0.0.1:${await freePort()}`;
+    const published = await screenctlIngest([OTHER, NEWLY_LISTED], { TEMPORAL_ADDRESS: unreachable });
+    expect(published).toMatchObject({ outcome: 'published', fanOut: { workflowId: null, error: expect.any(String) } });
+    expect(await storedStatus(matching)).toBe('potential_match');
+
+    const first = await catchUp();
+    expect(first).toMatchObject({ listSwitches: { switched: [] }, fanOuts: [`list-version/oig_leie/${published.versionId}`] });
+    expect(await fanOutResult(first.fanOuts[0])).toMatchObject({ listUpdates: 1, monitoring: { statusChanges: 1 } });
+    const events = await deliveredFrom(before, 2);
+    expect(events.find((e) => e.type === 'match_status_change').data).toMatchObject({ recordId: matching, previousStatus: 'potential_match', status: 'clear' });
+    expect(await storedStatus(matching)).toBe('clear');
+
+    expect((await catchUp()).fanOuts).toEqual([]);
+  });
+
+  it("applies a list switched off in the worker's configuration, and back on, without an ingestion run", async () => {
+    expect(await storedStatus(clear)).toBe('potential_match');
+    process.env.LIST_SOURCES_DISABLED = 'oig_leie';
+    const off = await catchUp();
+    expect(off).toMatchObject({ listSwitches: { switched: [{ sourceKey: 'oig_leie', enabled: false }], statusChanges: 1 }, fanOuts: [] });
+    expect(await storedStatus(clear)).toBe('clear');
+
+    delete process.env.LIST_SOURCES_DISABLED;
+    const on = await catchUp();
+    expect(on).toMatchObject({ listSwitches: { switched: [{ sourceKey: 'oig_leie', enabled: true }], statusChanges: 1 }, fanOuts: [] });
+    expect(await storedStatus(clear)).toBe('potential_match');
+  });
+});

@@ -5,7 +5,7 @@ import type { Logger } from '../infra/base/log';
 import type { MatcherClient } from '../matcher/client';
 import { billingPeriod, periodBounds, recordUsageEvent } from './metering';
 import {
-  activeRecord, catchUpRecord, listUpdateEvent, rescreenForListSwitches, rescreenForListVersion, startListVersionFanOut, startPendingFanOuts,
+  activeRecord, catchUpRecord, listUpdateEvent, rescreenForListSwitches, rescreenForListVersion, startListVersionFanOut, versionsAwaitingFanOut,
   type ListSwitchSummary, type PublishedVersion, type RescreenDeps, type RescreenSummary,
 } from './monitoring';
 import { emitWebhookEvents } from './webhooks';
@@ -42,11 +42,11 @@ export function createMonitoringActivities(deps: {
       return startListVersionFanOut(deps.temporal, Context.current().info.taskQueue, input);
     },
 
-    /** Starts the fan-out of every published version no fan-out has applied yet; their workflow ids. */
-    async startPendingFanOuts(): Promise<string[]> {
-      const started = await startPendingFanOuts(deps.pool, deps.temporal, Context.current().info.taskQueue);
-      if (started.length > 0) deps.logger.info({ workflowIds: started }, 'fan-outs started for list versions no fan-out had applied');
-      return started;
+    /** Published versions no fan-out has applied yet, in publication order, with their fan-out's workflow id. */
+    async versionsAwaitingFanOut(): Promise<Array<PublishedVersion & { workflowId: string }>> {
+      const pending = await versionsAwaitingFanOut(deps.pool);
+      if (pending.length > 0) deps.logger.info({ workflowIds: pending.map((v) => v.workflowId) }, 'list versions no fan-out has applied');
+      return pending;
     },
 
     /** list_update to every organization with an endpoint for it. */

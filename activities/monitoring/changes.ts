@@ -8,6 +8,10 @@ export interface VersionChange {
   registry: boolean;
   /** A disabled source is not screened against: its versions change no screening. */
   enabled: boolean;
+  /** `enabled` as the monitored records stand on it (they differ while a switch is not yet applied: switches.ts). */
+  monitoringEnabled: boolean | null;
+  /** A fan-out of this version has been completed already (`list_versions.monitoring_applied_at`). */
+  fannedOut: boolean;
   versionId: string;
   previousVersionId: string | null;
   retrievedAt: string;
@@ -39,17 +43,19 @@ function toParty(r: EntryRow): ListedParty {
 
 export async function versionChange(pool: Pool, versionId: string, withParties = true): Promise<VersionChange> {
   const { rows } = await pool.query<{
-    source_key: string; name: string; kind: string; enabled: boolean; previous_version_id: string | null; retrieved_at: Date;
+    source_key: string; name: string; kind: string; enabled: boolean; monitoring_enabled: boolean | null; fanned_out: boolean;
+    previous_version_id: string | null; retrieved_at: Date;
     diff_added: number | null; diff_removed: number | null; diff_changed: number | null;
   }>(
-    `SELECT v.source_key, s.name, s.kind, s.enabled, v.previous_version_id, v.retrieved_at, v.diff_added, v.diff_removed, v.diff_changed
+    `SELECT v.source_key, s.name, s.kind, s.enabled, s.monitoring_enabled, v.monitoring_applied_at IS NOT NULL AS fanned_out, v.previous_version_id, v.retrieved_at, v.diff_added, v.diff_removed, v.diff_changed
        FROM list_versions v JOIN list_sources s ON s.key = v.source_key WHERE v.id = $1`,
     [versionId],
   );
   const v = rows[0];
   if (!v) throw new Error(`no list version ${versionId}`);
   const change: VersionChange = {
-    sourceKey: v.source_key, sourceName: v.name, registry: v.kind === 'registry', enabled: v.enabled, versionId, previousVersionId: v.previous_version_id,
+    sourceKey: v.source_key, sourceName: v.name, registry: v.kind === 'registry', enabled: v.enabled, monitoringEnabled: v.monitoring_enabled,
+    fannedOut: v.fanned_out, versionId, previousVersionId: v.previous_version_id,
     retrievedAt: v.retrieved_at.toISOString(), added: v.diff_added ?? 0, removed: v.diff_removed ?? 0, changed: v.diff_changed ?? 0, newParties: [], oldParties: [],
   };
   if (change.registry || !withParties) return change;

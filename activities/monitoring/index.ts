@@ -9,4 +9,4 @@ export { catchUpRecord, listUpdateEvent, rescreenForListVersion, type RescreenSu
 export { RESCREEN_CHUNK, type RescreenDeps } from './screening';
 export { rescreenForListSwitches, type ListSwitchSummary } from './switches';
 export { endMonitorWorkflow, monitorWorkflowId, startMonitorWorkflow, type MonitoredEntityInput } from './start';
-export { listVersionWorkflowId, startListVersionFanOut, startPendingFanOuts, versionsAwaitingFanOut, type PublishedVersion } from './fanOuts';
+export { listVersionWorkflowId, startListVersionFanOut, versionsAwaitingFanOut, type PublishedVersion } from './fanOuts';

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { createHash } from 'node:crypto';
+import { ApplicationFailure } from '@temporalio/common';
 import { changeReach, isSoloSubject, screenAgainstParties } from '../../matcher/blockingKeys';
 import type { ScreeningResult } from '../../matcher/types';
 import type { WebhookEventToEmit } from '../webhooks';
@@ -74,15 +75,23 @@ async function supersededVersions(pool: Pool, change: VersionChange): Promise<Se
 export async function rescreenForListVersion(deps: RescreenDeps, versionId: string): Promise<RescreenSummary> {
   const change = await versionChange(deps.pool, versionId);
   const started = Date.now();
+  const nothingDone = (): RescreenSummary => ({ versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,
+    recordsRekeyed: 0, recordsReached: 0, recordsRescreened: 0, statusChanges: 0, keyGroups: { crossed: 0, exact: true }, rescreenedBecause: noReasons(),
+    timings: { reachMs: 0, checkMs: 0, matcherWaitMs: 0, screenMs: 0 } });
+  // Fanned out already (two starters raced; a run started again after the first completed).
+  if (change.fannedOut) return nothingDone();
+  if (!change.enabled && change.monitoringEnabled !== false) {
+    // Switched off, but the records still stand on the list: if the switch were reverted before
+    // it is applied, they would stay on an older version with this one marked done. Wait (by
+    // retrying) until the switch is applied (the next ingestion run or monitoring catch-up) or reverted.
+    throw ApplicationFailure.retryable(`${change.sourceKey} is switched off but the monitored records still stand on it`, 'ListSwitchPending');
+  }
   const anyRecord = await deps.pool.query('SELECT 1 FROM monitored_records WHERE removed_at IS NULL LIMIT 1');
   if (anyRecord.rowCount === 0 || !change.enabled) {
-    // A disabled list's version is in no screening: switching the list back on screens every
-    // record again on its current version (switches.ts), and until then no key group is counted
-    // exactly (crossingGroups.ts `othersFannedOut`).
+    // A list switched off (and applied) is in no screening: switching it back on screens every
+    // record again on its current version (switches.ts).
     await markFannedOut(deps.pool, versionId);
-    return { versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,
-      recordsRekeyed: 0, recordsReached: 0, recordsRescreened: 0, statusChanges: 0, keyGroups: { crossed: 0, exact: true }, rescreenedBecause: noReasons(),
-      timings: { reachMs: 0, checkMs: 0, matcherWaitMs: 0, screenMs: 0 } };
+    return nothingDone();
   }
   // Records keyed under older rules than the matcher screens with could be missed by the reach.
   const rekeyed = await rekeyStaleRecords(deps.pool);

@@ -26,7 +26,8 @@ interface SourceRow { key: string; kind: string; enabled: boolean; monitoring_en
  * are, once the matcher serves exactly the enabled lists, and a status change is delivered as
  * for a list version. A list switched on brings all its entries, one switched off takes all its
  * matches away: a change of a whole list, which no diff describes. The ingestion workflow runs
- * this after every ingestion; it reads one row a list when nothing was switched.
+ * this after every ingestion, and the monitoring catch-up every 5 minutes; it reads one row a
+ * list when nothing was switched.
  */
 export async function rescreenForListSwitches(deps: RescreenDeps): Promise<ListSwitchSummary> {
   // A list without a version holds nothing to apply.

@@ -34,6 +34,12 @@ interface IngestOptions {
   /** Publish even when the new version is less than half the size of the current one. */
   force?: boolean;
   onProgress?: (progress: IngestProgress) => void;
+  /**
+   * Whether this process's LIST_SOURCES_DISABLED and artifact locations are the service's (the
+   * worker's are); `screenctl` passes false, so that an operator's shell cannot switch a list
+   * the worker keeps on (catalogSync.ts).
+   */
+  ownsConfiguration?: boolean;
 }
 
 export type IngestResult =
@@ -145,7 +151,7 @@ export async function ingestArtifact(options: IngestOptions): Promise<IngestResu
   const progress = (phase: IngestPhase, bytesRead: number, rows: number): void =>
     options.onProgress?.({ phase, bytesRead, totalBytes, rows });
 
-  await syncSourceCatalog(pool);
+  await syncSourceCatalog(pool, process.env, { ownsConfiguration: options.ownsConfiguration ?? true });
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockId(sourceKey)]);

@@ -83,7 +83,9 @@ export function registerListsCommands(program: Command): void {
         const bar = opts.json ? null : progressBar();
         let result: IngestResult;
         try {
-          result = await ingestArtifact({ pool, sourceKey: source, artifactPath: file, force: opts.force, onProgress: (p) => bar?.update(p) });
+          result = await ingestArtifact({
+            pool, sourceKey: source, artifactPath: file, force: opts.force, onProgress: (p) => bar?.update(p), ownsConfiguration: false,
+          });
         } finally {
           bar?.stop();
         }
@@ -99,7 +101,7 @@ export function registerListsCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action((opts: { json?: boolean }) =>
       withPool(createPool, async (pool) => {
-        await syncSourceCatalog(pool);
+        await syncSourceCatalog(pool, process.env, { ownsConfiguration: false });
         const { rows } = await pool.query(
           `SELECT s.key, s.enabled, s.artifact_location IS NOT NULL AS scheduled, v.id AS version_id, v.seq, v.artifact_kind,
                   v.retrieved_at, v.published_at, v.entry_count, v.bad_row_count, v.diff_added, v.diff_removed, v.diff_changed,

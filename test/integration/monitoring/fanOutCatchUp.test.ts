@@ -12,6 +12,8 @@ import type { TestWorker } from '../support/worker';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 import { matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
 import type { LeiePerson } from '../support/lists';
+import { syncSourceCatalog } from '../../../activities/lists';
+import { startListVersionFanOut } from '../../../activities/monitoring';
 import { startLeieMonitoringStack, type LeieMonitoringStack } from './support';
 
 /**
@@ -33,6 +35,7 @@ let worker: TestWorker;
 let receiver: WebhookReceiver;
 let matching: string;
 let clear: string;
+let apiKey: string;
 const disabledBefore = process.env.LIST_SOURCES_DISABLED;
 
 beforeAll(async () => {
@@ -42,7 +45,7 @@ beforeAll(async () => {
   const first = await runLeieIngestion(worker.client, worker.taskQueue);
   await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
   receiver = await startWebhookReceiver();
-  const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
+  ({ apiKey } = await createOrgWithKey(gw.pool, 'medium'));
   receiver.secret = (await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: receiver.url } })).body.secret;
   const enroll = (body: unknown) => call(gw.url, 'PUT', '/v1/monitor', { apiKey, body });
   const replies = [
@@ -104,8 +107,45 @@ describe('screenctl lists ingest', () => {
     expect(events.find((e) => e.type === 'match_status_change').data).toMatchObject({ recordId: clear, previousStatus: 'clear', status: 'potential_match' });
     expect(await storedStatus(clear)).toBe('potential_match');
 
-    // Fanned out: the catch-up finds nothing to start.
+    // Fanned out: the catch-up finds nothing to start, and a fan-out started again does nothing.
     expect((await catchUp()).fanOuts).toEqual([]);
+    const again = await startListVersionFanOut(worker.client, worker.taskQueue, { sourceKey: 'oig_leie', versionId: published.versionId });
+    expect(await fanOutResult(again)).toMatchObject({ listUpdates: 0, monitoring: { recordsReached: 0, recordsRescreened: 0, statusChanges: 0 } });
+  });
+
+  it('waits while a switch-off of the list is not applied, and applies the version once the switch is reverted', async () => {
+    const quillfeather: LeiePerson = { last: 'QUILLFEATHER', first: 'MARGERY', dob: '19800808' };
+    const record = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Margery Quillfeather', dateOfBirth: '1980-08-08' } });
+    expect(record.body.status).toBe('clear');
+    // The worker's configuration switches the LEIE off; the records still stand on it.
+    process.env.LIST_SOURCES_DISABLED = 'oig_leie';
+    await syncSourceCatalog(gw.pool);
+    try {
+      // An operator's shell without the setting neither switches the list back on nor loses the version.
+      const published = await screenctlIngest([LISTED, OTHER, NEWLY_LISTED, quillfeather], { LIST_SOURCES_DISABLED: '' });
+      expect(published.fanOut.workflowId).toBe(`list-version/oig_leie/${published.versionId}`);
+      expect((await gw.pool.query("SELECT enabled FROM list_sources WHERE key = 'oig_leie'")).rows[0].enabled).toBe(false);
+      // Marking the version done now would lose it if the switch were reverted: the fan-out retries instead.
+      const handle = worker.client.workflow.getHandle(published.fanOut.workflowId!);
+      const waitingOnSwitch = async () => {
+        const pending = (await handle.describe()).raw.pendingActivities ?? [];
+        return pending.some((a) => (a.attempt ?? 0) >= 2 && a.lastFailure?.applicationFailureInfo?.type === 'ListSwitchPending');
+      };
+      for (let i = 0; i < 100 && !(await waitingOnSwitch()); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await waitingOnSwitch()).toBe(true);
+      const applied = await gw.pool.query('SELECT monitoring_applied_at FROM list_versions WHERE id = $1', [published.versionId]);
+      expect(applied.rows[0].monitoring_applied_at).toBeNull();
+
+      // Reverted before it was applied: the version reaches the records.
+      delete process.env.LIST_SOURCES_DISABLED;
+      await syncSourceCatalog(gw.pool);
+      expect(await fanOutResult(published.fanOut.workflowId!)).toMatchObject({ monitoring: { statusChanges: 1 } });
+      expect(await storedStatus(record.body.id)).toBe('potential_match');
+    } finally {
+      delete process.env.LIST_SOURCES_DISABLED;
+      await syncSourceCatalog(gw.pool);
+      await call(gw.url, 'DELETE', `/v1/monitor/${record.body.id}`, { apiKey });
+    }
   });
 });
 

@@ -155,22 +155,32 @@ describe('a new list version', () => {
 });
 
 describe('a version of a disabled source', () => {
-  it('re-screens nothing: the matcher does not screen against it; the version counts as fanned out (switching the list on screens every record)', async () => {
+  const fanOutOfCurrent = async () => {
     const { rows } = await gw.pool.query("SELECT current_version_id FROM list_sources WHERE key = 'oig_leie'");
-    await gw.pool.query("UPDATE list_sources SET enabled = false WHERE key = 'oig_leie'");
-    await gw.pool.query('UPDATE list_versions SET monitoring_applied_at = NULL WHERE id = $1', [rows[0].current_version_id]);
-    try {
-      const summary = await rescreenForListVersion(
-        { pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue },
-        rows[0].current_version_id,
-      );
-      expect(summary).toMatchObject({ recordsReached: 0, recordsRescreened: 0, statusChanges: 0 });
-      // Else the monitoring catch-up would start its fan-out again every time.
-      const applied = await gw.pool.query('SELECT monitoring_applied_at FROM list_versions WHERE id = $1', [rows[0].current_version_id]);
-      expect(applied.rows[0].monitoring_applied_at).not.toBeNull();
-    } finally {
-      await gw.pool.query("UPDATE list_sources SET enabled = true WHERE key = 'oig_leie'");
-    }
+    const versionId = rows[0].current_version_id as string;
+    await gw.pool.query('UPDATE list_versions SET monitoring_applied_at = NULL WHERE id = $1', [versionId]);
+    const fanOut = rescreenForListVersion({ pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue }, versionId);
+    const applied = async () => (await gw.pool.query('SELECT monitoring_applied_at FROM list_versions WHERE id = $1', [versionId])).rows[0].monitoring_applied_at;
+    return { fanOut, applied };
+  };
+  afterEach(async () => {
+    await gw.pool.query("UPDATE list_sources SET enabled = true, monitoring_enabled = true WHERE key = 'oig_leie'");
+    await gw.pool.query("UPDATE list_versions SET monitoring_applied_at = now() WHERE source_key = 'oig_leie'");
+  });
+
+  it('re-screens nothing once the switch-off is applied, and counts as fanned out (switching the list on screens every record)', async () => {
+    await gw.pool.query("UPDATE list_sources SET enabled = false, monitoring_enabled = false WHERE key = 'oig_leie'");
+    const { fanOut, applied } = await fanOutOfCurrent();
+    expect(await fanOut).toMatchObject({ recordsReached: 0, recordsRescreened: 0, statusChanges: 0 });
+    // Else the monitoring catch-up would start its fan-out again and again.
+    expect(await applied()).not.toBeNull();
+  });
+
+  it('waits, by failing as retryable, while the records still stand on the list: the switch may yet be reverted', async () => {
+    await gw.pool.query("UPDATE list_sources SET enabled = false, monitoring_enabled = true WHERE key = 'oig_leie'");
+    const { fanOut, applied } = await fanOutOfCurrent();
+    await expect(fanOut).rejects.toMatchObject({ type: 'ListSwitchPending', nonRetryable: false });
+    expect(await applied()).toBeNull();
   });
 });
 

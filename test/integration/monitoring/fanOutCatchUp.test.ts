@@ -14,6 +14,7 @@ import { matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../sup
 import type { LeiePerson } from '../support/lists';
 import { syncSourceCatalog } from '../../../activities/lists';
 import { startListVersionFanOut } from '../../../activities/monitoring';
+import { ensureMonitoringCatchUpSchedule } from '../../../infra/schedules/monitoringCatchUpSchedule';
 import { startLeieMonitoringStack, type LeieMonitoringStack } from './support';
 
 /**
@@ -178,5 +179,18 @@ describe('the monitoring catch-up (workflow monitoringCatchUp)', () => {
     const on = await catchUp();
     expect(on).toMatchObject({ listSwitches: { switched: [{ sourceKey: 'oig_leie', enabled: true }], statusChanges: 1 }, fanOuts: [] });
     expect(await storedStatus(clear)).toBe('potential_match');
+  });
+
+  it('is started every 5 minutes by the monitoring-catch-up schedule, which the worker ensures idempotently', async () => {
+    try {
+      expect(await ensureMonitoringCatchUpSchedule(worker.client)).toBe('monitoring-catch-up');
+      expect(await ensureMonitoringCatchUpSchedule(worker.client)).toBe('monitoring-catch-up');
+      const schedule = await worker.client.schedule.getHandle('monitoring-catch-up').describe();
+      expect(schedule.action).toMatchObject({ type: 'startWorkflow', workflowType: 'monitoringCatchUp', workflowId: 'monitoring-catch-up' });
+      expect(schedule.spec.intervals?.[0].every).toBe(300_000);
+      expect(schedule.policies.overlap).toBe('SKIP');
+    } finally {
+      await worker.client.schedule.getHandle('monitoring-catch-up').delete().catch(() => undefined);
+    }
   });
 });

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Pool } from 'pg';
 import { config } from '../infra/base/config';
 import type { Logger } from '../infra/base/log';
-import { artifactLocation, ingestArtifact, requireSource, syncSourceCatalog, type IngestResult } from './lists';
+import { artifactLocation, ingestArtifact, requireSource, type IngestResult } from './lists';
 
 export interface ListActivityDeps {
   pool: Pool;
@@ -99,11 +99,6 @@ export function createListActivities(deps: ListActivityDeps) {
   }
 
   return {
-    /** Writes the source catalog as this worker process configures it (LIST_SOURCES_DISABLED), as an ingestion does; the keys switched on or off. */
-    async syncListCatalog(): Promise<string[]> {
-      return syncSourceCatalog(deps.pool);
-    },
-
     /**
      * Stages the configured artifact (`LIST_ARTIFACT_<KEY>`, a path or a URL), then checksums,
      * parses, stores and publishes it, heartbeating throughout. One activity, so the staged file

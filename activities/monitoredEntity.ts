@@ -52,6 +52,7 @@ export function createMonitoringActivities(deps: {
     /** list_update to every organization with an endpoint for it. */
     async emitListUpdate(input: { versionId: string }): Promise<{ deliveries: number }> {
       const event = await listUpdateEvent(deps.pool, input.versionId);
+      if (!event) return { deliveries: 0 };
       const refs = await emitWebhookEvents(deps.pool, deps.temporal, Context.current().info.taskQueue, [event], deps.env);
       return { deliveries: refs.length };
     },

@@ -7,6 +7,7 @@ import { createPool } from './base/db/pool';
 import { temporalConnectionOptions } from './base/temporal/connection';
 import { createMatcherClient } from '../matcher/client';
 import { createActivities } from '../activities';
+import { syncSourceCatalog } from '../activities/lists';
 import { ensureIngestionSchedules } from './schedules/ingestionSchedules';
 import { ensureMonitoringCatchUpSchedule } from './schedules/monitoringCatchUpSchedule';
 import { ensureRecordMonthSchedule } from './schedules/recordMonthSchedule';
@@ -54,6 +55,10 @@ async function main(): Promise<void> {
   // extra worker shares them with other suites, and without LIST_ARTIFACT_* it would delete them).
   if (process.env.WORKER_SCHEDULES === 'off') log.info('schedule management off (WORKER_SCHEDULES=off)');
   else {
+    // This worker's configuration (LIST_SOURCES_DISABLED, the artifact locations) is the
+    // service's: a list switched since the last start is applied by the next monitoring catch-up.
+    const switched = await syncSourceCatalog(pool);
+    if (switched.length > 0) log.info({ switched }, 'lists switched on or off by this configuration');
     await ensureIngestionSchedules(client);
     await ensureRecordMonthSchedule(client);
     await ensureMonitoringCatchUpSchedule(client);

@@ -1,11 +1,9 @@
 import { ChildWorkflowFailure, ParentClosePolicy, executeChild, log, proxyActivities } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
-import type { ListActivities } from '../activities/listIngestion';
 import type { MonitoringActivities } from '../activities/monitoredEntity';
 import type { ListSwitchSummary } from '../activities/monitoring';
 import { listVersionFanOut } from './listVersionFanOut';
 
-const { syncListCatalog } = proxyActivities<ListActivities>({ startToCloseTimeout: '1 minute' });
 const { rescreenForListSwitches } = proxyActivities<MonitoringActivities>({
   startToCloseTimeout: '60 minutes',
   heartbeatTimeout: '2 minutes',
@@ -16,24 +14,23 @@ const { versionsAwaitingFanOut } = proxyActivities<MonitoringActivities>({ start
 export interface MonitoringCatchUpResult {
   /** Lists switched on or off since the records were screened for them, and what applying them did. */
   listSwitches: ListSwitchSummary;
-  /** The fan-out workflows run here, in publication order, for versions no fan-out had applied (one found running elsewhere is left to it). */
+  /** The fan-out workflows run here for versions no fan-out had applied (one found running elsewhere is left to it). */
   fanOuts: string[];
 }
 
 /**
  * The monitoring catch-up, started by the `monitoring-catch-up` schedule (infra/schedules): what
- * a list ingestion run would apply to the monitored records, without waiting for one. Lists
- * switched on or off in this worker's configuration are applied (every record screened again),
- * and, meanwhile, every published version no fan-out has applied (one ingested with `screenctl
- * lists ingest` while Temporal was out of reach, or whose fan-out was terminated) is fanned out
- * by its `list-version/…` workflow, one after the other in the order they were published, so
- * organizations get their `list_update`s in that order.
+ * a list ingestion run would apply to the monitored records, without waiting for one. First the
+ * lists switched on or off (written into the catalog when the worker that manages the schedules
+ * started) are applied: every record screened again. Then every published version no fan-out
+ * has applied (one ingested with `screenctl lists ingest` while Temporal was out of reach, or
+ * whose fan-out was terminated) is fanned out by its `list-version/…` workflow, one after the
+ * other, started in the order they were published.
  */
 export async function monitoringCatchUp(): Promise<MonitoringCatchUpResult> {
-  await syncListCatalog();
-  // Concurrent: neither waits on the other (a fan-out of a list whose switch-off is not applied yet waits for it).
-  const [listSwitches, fanOuts] = await Promise.all([rescreenForListSwitches(), fanOutPendingVersions()]);
-  return { listSwitches, fanOuts };
+  // Switches first: a fan-out of a list switched off waits until the switch is applied.
+  const listSwitches = await rescreenForListSwitches();
+  return { listSwitches, fanOuts: await fanOutPendingVersions() };
 }
 
 async function fanOutPendingVersions(): Promise<string[]> {
@@ -43,16 +40,17 @@ async function fanOutPendingVersions(): Promise<string[]> {
       await executeChild(listVersionFanOut, {
         workflowId: v.workflowId,
         args: [{ versionId: v.versionId }],
-        // A fan-out outlives this run: the next catch-up must not start it twice.
+        // A fan-out outlives this run: the next catch-up finds it running rather than starting it twice.
         parentClosePolicy: ParentClosePolicy.ABANDON,
         workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+        staticSummary: `fan-out of ${v.sourceKey} version ${v.versionId}`,
       });
       done.push(v.workflowId);
     } catch (err) {
       if (err instanceof WorkflowExecutionAlreadyStartedError) continue;
-      // Terminated by an operator: its version stays awaiting, for the next catch-up.
+      // Failed, timed out, terminated or cancelled: its version stays awaiting, for the next catch-up.
       if (err instanceof ChildWorkflowFailure) {
-        log.warn('a list version fan-out failed', { workflowId: v.workflowId });
+        log.warn('a list version fan-out did not complete', { workflowId: v.workflowId });
         continue;
       }
       throw err;

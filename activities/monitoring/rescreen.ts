@@ -224,9 +224,14 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   }
 }
 
-/** The list_update event of a published version, for every organization with an endpoint for it. */
-export async function listUpdateEvent(pool: Pool, versionId: string): Promise<WebhookEventToEmit> {
+/**
+ * The list_update event of a published version, for every organization with an endpoint for it;
+ * null once the version's fan-out is done (a fan-out started again sends nothing, not even to an
+ * endpoint created since).
+ */
+export async function listUpdateEvent(pool: Pool, versionId: string): Promise<WebhookEventToEmit | null> {
   const change = await versionChange(pool, versionId, false);
+  if (change.fannedOut) return null;
   return {
     orgId: null,
     type: 'list_update',

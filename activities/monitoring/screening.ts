@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { MatcherClient } from '../../matcher/client';
 import type { ScreeningResult } from '../../matcher/types';
 import { inTransaction } from '../../infra/base/db/transaction';
@@ -54,6 +54,7 @@ export async function rescreenRecords(
   let refs: DeliveryRef[] = [];
   let changes = 0;
   await inTransaction(deps.pool, async (client) => {
+    await refuseResultsOnOtherLists(client, results, cause);
     const saved = await saveRescreenings(client, rescreened);
     for (const row of saved) {
       if (row.previousStatus === row.result.status) continue;
@@ -63,6 +64,29 @@ export async function rescreenRecords(
   });
   await startDeliveryWorkflows(deps.temporal, deps.taskQueue, refs, { env: deps.env });
   return changes;
+}
+
+/**
+ * A result screened on other lists than the enabled ones (a list switched on or off while it was
+ * screened, or a matcher not reloaded since) must not be stored: the re-screen that applies the
+ * switch may have stored its result already, and this one would undo it. The catalog rows are
+ * held (FOR SHARE) until the results are committed, so a switch lands after them, and the switch's
+ * own re-screen, which screens every record, comes later still.
+ */
+async function refuseResultsOnOtherLists(client: PoolClient, results: readonly ScreeningResult[], cause: string): Promise<void> {
+  const { rows } = await client.query<{ key: string; kind: string; screened: boolean }>(
+    "SELECT key, kind, enabled AND current_version_id IS NOT NULL AS screened FROM list_sources ORDER BY key FOR SHARE",
+  );
+  const lists = rows.filter((r) => r.kind !== 'registry');
+  const screened = new Set(lists.filter((r) => r.screened).map((r) => r.key));
+  const isList = new Set(lists.map((r) => r.key));
+  for (const result of results) {
+    // A registry is cited only when it was consulted.
+    const cited = result.sources.map((s) => s.source).filter((s) => isList.has(s));
+    if (cited.length !== screened.size || cited.some((s) => !screened.has(s))) {
+      throw ApplicationFailure.retryable(`a re-screen of ${cause} was screened on other lists than the enabled ones`, 'ListsSwitchedMeanwhile');
+    }
+  }
 }
 
 /**

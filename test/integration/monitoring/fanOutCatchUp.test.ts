@@ -170,12 +170,15 @@ describe('the monitoring catch-up (workflow monitoringCatchUp)', () => {
 
   it("applies a list switched off in the worker's configuration, and back on, without an ingestion run", async () => {
     expect(await storedStatus(clear)).toBe('potential_match');
+    // The worker that manages the schedules writes its configuration into the catalog when it starts.
     process.env.LIST_SOURCES_DISABLED = 'oig_leie';
+    expect(await syncSourceCatalog(gw.pool)).toEqual(['oig_leie']);
     const off = await catchUp();
     expect(off).toMatchObject({ listSwitches: { switched: [{ sourceKey: 'oig_leie', enabled: false }], statusChanges: 1 }, fanOuts: [] });
     expect(await storedStatus(clear)).toBe('clear');
 
     delete process.env.LIST_SOURCES_DISABLED;
+    expect(await syncSourceCatalog(gw.pool)).toEqual(['oig_leie']);
     const on = await catchUp();
     expect(on).toMatchObject({ listSwitches: { switched: [{ sourceKey: 'oig_leie', enabled: true }], statusChanges: 1 }, fanOuts: [] });
     expect(await storedStatus(clear)).toBe('potential_match');

@@ -7,6 +7,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookRe
 import { matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
 import type { LeiePerson } from '../support/lists';
 import { rescreenForListVersion } from '../../../activities/monitoring';
+import { loadActiveRecords } from '../../../activities/monitoring/records';
+import { rescreenRecords } from '../../../activities/monitoring/screening';
 import { readPeriodCounts, recordUsageEvent } from '../../../activities/metering';
 import { ensureRecordMonthSchedule } from '../../../infra/schedules/recordMonthSchedule';
 
@@ -181,6 +183,24 @@ describe('a version of a disabled source', () => {
     const { fanOut, applied } = await fanOutOfCurrent();
     await expect(fanOut).rejects.toMatchObject({ type: 'ListSwitchPending', nonRetryable: false });
     expect(await applied()).toBeNull();
+  });
+});
+
+describe('a re-screen on other lists than the enabled ones', () => {
+  it('is refused as retryable and stores nothing: the switch re-screen may have stored its result already', async () => {
+    const reply = await enroll({ type: 'person', name: 'Guarded Person Zyx' });
+    const [record] = await loadActiveRecords(gw.pool, [reply.body.id]);
+    const checkedAt = async () => (await gw.pool.query('SELECT checked_at FROM monitored_records WHERE id = $1', [record.id])).rows[0].checked_at.toISOString();
+    const before = await checkedAt();
+    // Switched off in the catalog; the matcher, not told, still screens against the LEIE.
+    await gw.pool.query("UPDATE list_sources SET enabled = false WHERE key = 'oig_leie'");
+    try {
+      const deps = { pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue };
+      await expect(rescreenRecords(deps, [record], 'test-other-lists')).rejects.toMatchObject({ type: 'ListsSwitchedMeanwhile', nonRetryable: false });
+    } finally {
+      await gw.pool.query("UPDATE list_sources SET enabled = true WHERE key = 'oig_leie'");
+    }
+    expect(await checkedAt()).toBe(before);
   });
 });
 

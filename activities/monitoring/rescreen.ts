@@ -245,8 +245,9 @@ export async function listUpdateEvent(pool: Pool, versionId: string): Promise<We
 
 /**
  * A record screened on versions older than the current ones (a version published while it was
- * being enrolled, before its row was visible to that version's re-screen) is screened again.
- * The record's workflow runs this when it starts.
+ * being enrolled, before its row was visible to that version's re-screen), or on other lists than
+ * the enabled ones (enrolled while a switch was being applied), is screened again. The record's
+ * workflow runs this when it starts.
  */
 export async function catchUpRecord(deps: RescreenDeps, recordId: string): Promise<{ rescreened: boolean; statusChanged: boolean }> {
   const { rows } = await deps.pool.query<{ result: ScreeningResult }>(
@@ -254,17 +255,20 @@ export async function catchUpRecord(deps: RescreenDeps, recordId: string): Promi
     [recordId],
   );
   if (!rows[0]) return { rescreened: false, statusChanged: false };
-  const current = await deps.pool.query<{ key: string; version_id: string }>(
-    "SELECT key, current_version_id AS version_id FROM list_sources WHERE enabled AND kind <> 'registry' AND current_version_id IS NOT NULL ORDER BY key",
+  const { rows: sources } = await deps.pool.query<{ key: string; kind: string; version_id: string | null; screened: boolean }>(
+    'SELECT key, kind, current_version_id AS version_id, enabled AND current_version_id IS NOT NULL AS screened FROM list_sources ORDER BY key',
   );
-  const used = new Map(rows[0].result.sources.map((s) => [s.source, s.listVersionId]));
-  if (current.rows.every((c) => used.get(c.key) === c.version_id)) return { rescreened: false, statusChanged: false };
-  const versions = current.rows.map((c) => c.version_id);
-  const cause = `catch-up-${createHash('sha256').update(versions.join(',')).digest('hex').slice(0, 16)}`;
+  const current = sources.filter((s) => s.screened && s.kind !== 'registry');
+  const lists = new Set(sources.filter((s) => s.kind !== 'registry').map((s) => s.key));
+  // On the current version of every enabled list, and on no list switched off (a registry is cited only when consulted).
   const isStale = (result: ScreeningResult): boolean => {
-    const got = new Map(result.sources.map((s) => [s.source, s.listVersionId]));
-    return current.rows.some((c) => got.get(c.key) !== c.version_id);
+    const cited = result.sources.filter((s) => lists.has(s.source));
+    const got = new Map(cited.map((s) => [s.source, s.listVersionId]));
+    return cited.length !== current.length || current.some((c) => got.get(c.key) !== c.version_id);
   };
+  if (!isStale(rows[0].result)) return { rescreened: false, statusChanged: false };
+  const versions = current.map((c) => c.version_id);
+  const cause = `catch-up-${createHash('sha256').update(versions.join(',')).digest('hex').slice(0, 16)}`;
   const records = await loadActiveRecords(deps.pool, [recordId]);
   const changes = await rescreenRecords(deps, records, cause, { isStale });
   return { rescreened: records.length > 0, statusChanged: changes > 0 };

@@ -5,8 +5,8 @@ import type { Logger } from '../infra/base/log';
 import type { MatcherClient } from '../matcher/client';
 import { billingPeriod, periodBounds, recordUsageEvent } from './metering';
 import {
-  activeRecord, catchUpRecord, listUpdateEvent, rescreenForListSwitches, rescreenForListVersion, startListVersionFanOut, versionsAwaitingFanOut,
-  type ListSwitchSummary, type PublishedVersion, type RescreenDeps, type RescreenSummary,
+  activeRecord, catchUpRecord, listUpdateEvent, rescreenForListSwitches, rescreenForListVersion, rescreenForMatchingRules, startListVersionFanOut, versionsAwaitingFanOut,
+  type ListSwitchSummary, type MatchingRulesSummary, type PublishedVersion, type RescreenDeps, type RescreenSummary,
 } from './monitoring';
 import { emitWebhookEvents } from './webhooks';
 
@@ -47,6 +47,13 @@ export function createMonitoringActivities(deps: {
       const pending = await versionsAwaitingFanOut(deps.pool);
       if (pending.length > 0) deps.logger.info({ workflowIds: pending.map((v) => v.workflowId) }, 'list versions no fan-out has applied');
       return pending;
+    },
+
+    /** A matcher screening with other matching rules than the records stand on: every record is screened again. */
+    async rescreenForMatchingRules(): Promise<MatchingRulesSummary> {
+      const summary = await rescreenForMatchingRules(rescreenDeps());
+      if (summary.from !== summary.to) deps.logger.info(summary, 'monitored records re-screened for new matching rules');
+      return summary;
     },
 
     /** list_update to every organization with an endpoint for it. */

@@ -28,6 +28,15 @@ export class MatcherRequestError extends Error {
 export interface KeyGroupSizes {
   sizes: number[];
   versions: Array<{ source: string; listVersionId: string }>;
+  /** The matching rules the answering matcher screens with (matcher/rulesVersion.ts). */
+  rulesVersion: number;
+}
+
+/** matchMany with each screening's candidate headroom, and the rules they were screened with (null: nothing was screened). */
+export interface ScreenedWithHeadroom {
+  results: ScreeningResult[];
+  headroom: number[];
+  rulesVersion: number | null;
 }
 
 export interface MatcherCallOptions {
@@ -43,7 +52,7 @@ export interface MatcherClient {
    * matchMany, with each screening's candidate headroom: how many more viable candidates its
    * fullest query name can take before the candidate limit caps it (negative when capped).
    */
-  matchManyWithHeadroom(entities: Entity[], opts: MatcherCallOptions): Promise<{ results: ScreeningResult[]; headroom: number[] }>;
+  matchManyWithHeadroom(entities: Entity[], opts: MatcherCallOptions): Promise<ScreenedWithHeadroom>;
   lookup(req: PublicLookupRequest, opts: MatcherCallOptions): Promise<PublicLookupResponse>;
   /**
    * How many spellings share each sound or OCR key, or how many names hold each word, in the lists
@@ -166,21 +175,22 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
     }
   }
 
-  async function postMatchMany(entities: Entity[], opts: MatcherCallOptions): Promise<{ results: ScreeningResult[]; headroom?: number[] }> {
+  async function postMatchMany(entities: Entity[], opts: MatcherCallOptions): Promise<{ results: ScreeningResult[]; headroom?: number[]; rulesVersion?: number }> {
     if (entities.length === 0) return { results: [], headroom: [] };
-    const out = await postJson<{ results: ScreeningResult[]; headroom?: number[] }>('/match-many', { entities }, opts, defaultTimeout + PER_ENTITY_MS * entities.length);
+    const out = await postJson<{ results: ScreeningResult[]; headroom?: number[]; rulesVersion?: number }>('/match-many', { entities }, opts, defaultTimeout + PER_ENTITY_MS * entities.length);
     if (!Array.isArray(out.results) || out.results.length !== entities.length) {
       throw new MatcherUnavailableError(`matcher answered ${out.results?.length ?? 'no'} results for ${entities.length} entities`);
     }
     return out;
   }
 
-  async function matchManyWithHeadroom(entities: Entity[], opts: MatcherCallOptions): Promise<{ results: ScreeningResult[]; headroom: number[] }> {
+  async function matchManyWithHeadroom(entities: Entity[], opts: MatcherCallOptions): Promise<ScreenedWithHeadroom> {
     const out = await postMatchMany(entities, opts);
     if (!Array.isArray(out.headroom) || out.headroom.length !== entities.length) {
       throw new MatcherUnavailableError('matcher answered no candidate headroom (a matcher older than this worker?)');
     }
-    return { results: out.results, headroom: out.headroom };
+    if (entities.length > 0 && typeof out.rulesVersion !== 'number') throw new MatcherUnavailableError('matcher answered no rules version (a matcher older than this worker?)');
+    return { results: out.results, headroom: out.headroom, rulesVersion: out.rulesVersion ?? null };
   }
 
   async function postJson<T>(path: string, body: unknown, opts: MatcherCallOptions, timeoutMs: number): Promise<T> {
@@ -209,7 +219,7 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
     },
     async keyGroupSizes(groups, opts) {
       const out = await postJson<KeyGroupSizes>('/key-groups', { groups }, opts, defaultTimeout);
-      if (!Array.isArray(out.sizes) || out.sizes.length !== groups.length || !Array.isArray(out.versions)) {
+      if (!Array.isArray(out.sizes) || out.sizes.length !== groups.length || !Array.isArray(out.versions) || typeof out.rulesVersion !== 'number') {
         throw new MatcherUnavailableError('matcher answered key-group sizes that do not fit the question');
       }
       return out;

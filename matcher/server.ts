@@ -10,6 +10,7 @@ import { createMatcherMetrics, type MatcherMetrics } from './metrics';
 import { config } from '../infra/base/config';
 import { metricsAuthorized } from '../infra/base/metrics/registry';
 import type { Entity, KeyGroup, PublicLookupRequest, PublicLookupResponse, ScreeningResult } from './types';
+import { MATCHING_RULES_VERSION } from './rulesVersion';
 
 /**
  * The matcher's HTTP face. Plain node:http rather than Koa: a few fixed routes, no middleware
@@ -165,7 +166,9 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
     if (path === '/key-groups') {
       const groups = checkKeyGroups(body.groups);
       // The versions the sizes were measured on: the caller works out the sizes before its change only from these.
-      return send(res, 200, { sizes: keyGroupSizes(snap.index, groups), versions: snap.versions.map((v) => ({ source: v.source, listVersionId: v.listVersionId })) });
+      return send(res, 200, {
+        sizes: keyGroupSizes(snap.index, groups), versions: snap.versions.map((v) => ({ source: v.source, listVersionId: v.listVersionId })), rulesVersion: MATCHING_RULES_VERSION,
+      });
     }
     if (path === '/match-many') {
       if (!Array.isArray(body.entities)) throw new HttpError(400, 'entities must be an array');
@@ -174,7 +177,7 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
       const screened = entities.map((e) => screenWith(snap, e, checkedAt, metrics, path));
       reqLog.debug({ entities: entities.length }, 'screened many');
       // headroom[i]: how many more viable candidates entities[i]'s fullest query name can take before the limit (monitoring keeps it).
-      return send(res, 200, { results: screened.map((s) => s.result), headroom: screened.map((s) => s.headroom) });
+      return send(res, 200, { results: screened.map((s) => s.result), headroom: screened.map((s) => s.headroom), rulesVersion: MATCHING_RULES_VERSION });
     }
     const name = body.name;
     if (typeof name !== 'string' || name.trim() === '') throw new HttpError(400, 'name is required');

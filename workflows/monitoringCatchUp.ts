@@ -1,10 +1,10 @@
 import { ChildWorkflowFailure, ParentClosePolicy, executeChild, log, proxyActivities } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
 import type { MonitoringActivities } from '../activities/monitoredEntity';
-import type { ListSwitchSummary } from '../activities/monitoring';
+import type { ListSwitchSummary, MatchingRulesSummary } from '../activities/monitoring';
 import { listVersionFanOut } from './listVersionFanOut';
 
-const { rescreenForListSwitches } = proxyActivities<MonitoringActivities>({
+const { rescreenForListSwitches, rescreenForMatchingRules } = proxyActivities<MonitoringActivities>({
   startToCloseTimeout: '60 minutes',
   heartbeatTimeout: '2 minutes',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 1.5, maximumInterval: '30 seconds' },
@@ -14,6 +14,8 @@ const { versionsAwaitingFanOut } = proxyActivities<MonitoringActivities>({ start
 export interface MonitoringCatchUpResult {
   /** Lists switched on or off since the records were screened for them, and what applying them did. */
   listSwitches: ListSwitchSummary;
+  /** The matching rules the records stood on and the matcher's, and what screening them again did. */
+  matchingRules: MatchingRulesSummary;
   /** The fan-out workflows run here for versions no fan-out had applied (one found running elsewhere is left to it). */
   fanOuts: string[];
 }
@@ -25,12 +27,14 @@ export interface MonitoringCatchUpResult {
  * started) are applied: every record screened again. Then every published version no fan-out
  * has applied (one ingested with `screenctl lists ingest` while Temporal was out of reach, or
  * whose fan-out was terminated) is fanned out by its `list-version/…` workflow, one after the
- * other, started in the order they were published.
+ * other, started in the order they were published. A matcher released with other matching rules
+ * than the records were screened with has every record screened again, between the two.
  */
 export async function monitoringCatchUp(): Promise<MonitoringCatchUpResult> {
   // Switches first: a fan-out of a list switched off waits until the switch is applied.
   const listSwitches = await rescreenForListSwitches();
-  return { listSwitches, fanOuts: await fanOutPendingVersions() };
+  const matchingRules = await rescreenForMatchingRules();
+  return { listSwitches, matchingRules, fanOuts: await fanOutPendingVersions() };
 }
 
 async function fanOutPendingVersions(): Promise<string[]> {

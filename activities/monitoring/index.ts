@@ -8,5 +8,6 @@ export {
 export { catchUpRecord, listUpdateEvent, rescreenForListVersion, type RescreenSummary } from './rescreen';
 export { RESCREEN_CHUNK, type RescreenDeps } from './screening';
 export { rescreenForListSwitches, type ListSwitchSummary } from './switches';
+export { rescreenForMatchingRules, type MatchingRulesSummary } from './rules';
 export { endMonitorWorkflow, monitorWorkflowId, startMonitorWorkflow, type MonitoredEntityInput } from './start';
 export { listVersionWorkflowId, startListVersionFanOut, versionsAwaitingFanOut, type PublishedVersion } from './fanOuts';

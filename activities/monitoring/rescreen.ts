@@ -150,7 +150,7 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
     };
     const rescreenedBecause = noReasons();
     const taken = new Set<string>();
-    const screening = screeningPipeline(deps, versionId, isStale);
+    const screening = screeningPipeline(deps, versionId, { isStale });
     const waitForMatcher = async () => {
       const from = Date.now();
       const measured = await onVersion;

@@ -22,6 +22,13 @@ export interface RescreenDeps {
   progress?: (done: number, total: number) => void;
 }
 
+export interface RescreenOptions {
+  /** Refuses results from a matcher that has not loaded the version yet. */
+  isStale?: (result: ScreeningResult) => boolean;
+  /** Refuses results from a matcher screening with other matching rules (replicas during a rolling release). */
+  rulesVersion?: number;
+}
+
 /** The event a status change sends; its key makes a retried re-screen record it once. */
 function statusChangeEvent(orgId: string, previousStatus: string, recordId: string, result: ScreeningResult, cause: string): WebhookEventToEmit {
   return {
@@ -43,12 +50,15 @@ export async function rescreenRecords(
   deps: RescreenDeps,
   records: readonly StoredRecord[],
   cause: string,
-  options: { isStale?: (result: ScreeningResult) => boolean } = {},
+  options: RescreenOptions = {},
 ): Promise<number> {
   if (records.length === 0) return 0;
-  const { results, headroom } = await deps.matcher.matchManyWithHeadroom(records.map((r) => r.entity), { requestId: `monitor:${cause}`, timeoutMs: 60_000 });
+  const { results, headroom, rulesVersion } = await deps.matcher.matchManyWithHeadroom(records.map((r) => r.entity), { requestId: `monitor:${cause}`, timeoutMs: 60_000 });
   if (options.isStale && results.some(options.isStale)) {
     throw ApplicationFailure.retryable(`the matcher has not loaded the list version of ${cause} yet`, 'MatcherBehindListVersion');
+  }
+  if (options.rulesVersion !== undefined && rulesVersion !== options.rulesVersion) {
+    throw ApplicationFailure.retryable(`a matcher with rules version ${rulesVersion} answered ${cause}`, 'MatcherOtherRulesVersion');
   }
   const rescreened = records.map((record, i) => ({ id: record.id, result: results[i], headroom: headroom[i] }));
   let refs: DeliveryRef[] = [];
@@ -93,7 +103,7 @@ async function refuseResultsOnOtherLists(client: PoolClient, results: readonly S
  * Screens and stores batches of records, with at most SCREENINGS_IN_FLIGHT under way: the matcher
  * screens one batch while the worker stores another or pre-checks the next records.
  */
-export function screeningPipeline(deps: RescreenDeps, cause: string, isStale: (result: ScreeningResult) => boolean) {
+export function screeningPipeline(deps: RescreenDeps, cause: string, options: RescreenOptions) {
   const inFlight: Array<Promise<number>> = [];
   const buffer: StoredRecord[] = [];
   let statusChanges = 0;
@@ -117,7 +127,7 @@ export function screeningPipeline(deps: RescreenDeps, cause: string, isStale: (r
   };
   const dispatch = async (batch: StoredRecord[]): Promise<void> => {
     if (inFlight.length >= SCREENINGS_IN_FLIGHT) statusChanges += await next();
-    const screening = rescreenRecords(deps, batch, cause, { isStale });
+    const screening = rescreenRecords(deps, batch, cause, options);
     screening.catch(() => undefined); // awaited in turn by `next`; a failure before then is not unhandled
     inFlight.push(screening);
   };

@@ -53,7 +53,7 @@ export async function rescreenForListSwitches(deps: RescreenDeps): Promise<ListS
     const cited = result.sources.filter((s) => !registries.has(s.source));
     return cited.length !== lists.size || cited.some((s) => !lists.has(s.source));
   };
-  const screening = screeningPipeline(deps, cause, isStale);
+  const screening = screeningPipeline(deps, cause, { isStale });
   let rescreened = 0;
   for (let i = 0; i < ids.length; i += CHUNK) {
     const records = await loadActiveRecords(deps.pool, ids.slice(i, i + CHUNK));

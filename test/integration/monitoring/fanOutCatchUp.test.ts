@@ -13,6 +13,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookRe
 import { matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
 import type { LeiePerson } from '../support/lists';
 import { catchUpRecord, startListVersionFanOut } from '../../../activities/monitoring';
+import { MATCHING_RULES_VERSION } from '../../../matcher/rulesVersion';
 import { ingestArtifact, syncSourceCatalog } from '../../../activities/lists';
 import { ApplicationFailure } from '@temporalio/common';
 import { leieRow, writeLeie } from '../lists/support';
@@ -248,3 +249,20 @@ describe("the record workflow's catch-up (catchUpRecord)", () => {
   });
 });
 
+
+describe('matching rules the records were not screened with', () => {
+  it('has the catch-up screen every record again, once, and record the rules the matcher screens with', async () => {
+    const active = async () => (await gw.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM monitored_records WHERE removed_at IS NULL')).rows[0].n;
+    const checkedAt = async () => (await gw.pool.query<{ t: Date }>('SELECT min(checked_at) AS t FROM monitored_records WHERE removed_at IS NULL')).rows[0].t;
+    const before = await checkedAt();
+    // As if the records had been screened by a matcher of an earlier release.
+    await gw.pool.query('UPDATE monitoring_rules SET rules_version = 0');
+    const first = await catchUp();
+    expect(first.matchingRules).toEqual({ from: 0, to: MATCHING_RULES_VERSION, recordsRescreened: await active(), statusChanges: 0 });
+    expect((await checkedAt()).getTime()).toBeGreaterThan(before.getTime());
+    expect((await gw.pool.query('SELECT rules_version FROM monitoring_rules')).rows).toEqual([{ rules_version: MATCHING_RULES_VERSION }]);
+
+    const second = await catchUp();
+    expect(second.matchingRules).toEqual({ from: MATCHING_RULES_VERSION, to: MATCHING_RULES_VERSION, recordsRescreened: 0, statusChanges: 0 });
+  });
+});

@@ -1,0 +1,10 @@
+/**
+ * The version of the matching rules: name normalisation and its tables, candidate generation,
+ * scoring, and how list entries are read into the index. Raise it with every change that can
+ * change a screening's result for the same subject and the same list versions: monitoring then
+ * screens every monitored record again once the matcher serving it reports the new version
+ * (activities/monitoring/rules.ts), so that better recall reaches the records enrolled before.
+ * test/unit/matcher/rulesVersion.test.ts holds the fingerprint of the rule files for this
+ * version: a rule change cannot land without raising it.
+ */
+export const MATCHING_RULES_VERSION = 1;

@@ -52,7 +52,7 @@ export function createMonitoringActivities(deps: {
     /** A matcher screening with other matching rules than the records stand on: every record is screened again. */
     async rescreenForMatchingRules(): Promise<MatchingRulesSummary> {
       const summary = await rescreenForMatchingRules(rescreenDeps());
-      if (summary.from !== summary.to) deps.logger.info(summary, 'monitored records re-screened for new matching rules');
+      if (summary.recordsRescreened > 0) deps.logger.info(summary, 'monitored records re-screened for the matching rules the matcher screens with');
       return summary;
     },
 

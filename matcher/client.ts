@@ -28,11 +28,11 @@ export class MatcherRequestError extends Error {
 export interface KeyGroupSizes {
   sizes: number[];
   versions: Array<{ source: string; listVersionId: string }>;
-  /** The matching rules the answering matcher screens with (matcher/rulesVersion.ts). */
-  rulesVersion: number;
+  /** The matching rules the answering matcher screens with (matcher/rulesVersion.ts); null from a matcher older than them. */
+  rulesVersion: number | null;
 }
 
-/** matchMany with each screening's candidate headroom, and the rules they were screened with (null: nothing was screened). */
+/** matchMany with each screening's candidate headroom, and the rules they were screened with (null: nothing was screened, or a matcher older than the rules version). */
 export interface ScreenedWithHeadroom {
   results: ScreeningResult[];
   headroom: number[];
@@ -189,8 +189,8 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
     if (!Array.isArray(out.headroom) || out.headroom.length !== entities.length) {
       throw new MatcherUnavailableError('matcher answered no candidate headroom (a matcher older than this worker?)');
     }
-    if (entities.length > 0 && typeof out.rulesVersion !== 'number') throw new MatcherUnavailableError('matcher answered no rules version (a matcher older than this worker?)');
-    return { results: out.results, headroom: out.headroom, rulesVersion: out.rulesVersion ?? null };
+    // A matcher older than the rules version answers none: unknown, which a rules re-screen refuses.
+    return { results: out.results, headroom: out.headroom, rulesVersion: typeof out.rulesVersion === 'number' ? out.rulesVersion : null };
   }
 
   async function postJson<T>(path: string, body: unknown, opts: MatcherCallOptions, timeoutMs: number): Promise<T> {
@@ -219,10 +219,10 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
     },
     async keyGroupSizes(groups, opts) {
       const out = await postJson<KeyGroupSizes>('/key-groups', { groups }, opts, defaultTimeout);
-      if (!Array.isArray(out.sizes) || out.sizes.length !== groups.length || !Array.isArray(out.versions) || typeof out.rulesVersion !== 'number') {
+      if (!Array.isArray(out.sizes) || out.sizes.length !== groups.length || !Array.isArray(out.versions)) {
         throw new MatcherUnavailableError('matcher answered key-group sizes that do not fit the question');
       }
-      return out;
+      return { ...out, rulesVersion: typeof out.rulesVersion === 'number' ? out.rulesVersion : null };
     },
     /** Ready when any replica is: calls skip the ones that are not. */
     async ready() {

@@ -14,7 +14,7 @@ const { versionsAwaitingFanOut } = proxyActivities<MonitoringActivities>({ start
 export interface MonitoringCatchUpResult {
   /** Lists switched on or off since the records were screened for them, and what applying them did. */
   listSwitches: ListSwitchSummary;
-  /** The matching rules the records stood on and the matcher's, and what screening them again did. */
+  /** The matching rules the matcher screens with, and what screening again the records on other rules did. */
   matchingRules: MatchingRulesSummary;
   /** The fan-out workflows run here for versions no fan-out had applied (one found running elsewhere is left to it). */
   fanOuts: string[];

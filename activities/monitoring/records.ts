@@ -25,19 +25,20 @@ export function recordView(id: string, result: ScreeningResult): MonitoredRecord
  */
 export async function upsertRecord(
   client: PoolClient,
-  record: { orgId: string; entity: Entity; entityHash: string; result: ScreeningResult; headroom: number },
+  record: { orgId: string; entity: Entity; entityHash: string; result: ScreeningResult; headroom: number; rulesVersion: number | null },
 ): Promise<{ id: string; created: boolean }> {
   const { rows } = await client.query<{ id: string; created: boolean }>(
-    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version, rules_version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      ON CONFLICT (org_id, entity_hash) WHERE removed_at IS NULL DO UPDATE
        SET status = EXCLUDED.status, result = EXCLUDED.result, blocking_keys = EXCLUDED.blocking_keys, checked_at = EXCLUDED.checked_at,
-           recall_capped = EXCLUDED.recall_capped, candidate_headroom = EXCLUDED.candidate_headroom, blocking_keys_version = EXCLUDED.blocking_keys_version
+           recall_capped = EXCLUDED.recall_capped, candidate_headroom = EXCLUDED.candidate_headroom, blocking_keys_version = EXCLUDED.blocking_keys_version,
+           rules_version = EXCLUDED.rules_version
      RETURNING id, (xmax = 0) AS created`,
     [
       record.orgId, JSON.stringify(record.entity), record.entityHash, record.entity.type, Boolean(record.entity.npi),
       record.result.status, JSON.stringify(record.result), subjectBlockingKeys(record.entity), record.result.checkedAt, record.result.recallCapped,
-      record.headroom, BLOCKING_KEYS_VERSION,
+      record.headroom, BLOCKING_KEYS_VERSION, record.rulesVersion,
     ],
   );
   return rows[0];
@@ -208,11 +209,11 @@ export async function narrowHeadroom(db: Db, narrowed: ReadonlyArray<{ id: strin
  */
 export async function saveRescreenings(
   client: PoolClient,
-  rescreened: ReadonlyArray<{ id: string; result: ScreeningResult; headroom: number }>,
+  rescreened: ReadonlyArray<{ id: string; result: ScreeningResult; headroom: number; rulesVersion: number | null }>,
 ): Promise<Array<{ id: string; orgId: string; previousStatus: ScreeningStatus; result: ScreeningResult }>> {
   const { rows } = await client.query<{ id: string; org_id: string; previous: ScreeningStatus; result: ScreeningResult }>(
     `WITH input AS (
-       SELECT (e->>'id')::uuid AS id, e->'result' AS result, (e->>'headroom')::int AS headroom
+       SELECT (e->>'id')::uuid AS id, e->'result' AS result, (e->>'headroom')::int AS headroom, (e->>'rulesVersion')::int AS rules_version
          FROM jsonb_array_elements($1::jsonb) e
      ), locked AS (
        SELECT m.id, m.status FROM monitored_records m JOIN input i ON i.id = m.id WHERE m.removed_at IS NULL FOR UPDATE OF m
@@ -235,11 +236,12 @@ export async function saveRescreenings(
      UPDATE monitored_records m
         SET status = i.result->>'status', result = i.result, checked_at = (i.result->>'checkedAt')::timestamptz,
             recall_capped = coalesce((i.result->>'recallCapped')::boolean, false),
-            candidate_headroom = CASE WHEN i.id IN (SELECT id FROM behind) THEN NULL ELSE i.headroom END
+            candidate_headroom = CASE WHEN i.id IN (SELECT id FROM behind) THEN NULL ELSE i.headroom END,
+            rules_version = i.rules_version
        FROM input i JOIN locked l ON l.id = i.id
       WHERE m.id = i.id AND m.removed_at IS NULL AND i.id NOT IN (SELECT id FROM superseded)
       RETURNING m.id, m.org_id, l.status AS previous, m.result`,
-    [JSON.stringify(rescreened.map((r) => ({ id: r.id, result: r.result, headroom: r.headroom })))],
+    [JSON.stringify(rescreened.map((r) => ({ id: r.id, result: r.result, headroom: r.headroom, rulesVersion: r.rulesVersion })))],
   );
   return rows.map((r) => ({ id: r.id, orgId: r.org_id, previousStatus: r.previous, result: r.result }));
 }

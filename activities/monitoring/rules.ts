@@ -1,36 +1,45 @@
 import { ApplicationFailure } from '@temporalio/common';
+import type { Pool } from 'pg';
 import { MatcherUnavailableError } from '../../matcher/client';
-import { allActiveRecords, loadActiveRecords } from './records';
+import { loadActiveRecords } from './records';
 import { screeningPipeline, startPendingStatusChanges, type RescreenDeps } from './screening';
 
 /** Records read at a time. */
 const CHUNK = 2000;
 
 export interface MatchingRulesSummary {
-  /** The rules version the records stood on, and the one the matcher screens with. */
-  from: number;
-  to: number;
+  /** The rules the matcher screens with (null: a matcher older than the rules version, nothing compared). */
+  rulesVersion: number | null;
+  /** Records that were screened with other rules, screened again. */
   recordsRescreened: number;
   statusChanges: number;
 }
 
 /**
  * A matcher released with other matching rules (matcher/rulesVersion.ts) can screen the same
- * subject differently on the same lists: a new nickname, a better split of a name. No list
- * change says which records that touches, so every monitored record is screened again, by
- * matchers that all report the new version, status changes are delivered as for a list version,
- * and `monitoring_rules` then records the version the records stand on. With the same version,
- * this reads one row and asks the matcher one question.
+ * subject differently on the same lists: a new nickname, a better reading of a name. No list
+ * change says which records that touches, so every record screened with other rules than the
+ * matcher's (`monitored_records.rules_version`, written by every screening stored) is screened
+ * again, refusing answers from matchers still on other rules (a rolling release), and status
+ * changes are delivered as for a list version. Each release is a generation of its own
+ * (`monitoring_rules.seen_since`), so a release rolled back and made again delivers its changes
+ * anew. With every record on the matcher's rules, this reads one row and an index.
  */
 export async function rescreenForMatchingRules(deps: RescreenDeps): Promise<MatchingRulesSummary> {
-  const { rows } = await deps.pool.query<{ rules_version: number }>('SELECT rules_version FROM monitoring_rules');
-  const from = rows[0]?.rules_version ?? 0;
-  const to = await matcherRulesVersion(deps);
-  if (to === from) return { from, to, recordsRescreened: 0, statusChanges: 0 };
-  // One cause a release: a retried attempt records each status change once.
-  const cause = `rules-${from}-to-${to}`;
-  const ids = await allActiveRecords(deps.pool);
-  const screening = screeningPipeline(deps, cause, { rulesVersion: to });
+  const rulesVersion = await matcherRulesVersion(deps);
+  if (rulesVersion === null) return { rulesVersion, recordsRescreened: 0, statusChanges: 0 };
+  const { rows } = await deps.pool.query<{ seen_since: Date }>(
+    `INSERT INTO monitoring_rules (rules_version) VALUES ($1)
+     ON CONFLICT (singleton) DO UPDATE SET rules_version = EXCLUDED.rules_version,
+       seen_since = CASE WHEN monitoring_rules.rules_version = EXCLUDED.rules_version THEN monitoring_rules.seen_since ELSE now() END
+     RETURNING seen_since`,
+    [rulesVersion],
+  );
+  const ids = await recordsOnOtherRules(deps.pool, rulesVersion);
+  if (ids.length === 0) return { rulesVersion, recordsRescreened: 0, statusChanges: 0 };
+  // One cause a generation: a retried attempt records each status change once.
+  const cause = `rules-${rulesVersion}-${rows[0].seen_since.getTime()}`;
+  const screening = screeningPipeline(deps, cause, { rulesVersion });
   let rescreened = 0;
   for (let i = 0; i < ids.length; i += CHUNK) {
     const records = await loadActiveRecords(deps.pool, ids.slice(i, i + CHUNK));
@@ -40,15 +49,19 @@ export async function rescreenForMatchingRules(deps: RescreenDeps): Promise<Matc
   }
   const { statusChanges } = await screening.drain();
   await startPendingStatusChanges(deps, cause);
-  await deps.pool.query(
-    `INSERT INTO monitoring_rules (rules_version) VALUES ($1)
-     ON CONFLICT (singleton) DO UPDATE SET rules_version = EXCLUDED.rules_version, changed_at = now()`,
-    [to],
-  );
-  return { from, to, recordsRescreened: rescreened, statusChanges };
+  return { rulesVersion, recordsRescreened: rescreened, statusChanges };
 }
 
-async function matcherRulesVersion(deps: RescreenDeps): Promise<number> {
+async function recordsOnOtherRules(pool: Pool, rulesVersion: number): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>(
+    `SELECT id FROM monitored_records
+      WHERE removed_at IS NULL AND (rules_version < $1 OR rules_version > $1 OR rules_version IS NULL) ORDER BY id`,
+    [rulesVersion],
+  );
+  return rows.map((r) => r.id);
+}
+
+async function matcherRulesVersion(deps: RescreenDeps): Promise<number | null> {
   try {
     return (await deps.matcher.keyGroupSizes([], { requestId: 'monitor:rules-version', timeoutMs: 60_000 })).rulesVersion;
   } catch (err) {

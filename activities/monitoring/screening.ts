@@ -60,7 +60,7 @@ export async function rescreenRecords(
   if (options.rulesVersion !== undefined && rulesVersion !== options.rulesVersion) {
     throw ApplicationFailure.retryable(`a matcher with rules version ${rulesVersion} answered ${cause}`, 'MatcherOtherRulesVersion');
   }
-  const rescreened = records.map((record, i) => ({ id: record.id, result: results[i], headroom: headroom[i] }));
+  const rescreened = records.map((record, i) => ({ id: record.id, result: results[i], headroom: headroom[i], rulesVersion }));
   let refs: DeliveryRef[] = [];
   let changes = 0;
   await inTransaction(deps.pool, async (client) => {

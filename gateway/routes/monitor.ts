@@ -22,7 +22,7 @@ export function enrollMonitor(deps: GatewayDeps, now: () => Date): Handler {
     const screened = await deps.matcher.matchManyWithHeadroom([entity], { requestId: ctx.state.requestId });
     const [result, headroom] = [screened.results[0], screened.headroom[0]];
     const record = await inTransaction(deps.pool, async (client) => {
-      const stored = await upsertRecord(client, { orgId, entity, entityHash: requestHash(entity), result, headroom });
+      const stored = await upsertRecord(client, { orgId, entity, entityHash: requestHash(entity), result, headroom, rulesVersion: screened.rulesVersion });
       const period = billingPeriod(now());
       await recordUsageEvent(client, { orgId, kind: 'record_month', eventKey: `${stored.id}:${period}`, period });
       return stored;

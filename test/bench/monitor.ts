@@ -228,23 +228,25 @@ async function waitForVersion(matcherUrl: string, versionId: string): Promise<vo
 async function enrollBulk(pool: import('pg').Pool, matcher: ReturnType<typeof createMatcherClient>, batch: Array<{ entity: Entity; orgId: string }>): Promise<void> {
   const results: import('../../matcher/types').ScreeningResult[] = [];
   const headroom: number[] = [];
+  let rulesVersion: number | null = null;
   for (let i = 0; i < batch.length; i += 250) {
     const screened = await matcher.matchManyWithHeadroom(batch.slice(i, i + 250).map((b) => b.entity), { requestId: 'bench-enroll', timeoutMs: 120_000 });
     results.push(...screened.results);
     headroom.push(...screened.headroom);
+    rulesVersion = screened.rulesVersion;
   }
   const rows = batch.map((b, i) => ({
     org: b.orgId, entity: b.entity, hash: requestHash(b.entity), status: results[i].status, result: results[i], headroom: headroom[i],
     keys: subjectBlockingKeys(b.entity),
   }));
   await pool.query(
-    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version)
+    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version, rules_version)
      SELECT (e->>'org')::uuid, e->'entity', e->>'hash', 'person', false, e->>'status', e->'result',
             ARRAY(SELECT jsonb_array_elements_text(e->'keys')::int), (e->'result'->>'checkedAt')::timestamptz,
-            coalesce((e->'result'->>'recallCapped')::boolean, false), (e->>'headroom')::int, $2
+            coalesce((e->'result'->>'recallCapped')::boolean, false), (e->>'headroom')::int, $2, $3
        FROM jsonb_array_elements($1::jsonb) e
      ON CONFLICT DO NOTHING`,
-    [JSON.stringify(rows), BLOCKING_KEYS_VERSION],
+    [JSON.stringify(rows), BLOCKING_KEYS_VERSION, rulesVersion],
   );
 }
 

@@ -25,6 +25,7 @@ export async function syncSourceCatalog(
        INSERT INTO list_sources (key, name, kind, state, adapter, cadence, cadence_label, artifact_location, enabled, monitoring_enabled)
        SELECT t.*, t.enabled FROM jsonb_to_recordset($1::jsonb) AS t(key text, name text, kind text, state char(2), adapter text,
          cadence text, cadence_label text, artifact_location text, enabled boolean)
+       ORDER BY t.key -- rows locked in key order, as the monitoring's FOR SHARE takes them
        ON CONFLICT (key) DO UPDATE SET name = EXCLUDED.name, kind = EXCLUDED.kind, state = EXCLUDED.state,
          adapter = EXCLUDED.adapter, cadence = EXCLUDED.cadence, cadence_label = EXCLUDED.cadence_label,
          artifact_location = CASE WHEN $2 THEN EXCLUDED.artifact_location ELSE list_sources.artifact_location END,

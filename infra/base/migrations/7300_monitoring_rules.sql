@@ -1,15 +1,21 @@
 -- Up Migration
--- The matching rules (matcher/rulesVersion.ts) the monitored records were last screened with, as
--- a whole: when the matcher serving them reports another version, the monitoring catch-up screens
--- every record again and then records the new one (activities/monitoring/rules.ts). The records
--- enrolled so far were screened with version 1.
+-- The matching rules (matcher/rulesVersion.ts) each monitored record was last screened with, and
+-- the version the matchers were last seen screening with (since when: a release rolled back and
+-- made again is a new generation). The monitoring catch-up screens again every record on other
+-- rules than the matchers' (activities/monitoring/rules.ts). The records enrolled so far were
+-- screened with version 1; null is a screening by a matcher older than the version.
+
+ALTER TABLE monitored_records ADD COLUMN rules_version integer;
+UPDATE monitored_records SET rules_version = 1;
+CREATE INDEX monitored_records_rules_version ON monitored_records (rules_version) WHERE removed_at IS NULL;
 
 CREATE TABLE monitoring_rules (
   singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
   rules_version integer NOT NULL,
-  changed_at timestamptz NOT NULL DEFAULT now()
+  seen_since timestamptz NOT NULL DEFAULT now()
 );
 INSERT INTO monitoring_rules (rules_version) VALUES (1);
 
 -- Down Migration
 DROP TABLE monitoring_rules;
+ALTER TABLE monitored_records DROP COLUMN rules_version;

@@ -14,6 +14,8 @@ import { matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../sup
 import type { LeiePerson } from '../support/lists';
 import { catchUpRecord, startListVersionFanOut } from '../../../activities/monitoring';
 import { MATCHING_RULES_VERSION } from '../../../matcher/rulesVersion';
+import { loadActiveRecords } from '../../../activities/monitoring/records';
+import { rescreenRecords } from '../../../activities/monitoring/screening';
 import { ingestArtifact, syncSourceCatalog } from '../../../activities/lists';
 import { ApplicationFailure } from '@temporalio/common';
 import { leieRow, writeLeie } from '../lists/support';
@@ -251,18 +253,30 @@ describe("the record workflow's catch-up (catchUpRecord)", () => {
 
 
 describe('matching rules the records were not screened with', () => {
-  it('has the catch-up screen every record again, once, and record the rules the matcher screens with', async () => {
-    const active = async () => (await gw.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM monitored_records WHERE removed_at IS NULL')).rows[0].n;
-    const checkedAt = async () => (await gw.pool.query<{ t: Date }>('SELECT min(checked_at) AS t FROM monitored_records WHERE removed_at IS NULL')).rows[0].t;
-    const before = await checkedAt();
-    // As if the records had been screened by a matcher of an earlier release.
-    await gw.pool.query('UPDATE monitoring_rules SET rules_version = 0');
+  const rulesOf = async (ids: string[]) =>
+    (await gw.pool.query<{ rules_version: number | null }>('SELECT rules_version FROM monitored_records WHERE id = ANY($1::uuid[]) ORDER BY id', [ids])).rows.map((r) => r.rules_version);
+
+  it('has the catch-up screen again, once, every record screened with other rules than the matcher screens with', async () => {
+    const ids = [matching, clear].sort();
+    expect(await rulesOf(ids)).toEqual([MATCHING_RULES_VERSION, MATCHING_RULES_VERSION]);
+    // As if screened by a matcher of an earlier release, and by one older than the rules version.
+    await gw.pool.query('UPDATE monitored_records SET rules_version = $2 WHERE id = $1', [matching, MATCHING_RULES_VERSION - 1]);
+    await gw.pool.query('UPDATE monitored_records SET rules_version = NULL WHERE id = $1', [clear]);
     const first = await catchUp();
-    expect(first.matchingRules).toEqual({ from: 0, to: MATCHING_RULES_VERSION, recordsRescreened: await active(), statusChanges: 0 });
-    expect((await checkedAt()).getTime()).toBeGreaterThan(before.getTime());
-    expect((await gw.pool.query('SELECT rules_version FROM monitoring_rules')).rows).toEqual([{ rules_version: MATCHING_RULES_VERSION }]);
+    expect(first.matchingRules).toEqual({ rulesVersion: MATCHING_RULES_VERSION, recordsRescreened: 2, statusChanges: 0 });
+    expect(await rulesOf(ids)).toEqual([MATCHING_RULES_VERSION, MATCHING_RULES_VERSION]);
 
     const second = await catchUp();
-    expect(second.matchingRules).toEqual({ from: MATCHING_RULES_VERSION, to: MATCHING_RULES_VERSION, recordsRescreened: 0, statusChanges: 0 });
+    expect(second.matchingRules).toEqual({ rulesVersion: MATCHING_RULES_VERSION, recordsRescreened: 0, statusChanges: 0 });
+  });
+
+  it('refuses, retryably, the answers of a matcher on other rules than the re-screen asked for, and stores nothing', async () => {
+    const [record] = await loadActiveRecords(gw.pool, [clear]);
+    const checkedAt = async () => (await gw.pool.query('SELECT checked_at FROM monitored_records WHERE id = $1', [clear])).rows[0].checked_at.toISOString();
+    const before = await checkedAt();
+    const deps = { pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue };
+    await expect(rescreenRecords(deps, [record], 'test-rules', { rulesVersion: MATCHING_RULES_VERSION + 1 }))
+      .rejects.toMatchObject({ type: 'MatcherOtherRulesVersion', nonRetryable: false });
+    expect(await checkedAt()).toBe(before);
   });
 });

@@ -401,9 +401,9 @@ describe('the stored candidate headroom under fan-outs that overlap', () => {
     const client = await gw.pool.connect();
     try {
       await saveRescreenings(client, [
-        { id: onCurrent, result: result(current.map((c) => ({ source: c.key, listVersionId: c.version }))), headroom: 7 },
+        { id: onCurrent, result: result(current.map((c) => ({ source: c.key, listVersionId: c.version }))), headroom: 7, rulesVersion: 1 },
         // Screened on a matcher that did not serve one list's current version yet.
-        { id: behind, result: result(current.slice(1).map((c) => ({ source: c.key, listVersionId: c.version }))), headroom: 7 },
+        { id: behind, result: result(current.slice(1).map((c) => ({ source: c.key, listVersionId: c.version }))), headroom: 7, rulesVersion: 1 },
       ]);
     } finally {
       client.release();

@@ -6,6 +6,7 @@ import type { KeyGroupSizes, MatcherClient } from '../../matcher/client';
 import { untilMatcherServes, type MatcherWait } from './matcherWait';
 import type { VersionChange } from './changes';
 import { loadActiveRecords, recordsHoldingKeys, type StoredRecord } from './records';
+import { SWITCH_PENDING_SQL } from './switches';
 
 /** Holders of a crossed word read at a time. */
 const HOLDERS_CHUNK = 2000;
@@ -129,7 +130,7 @@ async function othersFannedOut(pool: Pool, change: VersionChange, versions: KeyG
   const { rows } = await pool.query<{ pending: number }>(
     `SELECT (SELECT count(*)::int FROM list_versions v JOIN list_sources s ON s.key = v.source_key
               WHERE v.id = ANY($1::uuid[]) AND v.monitoring_applied_at IS NULL AND s.kind <> 'registry')
-          + (SELECT count(*)::int FROM list_sources WHERE monitoring_enabled IS DISTINCT FROM enabled AND current_version_id IS NOT NULL) AS pending`,
+          + (SELECT count(*)::int FROM list_sources WHERE ${SWITCH_PENDING_SQL} AND current_version_id IS NOT NULL) AS pending`,
     [others],
   );
   return rows[0].pending === 0;

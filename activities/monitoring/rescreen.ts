@@ -81,8 +81,8 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   // Fanned out already (two starters raced; a run started again after the first completed).
   if (change.fannedOut) return nothingDone();
   if (!change.enabled && change.monitoringEnabled !== false) {
-    // Switched off, but the records still stand on the list: if the switch were reverted before
-    // it is applied, they would stay on an older version with this one marked done. Wait (by
+    // Switched off, but the records still stand on the list: this version is not in their
+    // screenings yet, and marked done it would be left to the switch's re-screen alone. Wait (by
     // retrying) until the switch is applied (the next ingestion run or monitoring catch-up) or reverted.
     throw ApplicationFailure.retryable(`${change.sourceKey} is switched off but the monitored records still stand on it`, 'ListSwitchPending');
   }

@@ -18,7 +18,14 @@ export interface ListSwitchSummary {
   statusChanges: number;
 }
 
-interface SourceRow { key: string; kind: string; enabled: boolean; monitoring_enabled: boolean | null; current: string | null; changed_at: Date | null }
+interface SourceRow {
+  key: string; kind: string; enabled: boolean; current: string | null; changed_at: Date | null; pending: boolean;
+  /** `enabled_changed_at` to the microsecond, as the database holds it (a Date keeps milliseconds). */
+  changed_at_exact: string | null;
+}
+
+/** The SQL of a switch the records were not screened again for yet (also one switched back meanwhile). */
+export const SWITCH_PENDING_SQL = '(monitoring_enabled IS DISTINCT FROM enabled OR monitoring_switched_at IS DISTINCT FROM enabled_changed_at)';
 
 /**
  * Lists switched on or off (LIST_SOURCES_DISABLED; list_sources.enabled against
@@ -31,11 +38,15 @@ interface SourceRow { key: string; kind: string; enabled: boolean; monitoring_en
  */
 export async function rescreenForListSwitches(deps: RescreenDeps): Promise<ListSwitchSummary> {
   // A list without a version holds nothing to apply.
-  await deps.pool.query('UPDATE list_sources SET monitoring_enabled = enabled WHERE current_version_id IS NULL AND monitoring_enabled IS DISTINCT FROM enabled');
+  await deps.pool.query(`UPDATE list_sources SET monitoring_enabled = enabled, monitoring_switched_at = enabled_changed_at
+                          WHERE current_version_id IS NULL AND ${SWITCH_PENDING_SQL}`);
   const { rows: sources } = await deps.pool.query<SourceRow>(
-    'SELECT key, kind, enabled, monitoring_enabled, current_version_id AS current, enabled_changed_at AS changed_at FROM list_sources ORDER BY key',
+    `SELECT key, kind, enabled, current_version_id AS current, enabled_changed_at AS changed_at, enabled_changed_at::text AS changed_at_exact,
+            ${SWITCH_PENDING_SQL} AS pending
+       FROM list_sources ORDER BY key`,
   );
-  const switched = sources.filter((s) => s.current !== null && s.enabled !== s.monitoring_enabled);
+  // Switched back before it was applied counts too: records may have been stored on the switched lists meanwhile.
+  const switched = sources.filter((s) => s.current !== null && s.pending);
   if (switched.length === 0) return { switched: [], recordsRescreened: 0, statusChanges: 0 };
   // One cause a switch: a retried attempt records each status change once, a later switch anew.
   const cause = `lists-switched-${createHash('sha256').update(switched.map((s) => `${s.key}=${s.enabled}@${s.changed_at?.toISOString() ?? ''}`).join(',')).digest('hex').slice(0, 16)}`;
@@ -65,7 +76,11 @@ export async function rescreenForListSwitches(deps: RescreenDeps): Promise<ListS
   await startPendingStatusChanges(deps, cause);
   // Switched again meanwhile: left for the next run.
   for (const s of switched) {
-    await deps.pool.query('UPDATE list_sources SET monitoring_enabled = $2 WHERE key = $1 AND enabled = $2', [s.key, s.enabled]);
+    await deps.pool.query(
+      `UPDATE list_sources SET monitoring_enabled = enabled, monitoring_switched_at = enabled_changed_at
+        WHERE key = $1 AND enabled = $2 AND enabled_changed_at IS NOT DISTINCT FROM $3::timestamptz`,
+      [s.key, s.enabled, s.changed_at_exact],
+    );
   }
   return { switched: switched.map((s) => ({ sourceKey: s.key, enabled: s.enabled })), recordsRescreened: rescreened, statusChanges };
 }

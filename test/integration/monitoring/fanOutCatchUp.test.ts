@@ -87,6 +87,20 @@ const catchUp = () =>
 
 const fanOutResult = (workflowId: string) => worker.client.workflow.getHandle(workflowId).result() as Promise<ListVersionFanOutResult>;
 
+const rescreenDeps = () => ({ pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue });
+
+/** The record workflow's catch-up, retried while the matcher has not reloaded yet (the re-screen refuses its results), as the activity is. */
+async function catchUpOnce(recordId: string) {
+  for (let i = 0; ; i++) {
+    try {
+      return await catchUpRecord(rescreenDeps(), recordId);
+    } catch (err) {
+      if (i >= 50 || !(err instanceof ApplicationFailure) || err.nonRetryable) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 async function storedStatus(id: string): Promise<string> {
   const { rows } = await gw.pool.query<{ result: ScreeningResult }>('SELECT result FROM monitored_records WHERE id = $1', [id]);
   return rows[0].result.status;
@@ -158,6 +172,8 @@ describe('screenctl lists ingest', () => {
       await syncSourceCatalog(gw.pool);
       await call(gw.url, 'DELETE', `/v1/monitor/${record.body.id}`, { apiKey });
     }
+    // Switched off and back on: not applied, so the next catch-up screens every record again.
+    expect((await catchUp()).listSwitches).toMatchObject({ switched: [{ sourceKey: 'oig_leie', enabled: true }], statusChanges: 0 });
   });
 });
 
@@ -195,6 +211,24 @@ describe('the monitoring catch-up (workflow monitoringCatchUp)', () => {
     expect(await storedStatus(clear)).toBe('potential_match');
   });
 
+  it('screens every record again after a switch reverted before it was applied: a record stored meanwhile on the switched lists comes back', async () => {
+    expect(await storedStatus(clear)).toBe('potential_match');
+    process.env.LIST_SOURCES_DISABLED = 'oig_leie';
+    try {
+      await syncSourceCatalog(gw.pool);
+      // Stored while the LEIE was off (its workflow catching a record up, a fan-out, a switch re-screen cut short).
+      expect(await catchUpOnce(clear)).toEqual({ rescreened: true, statusChanged: true });
+      expect(await storedStatus(clear)).toBe('clear');
+    } finally {
+      delete process.env.LIST_SOURCES_DISABLED;
+      await syncSourceCatalog(gw.pool);
+    }
+    const reverted = await catchUp();
+    expect(reverted.listSwitches).toMatchObject({ switched: [{ sourceKey: 'oig_leie', enabled: true }], statusChanges: 1 });
+    expect(await storedStatus(clear)).toBe('potential_match');
+    expect((await catchUp()).listSwitches.switched).toEqual([]);
+  });
+
   it('is started every 5 minutes by the monitoring-catch-up schedule, which the worker ensures idempotently', async () => {
     try {
       expect(await ensureMonitoringCatchUpSchedule(worker.client)).toBe('monitoring-catch-up');
@@ -210,19 +244,6 @@ describe('the monitoring catch-up (workflow monitoringCatchUp)', () => {
 });
 
 describe("the record workflow's catch-up (catchUpRecord)", () => {
-  const deps = () => ({ pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue });
-  /** Retried while the matcher has not reloaded yet (the re-screen refuses its results), as the activity is. */
-  async function catchUpOnce(recordId: string) {
-    for (let i = 0; ; i++) {
-      try {
-        return await catchUpRecord(deps(), recordId);
-      } catch (err) {
-        if (i >= 50 || !(err instanceof ApplicationFailure) || err.nonRetryable) throw err;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
-  }
-
   it('screens again a record screened on an older version, or on a list switched off since; a record on the current lists is left alone', async () => {
     const record = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Margery Quillfeather', dateOfBirth: '1980-08-08' } });
     expect(await catchUpOnce(record.body.id)).toEqual({ rescreened: false, statusChanged: false });

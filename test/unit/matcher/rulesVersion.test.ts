@@ -1,39 +1,60 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { BLOCKING_KEYS_VERSION } from '../../../matcher/blockingKeys';
 import { MATCHING_RULES_VERSION } from '../../../matcher/rulesVersion';
 
 /**
- * The matching rules cannot change without MATCHING_RULES_VERSION: monitoring screens every record
- * again only when the version moves (activities/monitoring/rules.ts), so a rule change that kept
- * it would leave the records enrolled before on the old rules. The fingerprint covers every file
- * of the matcher that decides a screening's result; the rest (its HTTP server and client,
- * metrics, caches, the monitoring blocking keys, types) is left out.
+ * The matching rules cannot change without MATCHING_RULES_VERSION, nor the blocking keys without
+ * BLOCKING_KEYS_VERSION: monitoring screens every record again (activities/monitoring/rules.ts),
+ * or re-keys it (rekey.ts), only when its version moves, so a change that kept it would leave the
+ * records enrolled before on the old rules or keys. The rules are every file of the matcher that
+ * decides a screening's result (its HTTP server and client, metrics, caches and types are left
+ * out); the keys are built from them and blockingKeys.ts. Each version's fingerprint is recorded
+ * below, oldest first: a change appends a version, it never edits a recorded one.
  */
-const RECORDED = { version: 1, fingerprint: '3e6339afd20cb9bd84b20f7abe5e78699e5fbf7e5f4af41c4dedb6914bb7d774' };
+const RULES_HISTORY = [
+  { version: 1, fingerprint: '3e6339afd20cb9bd84b20f7abe5e78699e5fbf7e5f4af41c4dedb6914bb7d774' },
+];
+const KEYS_HISTORY = [
+  { version: 3, fingerprint: 'c2bf6528403cdc6fe468bf2bcc9ec93616f4653057ce0aa44f2c9548e23eade0' },
+];
 
 const MATCHER = path.resolve(__dirname, '..', '..', '..', 'matcher');
 const NOT_RULES = new Set(['server.ts', 'client.ts', 'main.ts', 'metrics.ts', 'nodeOptions.ts', 'boundedCache.ts', 'blockingKeys.ts', 'rulesVersion.ts', 'types.ts']);
+const SOURCE = /\.(ts|csv|json)$/;
 
-function ruleFiles(dir: string): string[] {
+function files(dir: string, top: ReadonlySet<string>): string[] {
   return readdirSync(dir).sort().flatMap((name) => {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return ruleFiles(full);
-    return dir === MATCHER && NOT_RULES.has(name) ? [] : [full];
+    if (statSync(full).isDirectory()) return files(full, top);
+    return SOURCE.test(name) && !(dir === MATCHER && !top.has(name) && NOT_RULES.has(name)) ? [full] : [];
   });
 }
 
-function fingerprint(): string {
+function fingerprint(list: readonly string[]): string {
   const hash = createHash('sha256');
-  for (const file of ruleFiles(MATCHER)) {
+  for (const file of list) {
     hash.update(path.relative(MATCHER, file).split(path.sep).join('/')).update('\0');
     hash.update(readFileSync(file, 'utf8').replace(/\r\n/g, '\n')).update('\0');
   }
   return hash.digest('hex');
 }
 
-describe('MATCHING_RULES_VERSION', () => {
-  it('is raised with every change to the rule files (then record the new version and fingerprint here)', () => {
-    expect({ version: MATCHING_RULES_VERSION, fingerprint: fingerprint() }).toEqual(RECORDED);
+const ruleFiles = () => files(MATCHER, new Set());
+const keyFiles = () => files(MATCHER, new Set(['blockingKeys.ts']));
+
+describe.each([
+  { name: 'MATCHING_RULES_VERSION', current: MATCHING_RULES_VERSION, history: RULES_HISTORY, of: ruleFiles },
+  { name: 'BLOCKING_KEYS_VERSION', current: BLOCKING_KEYS_VERSION, history: KEYS_HISTORY, of: keyFiles },
+])('$name', ({ current, history, of }) => {
+  it('is the last recorded version, and its files are as recorded (a change appends a version and its fingerprint)', () => {
+    expect(history.at(-1)).toEqual({ version: current, fingerprint: fingerprint(of()) });
+  });
+
+  it('has a history of rising versions, each of other files', () => {
+    expect(history.map((h) => h.version)).toEqual([...history.map((h) => h.version)].sort((a, b) => a - b));
+    expect(new Set(history.map((h) => h.version)).size).toBe(history.length);
+    expect(new Set(history.map((h) => h.fingerprint)).size).toBe(history.length);
   });
 });

@@ -12,7 +12,7 @@ import { emitWebhookEvents } from './webhooks';
 
 /** Activities of the monitoredEntity workflow, of a list version's fan-out and of the monitoring catch-up. */
 export function createMonitoringActivities(deps: {
-  pool: Pool; logger: Logger; matcher: Pick<MatcherClient, 'matchManyWithHeadroom' | 'keyGroupSizes'>; temporal: Client; env?: NodeJS.ProcessEnv;
+  pool: Pool; logger: Logger; matcher: Pick<MatcherClient, 'matchManyWithHeadroom' | 'keyGroupSizes' | 'agreedRulesVersion'>; temporal: Client; env?: NodeJS.ProcessEnv;
 }) {
   const rescreenDeps = (): RescreenDeps => ({
     pool: deps.pool,

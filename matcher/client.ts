@@ -60,6 +60,11 @@ export interface MatcherClient {
    * groups, which versions it holds).
    */
   keyGroupSizes(groups: KeyGroup[], opts: MatcherCallOptions): Promise<KeyGroupSizes>;
+  /**
+   * The matching rules every replica that answers screens with; null while they differ (a rolling
+   * release) or one is older than the rules version.
+   */
+  agreedRulesVersion(opts: MatcherCallOptions): Promise<number | null>;
   ready(): Promise<boolean>;
   close(): void;
 }
@@ -223,6 +228,20 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
         throw new MatcherUnavailableError('matcher answered key-group sizes that do not fit the question');
       }
       return { ...out, rulesVersion: typeof out.rulesVersion === 'number' ? out.rulesVersion : null };
+    },
+    async agreedRulesVersion(opts) {
+      const answers = await Promise.all(replicas.map(async (replica) => {
+        try {
+          const out = await postJsonTo<{ rulesVersion?: unknown }>(replica, '/key-groups', { groups: [] }, opts, defaultTimeout);
+          return typeof out.rulesVersion === 'number' ? out.rulesVersion : null;
+        } catch (err) {
+          if (err instanceof MatcherUnavailableError && err.replicaDown) return undefined;
+          throw err;
+        }
+      }));
+      const up = answers.filter((a) => a !== undefined);
+      if (up.length === 0) throw new MatcherUnavailableError('no matcher replica answered');
+      return up.every((a) => a !== null && a === up[0]) ? up[0] : null;
     },
     /** Ready when any replica is: calls skip the ones that are not. */
     async ready() {

@@ -201,7 +201,7 @@ export async function narrowHeadroom(db: Db, narrowed: ReadonlyArray<{ id: strin
 
 /**
  * Stores re-screenings of records still active (a record removed meanwhile is left alone) and
- * returns each one's previous status, read under the row lock the update takes. The headroom is
+ * returns each one's previous status and screening time, read under the row lock the update takes. The headroom is
  * stored only from a screening on the current version of every list (else unknown: the next
  * change that gives the record a viable candidate screens it again). A result older
  * than the stored one (two fan-outs that overlap, the later version's committing first) is not
@@ -210,13 +210,13 @@ export async function narrowHeadroom(db: Db, narrowed: ReadonlyArray<{ id: strin
 export async function saveRescreenings(
   client: PoolClient,
   rescreened: ReadonlyArray<{ id: string; result: ScreeningResult; headroom: number; rulesVersion: number | null }>,
-): Promise<Array<{ id: string; orgId: string; previousStatus: ScreeningStatus; result: ScreeningResult }>> {
-  const { rows } = await client.query<{ id: string; org_id: string; previous: ScreeningStatus; result: ScreeningResult }>(
+): Promise<Array<{ id: string; orgId: string; previousStatus: ScreeningStatus; previousCheckedAt: string; result: ScreeningResult }>> {
+  const { rows } = await client.query<{ id: string; org_id: string; previous: ScreeningStatus; previous_checked_at: string; result: ScreeningResult }>(
     `WITH input AS (
        SELECT (e->>'id')::uuid AS id, e->'result' AS result, (e->>'headroom')::int AS headroom, (e->>'rulesVersion')::int AS rules_version
          FROM jsonb_array_elements($1::jsonb) e
      ), locked AS (
-       SELECT m.id, m.status FROM monitored_records m JOIN input i ON i.id = m.id WHERE m.removed_at IS NULL FOR UPDATE OF m
+       SELECT m.id, m.status, m.checked_at FROM monitored_records m JOIN input i ON i.id = m.id WHERE m.removed_at IS NULL FOR UPDATE OF m
      ), superseded AS (
        -- A result that screened some source on an older version than the stored result did.
        SELECT i.id FROM input i JOIN monitored_records m ON m.id = i.id
@@ -240,8 +240,8 @@ export async function saveRescreenings(
             rules_version = i.rules_version
        FROM input i JOIN locked l ON l.id = i.id
       WHERE m.id = i.id AND m.removed_at IS NULL AND i.id NOT IN (SELECT id FROM superseded)
-      RETURNING m.id, m.org_id, l.status AS previous, m.result`,
+      RETURNING m.id, m.org_id, l.status AS previous, l.checked_at::text AS previous_checked_at, m.result`,
     [JSON.stringify(rescreened.map((r) => ({ id: r.id, result: r.result, headroom: r.headroom, rulesVersion: r.rulesVersion })))],
   );
-  return rows.map((r) => ({ id: r.id, orgId: r.org_id, previousStatus: r.previous, result: r.result }));
+  return rows.map((r) => ({ id: r.id, orgId: r.org_id, previousStatus: r.previous, previousCheckedAt: r.previous_checked_at, result: r.result }));
 }

@@ -18,9 +18,9 @@ export interface MatchingRulesSummary {
 /**
  * A matcher released with other matching rules (matcher/rulesVersion.ts) can screen the same
  * subject differently on the same lists: a new nickname, a better reading of a name. No list
- * change says which records that touches, so every record screened with other rules than the
- * matcher's (`monitored_records.rules_version`, written by every screening stored) is screened
- * again, refusing answers from matchers still on other rules (a rolling release), and status
+ * change says which records that touches, so, once every matcher replica screens with the same
+ * rules, every record screened with other rules (`monitored_records.rules_version`, written by
+ * every screening stored) is screened again, refusing answers from other rules, and status
  * changes are delivered as for a list version. Each release is a generation of its own
  * (`monitoring_rules.seen_since`), so a release rolled back and made again delivers its changes
  * anew. With every record on the matcher's rules, this reads one row and an index.
@@ -61,9 +61,10 @@ async function recordsOnOtherRules(pool: Pool, rulesVersion: number): Promise<st
   return rows.map((r) => r.id);
 }
 
+/** The rules every matcher replica screens with; null while they differ (a rolling release: nothing is done until it ends). */
 async function matcherRulesVersion(deps: RescreenDeps): Promise<number | null> {
   try {
-    return (await deps.matcher.keyGroupSizes([], { requestId: 'monitor:rules-version', timeoutMs: 60_000 })).rulesVersion;
+    return await deps.matcher.agreedRulesVersion({ requestId: 'monitor:rules-version', timeoutMs: 60_000 });
   } catch (err) {
     if (err instanceof MatcherUnavailableError) throw ApplicationFailure.retryable(`the matcher is unavailable: ${err.message}`, 'MatcherUnavailable');
     throw err;

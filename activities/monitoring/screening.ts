@@ -14,7 +14,7 @@ const SCREENINGS_IN_FLIGHT = 2;
 
 export interface RescreenDeps {
   pool: Pool;
-  matcher: Pick<MatcherClient, 'matchManyWithHeadroom' | 'keyGroupSizes'>;
+  matcher: Pick<MatcherClient, 'matchManyWithHeadroom' | 'keyGroupSizes' | 'agreedRulesVersion'>;
   temporal: Client;
   taskQueue: string;
   env?: NodeJS.ProcessEnv;
@@ -29,12 +29,17 @@ export interface RescreenOptions {
   rulesVersion?: number;
 }
 
-/** The event a status change sends; its key makes a retried re-screen record it once. */
-function statusChangeEvent(orgId: string, previousStatus: string, recordId: string, result: ScreeningResult, cause: string): WebhookEventToEmit {
+/**
+ * The event a status change sends. It is recorded in the transaction that stores the status, so a
+ * retried re-screen, finding the status stored, records none; its key names the screening it
+ * replaces too, so that two changes of one record under one cause (a record changed back by
+ * another re-screen meanwhile) are two events, not one.
+ */
+function statusChangeEvent(orgId: string, previousStatus: string, previousCheckedAt: string, recordId: string, result: ScreeningResult, cause: string): WebhookEventToEmit {
   return {
     orgId,
     type: 'match_status_change',
-    eventKey: `record:${recordId}:${cause}`,
+    eventKey: `record:${recordId}:${cause}:${previousCheckedAt}`,
     monitoredRecordId: recordId,
     data: { recordId, previousStatus, status: result.status, matches: result.matches, sources: result.sources, checkedAt: result.checkedAt },
   };
@@ -69,7 +74,7 @@ export async function rescreenRecords(
     for (const row of saved) {
       if (row.previousStatus === row.result.status) continue;
       changes++;
-      refs = refs.concat(await recordDeliveries(client, statusChangeEvent(row.orgId, row.previousStatus, row.id, row.result, cause)));
+      refs = refs.concat(await recordDeliveries(client, statusChangeEvent(row.orgId, row.previousStatus, row.previousCheckedAt, row.id, row.result, cause)));
     }
   });
   await startDeliveryWorkflows(deps.temporal, deps.taskQueue, refs, { env: deps.env });
@@ -150,7 +155,7 @@ export async function startPendingStatusChanges(deps: RescreenDeps, cause: strin
   const pending = await deps.pool.query<{ id: string; org_id: string }>(
     `SELECT id, org_id FROM webhook_deliveries
       WHERE status = 'pending' AND event_type = 'match_status_change' AND event_key LIKE $1 AND replay_of IS NULL`,
-    [`record:%:${cause}`],
+    [`record:%:${cause}:%`],
   );
   await startDeliveryWorkflows(deps.temporal, deps.taskQueue, pending.rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: 'match_status_change' })), { env: deps.env });
 }

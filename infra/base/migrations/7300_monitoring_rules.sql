@@ -5,8 +5,9 @@
 -- rules than the matchers' (activities/monitoring/rules.ts). The records enrolled so far were
 -- screened with version 1; null is a screening by a matcher older than the version.
 
-ALTER TABLE monitored_records ADD COLUMN rules_version integer;
-UPDATE monitored_records SET rules_version = 1;
+-- A default on ADD COLUMN is metadata only: no rewrite, no long lock on the table.
+ALTER TABLE monitored_records ADD COLUMN rules_version integer DEFAULT 1;
+ALTER TABLE monitored_records ALTER COLUMN rules_version DROP DEFAULT;
 CREATE INDEX monitored_records_rules_version ON monitored_records (rules_version) WHERE removed_at IS NULL;
 
 CREATE TABLE monitoring_rules (

@@ -10,14 +10,14 @@ import { MATCHING_RULES_VERSION } from '../../../matcher/rulesVersion';
  * or re-keys it (rekey.ts), only when its version moves, so a change that kept it would leave the
  * records enrolled before on the old rules or keys. The rules are every file of the matcher that
  * decides a screening's result (its HTTP server and client, metrics, caches and types are left
- * out); the keys are built from them and blockingKeys.ts. Each version's fingerprint is recorded
+ * out), with the pin of the nickname data set; the keys are built from them and blockingKeys.ts. Each version's fingerprint is recorded
  * below, oldest first: a change appends a version, it never edits a recorded one.
  */
 const RULES_HISTORY = [
-  { version: 1, fingerprint: '3e6339afd20cb9bd84b20f7abe5e78699e5fbf7e5f4af41c4dedb6914bb7d774' },
+  { version: 1, fingerprint: '722da75f452a738f4b913f0bc299d86b517f9dcca9ba39f27f1a6061d336cbf0' },
 ];
 const KEYS_HISTORY = [
-  { version: 3, fingerprint: 'c2bf6528403cdc6fe468bf2bcc9ec93616f4653057ce0aa44f2c9548e23eade0' },
+  { version: 3, fingerprint: 'b5a48c740b5df2aa745cbc4370bd9394228f3da609cf7c1ac7751128b9ad9742' },
 ];
 
 const MATCHER = path.resolve(__dirname, '..', '..', '..', 'matcher');
@@ -32,8 +32,15 @@ function files(dir: string, top: ReadonlySet<string>): string[] {
   });
 }
 
+/** The nickname data set is read from outside matcher/ (PyPI `nicknames`, pinned with the dev tools): its pin is a rule too. */
+function nicknamesPin(): string {
+  const requirements = readFileSync(path.resolve(MATCHER, '..', 'infra', 'dev', 'requirements.txt'), 'utf8');
+  return requirements.split(/\r?\n/).filter((line) => /^nicknames==/.test(line.trim())).join('\n');
+}
+
 function fingerprint(list: readonly string[]): string {
   const hash = createHash('sha256');
+  hash.update(nicknamesPin()).update('\0');
   for (const file of list) {
     hash.update(path.relative(MATCHER, file).split(path.sep).join('/')).update('\0');
     hash.update(readFileSync(file, 'utf8').replace(/\r\n/g, '\n')).update('\0');

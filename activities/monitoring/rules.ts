@@ -1,11 +1,8 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Pool } from 'pg';
 import { MatcherUnavailableError } from '../../matcher/client';
-import { loadActiveRecords } from './records';
-import { screeningPipeline, startPendingStatusChanges, type RescreenDeps } from './screening';
+import { rescreenRecordIds, type RescreenDeps } from './screening';
 
-/** Records read at a time. */
-const CHUNK = 2000;
 
 export interface MatchingRulesSummary {
   /** The rules the matcher screens with (null: a matcher older than the rules version, nothing compared). */
@@ -39,16 +36,7 @@ export async function rescreenForMatchingRules(deps: RescreenDeps): Promise<Matc
   if (ids.length === 0) return { rulesVersion, recordsRescreened: 0, statusChanges: 0 };
   // One cause a generation: a retried attempt records each status change once.
   const cause = `rules-${rulesVersion}-${rows[0].seen_since.getTime()}`;
-  const screening = screeningPipeline(deps, cause, { rulesVersion });
-  let rescreened = 0;
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const records = await loadActiveRecords(deps.pool, ids.slice(i, i + CHUNK));
-    await screening.add(records);
-    rescreened += records.length;
-    deps.progress?.(Math.min(i + CHUNK, ids.length), ids.length);
-  }
-  const { statusChanges } = await screening.drain();
-  await startPendingStatusChanges(deps, cause);
+  const { rescreened, statusChanges } = await rescreenRecordIds(deps, ids, cause, { rulesVersion });
   return { rulesVersion, recordsRescreened: rescreened, statusChanges };
 }
 

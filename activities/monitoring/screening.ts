@@ -5,7 +5,7 @@ import type { MatcherClient } from '../../matcher/client';
 import type { ScreeningResult } from '../../matcher/types';
 import { inTransaction } from '../../infra/base/db/transaction';
 import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef, type WebhookEventToEmit } from '../webhooks';
-import { saveRescreenings, type StoredRecord } from './records';
+import { loadActiveRecords, saveRescreenings, type StoredRecord } from './records';
 
 /** Records per matcher call and per commit. */
 export const RESCREEN_CHUNK = 250;
@@ -148,6 +148,33 @@ export function screeningPipeline(deps: RescreenDeps, cause: string, options: Re
       return { statusChanges, waitedMs };
     },
   };
+}
+
+/** Records read at a time by `rescreenRecordIds`. */
+const READ_CHUNK = 2000;
+
+/**
+ * Screens these records again, read a chunk at a time, and delivers their status changes: a
+ * change no list diff describes (a list switched on or off, new matching rules). Returns how many
+ * were screened and how many changed status.
+ */
+export async function rescreenRecordIds(
+  deps: RescreenDeps,
+  ids: readonly string[],
+  cause: string,
+  options: RescreenOptions,
+): Promise<{ rescreened: number; statusChanges: number }> {
+  const screening = screeningPipeline(deps, cause, options);
+  let rescreened = 0;
+  for (let i = 0; i < ids.length; i += READ_CHUNK) {
+    const records = await loadActiveRecords(deps.pool, ids.slice(i, i + READ_CHUNK));
+    await screening.add(records);
+    rescreened += records.length;
+    deps.progress?.(Math.min(i + READ_CHUNK, ids.length), ids.length);
+  }
+  const { statusChanges } = await screening.drain();
+  await startPendingStatusChanges(deps, cause);
+  return { rescreened, statusChanges };
 }
 
 /** Starts the status-change deliveries an earlier, crashed attempt of `cause` recorded but did not start. */

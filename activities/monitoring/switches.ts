@@ -2,11 +2,9 @@ import { createHash } from 'node:crypto';
 import type { KeyGroupSizes } from '../../matcher/client';
 import type { ScreeningResult } from '../../matcher/types';
 import { untilMatcherServes } from './matcherWait';
-import { allActiveRecords, loadActiveRecords } from './records';
-import { screeningPipeline, startPendingStatusChanges, type RescreenDeps } from './screening';
+import { allActiveRecords } from './records';
+import { rescreenRecordIds, type RescreenDeps } from './screening';
 
-/** Records read at a time. */
-const CHUNK = 2000;
 /** How long to poll for the matcher to serve the lists as they are switched (it reloads on the switch's NOTIFY). */
 const MATCHER_WAIT_MS = 5 * 60_000;
 const MATCHER_POLL_MS = 200;
@@ -64,16 +62,7 @@ export async function rescreenForListSwitches(deps: RescreenDeps): Promise<ListS
     const cited = result.sources.filter((s) => !registries.has(s.source));
     return cited.length !== lists.size || cited.some((s) => !lists.has(s.source));
   };
-  const screening = screeningPipeline(deps, cause, { isStale });
-  let rescreened = 0;
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const records = await loadActiveRecords(deps.pool, ids.slice(i, i + CHUNK));
-    await screening.add(records);
-    rescreened += records.length;
-    deps.progress?.(Math.min(i + CHUNK, ids.length), ids.length);
-  }
-  const { statusChanges } = await screening.drain();
-  await startPendingStatusChanges(deps, cause);
+  const { rescreened, statusChanges } = await rescreenRecordIds(deps, ids, cause, { isStale });
   // Switched again meanwhile: left for the next run.
   for (const s of switched) {
     await deps.pool.query(

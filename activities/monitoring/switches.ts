@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { KeyGroupSizes } from '../../matcher/client';
-import type { ScreeningResult } from '../../matcher/types';
 import { untilMatcherServes } from './matcherWait';
 import { allActiveRecords } from './records';
 import { rescreenRecordIds, type RescreenDeps } from './screening';
@@ -17,7 +16,7 @@ export interface ListSwitchSummary {
 }
 
 interface SourceRow {
-  key: string; kind: string; enabled: boolean; current: string | null; changed_at: Date | null; pending: boolean;
+  key: string; enabled: boolean; current: string | null; changed_at: Date | null; pending: boolean;
   /** `enabled_changed_at` to the microsecond, as the database holds it (a Date keeps milliseconds). */
   changed_at_exact: string | null;
 }
@@ -39,7 +38,7 @@ export async function rescreenForListSwitches(deps: RescreenDeps): Promise<ListS
   await deps.pool.query(`UPDATE list_sources SET monitoring_enabled = enabled, monitoring_switched_at = enabled_changed_at
                           WHERE current_version_id IS NULL AND ${SWITCH_PENDING_SQL}`);
   const { rows: sources } = await deps.pool.query<SourceRow>(
-    `SELECT key, kind, enabled, current_version_id AS current, enabled_changed_at AS changed_at, enabled_changed_at::text AS changed_at_exact,
+    `SELECT key, enabled, current_version_id AS current, enabled_changed_at AS changed_at, enabled_changed_at::text AS changed_at_exact,
             ${SWITCH_PENDING_SQL} AS pending
        FROM list_sources ORDER BY key`,
   );
@@ -49,20 +48,15 @@ export async function rescreenForListSwitches(deps: RescreenDeps): Promise<ListS
   // One cause a switch: a retried attempt records each status change once, a later switch anew.
   const cause = `lists-switched-${createHash('sha256').update(switched.map((s) => `${s.key}=${s.enabled}@${s.changed_at?.toISOString() ?? ''}`).join(',')).digest('hex').slice(0, 16)}`;
   const served = sources.filter((s) => s.enabled && s.current !== null);
-  const lists = new Set(served.filter((s) => s.kind !== 'registry').map((s) => s.key));
-  const registries = new Set(sources.filter((s) => s.kind === 'registry').map((s) => s.key));
   const servesTheseLists = (versions: KeyGroupSizes['versions']): boolean =>
     versions.length === served.length && served.every((s) => versions.some((v) => v.source === s.key));
   const ids = await allActiveRecords(deps.pool);
   await untilMatcherServes(deps.matcher, servesTheseLists, {
     timeoutMs: MATCHER_WAIT_MS, pollMs: MATCHER_POLL_MS, onWait: () => deps.progress?.(0, ids.length),
   }, { requestId: `monitor:${cause}`, waitingFor: 'the lists as they are switched' });
-  // A result from a matcher that does not screen exactly the enabled lists (another replica, not reloaded yet).
-  const isStale = (result: ScreeningResult): boolean => {
-    const cited = result.sources.filter((s) => !registries.has(s.source));
-    return cited.length !== lists.size || cited.some((s) => !lists.has(s.source));
-  };
-  const { rescreened, statusChanges } = await rescreenRecordIds(deps, ids, cause, { isStale });
+  // A result from a matcher not screening exactly the enabled lists (another replica, not reloaded
+  // yet) is refused where every re-screen is stored (screening.ts `refuseResultsOnOtherLists`).
+  const { rescreened, statusChanges } = await rescreenRecordIds(deps, ids, cause, {});
   // Switched again meanwhile: left for the next run.
   for (const s of switched) {
     await deps.pool.query(

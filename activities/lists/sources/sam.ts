@@ -19,18 +19,42 @@ const REQUIRED = [
 const LEGAL_FORM_TOKEN = /^(INC|INC\.|LLC|L\.L\.C\.|PLLC|LLP|LP|LTD|LTD\.|CORP|CORP\.|CO|CO\.|PC|P\.C\.|PA|P\.A\.)\b/i;
 
 /**
- * `(also NAME[, NAME2…])`: names themselves contain commas (`ACME, LLC`), so a comma starts a new
- * name only when what follows is not a legal-form suffix. DBA text inside a name is split out too.
+ * `(also NAME[, NAME2…])`: names themselves contain commas (`ACME, LLC`, `WAGNER, MICHAEL`), so the
+ * list cannot be split cleanly (data-sources.md §2.3). What is unambiguous is read as such: a comma
+ * before a legal form continues the name before it, and two one-word pieces in a row are one
+ * inverted name (`WAGNER, MICHAEL`, with an initial after the given name allowed). A one-word
+ * piece left over is a fragment: it stays an alias, which the matcher reads as a bare name
+ * (never a potential match of a longer roster name on its own). DBA text inside a name is split out too.
  */
-function parseCrossReference(value: string | null): string[] {
+const INITIAL = /^[A-Z]\.?$/i;
+
+function wordsOf(piece: string): string[] {
+  return piece.split(/\s+/).filter(Boolean);
+}
+
+/** `MICHAEL` or `MICHAEL J.`: what can follow `LAST,` as the given name of an inverted name. */
+function isGivenPiece(piece: string): boolean {
+  const words = wordsOf(piece);
+  return words.length === 1 ? !INITIAL.test(words[0]) : words.length === 2 && !INITIAL.test(words[0]) && INITIAL.test(words[1]);
+}
+
+export function parseCrossReference(value: string | null): string[] {
   const text = clean(value);
   if (!text) return [];
   const body = text.replace(/^\(?\s*also\s+/i, '').replace(/\)\s*$/, '');
-  const names: string[] = [];
+  const pieces: string[] = [];
   for (const piece of body.split(/,\s*/)) {
-    const last = names.length - 1;
-    if (last >= 0 && LEGAL_FORM_TOKEN.test(piece)) names[last] = `${names[last]}, ${piece}`;
-    else names.push(piece);
+    const last = pieces.length - 1;
+    if (last >= 0 && LEGAL_FORM_TOKEN.test(piece)) pieces[last] = `${pieces[last]}, ${piece}`;
+    else if (piece.trim()) pieces.push(piece.trim());
+  }
+  const names: string[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const next = pieces[i + 1];
+    if (wordsOf(pieces[i]).length === 1 && next !== undefined && !LEGAL_FORM_TOKEN.test(pieces[i]) && isGivenPiece(next)) {
+      names.push(`${pieces[i]}, ${next}`);
+      i++;
+    } else names.push(pieces[i]);
   }
   const out: string[] = [];
   for (const name of names) {

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ArtifactFormatError } from '../../../activities/lists/sources/types';
+import { parseCrossReference } from '../../../activities/lists/sources/sam';
 import { scratchDir } from '../../fixtures/lists/builders';
 import { byName, FIXTURES, parseWith } from './parse';
 
@@ -73,5 +74,22 @@ describe('SAM.gov exclusions adapter (V2 extract, V1 header)', () => {
     expect(report.badRowCount).toBe(0);
     expect(entries.map((e) => e.name)).toEqual(['CASEY M. BERZUNZA LARA', 'MOCKRIDGE MEDICAL SUPPLY LLC']);
     expect(byName(entries, 'CASEY M. BERZUNZA LARA').lastName).toBe('BERZUNZA LARA');
+  });
+});
+
+describe('SAM.gov cross-references: `(also NAME[, NAME2…])`', () => {
+  it('reads an inverted LAST, FIRST pair as one name, not two one-word aliases', () => {
+    expect(parseCrossReference('(also MICHAEL SMITH, WAGNER, MICHAEL)')).toEqual(['MICHAEL SMITH', 'WAGNER, MICHAEL']);
+    expect(parseCrossReference('(also WAGNER, MICHAEL J.)')).toEqual(['WAGNER, MICHAEL J.']);
+    expect(parseCrossReference('(also SMITH, JOHN, JONES, MARY)')).toEqual(['SMITH, JOHN', 'JONES, MARY']);
+  });
+  it('keeps a comma before a legal form inside the name, and splits DBA text out', () => {
+    expect(parseCrossReference('(also VMC CONSTRUCTION, LLC, VMC CONSTRUCTION, LLC  DBA VICTOR TORRES CONSTRUCTION)'))
+      .toEqual(['VMC CONSTRUCTION, LLC', 'VICTOR TORRES CONSTRUCTION']);
+    expect(parseCrossReference('(also ACME, INC, WAGNER, MICHAEL)')).toEqual(['ACME, INC', 'WAGNER, MICHAEL']);
+  });
+  it('leaves a one-word piece it cannot pair as a fragment alias (the matcher reads it as a bare name)', () => {
+    expect(parseCrossReference('(also MICHAEL SMITH, WAGNER)')).toEqual(['MICHAEL SMITH', 'WAGNER']);
+    expect(parseCrossReference('(also KING)')).toEqual(['KING']);
   });
 });

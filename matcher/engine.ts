@@ -6,7 +6,7 @@ import { normalizePersonName, normalizePersonParts } from './normalize/personNam
 import { corroboratingEvidence, finalScore, npiDigits } from './score/evidence';
 import { compareOrgNames, comparePersonNames, type NameComparison } from './score/nameScore';
 import { IndexedTokenPairs, TokenSimilarityTable } from './score/similarityTable';
-import { ORGANIZATION_TOKENS, PERSON_TOKENS } from './score/tokenSimilarity';
+import { ORGANIZATION_TOKENS, PERSON_TOKENS, SIM, personTokenSimilarity } from './score/tokenSimilarity';
 import {
   POTENTIAL_MATCH_LABEL,
   type Entity,
@@ -188,7 +188,41 @@ interface NameSearch {
   maxViable: number;
 }
 
-function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], scoreAlways: ReadonlySet<number> = NO_ENTRIES): NameSearch {
+/**
+ * A one-word listed name (a bare given name or surname, an alias fragment) read against a roster
+ * name of more words: one word agreeing says little (every MICHAEL, every KING), so it is a
+ * potential match only when something else about the same listed party agrees (corroborated).
+ */
+export function isBareListedName(q: NormalizedName, e: NormalizedName): boolean {
+  return e.tokens.length === 1 && q.tokens.length > 1;
+}
+
+/** Whether something beside a bare listed name agrees: the NPI, the date of birth, or one more name word. */
+type BareNameCheck = (entry: number, query: NormalizedName, listed: NormalizedName) => boolean;
+
+/** How close another name word must be to corroborate a bare name: the same word, a nickname, a scanner misreading or a one-letter typo in a longer word. */
+const MORE_WORD_MIN_SIM = SIM.nickname;
+
+/**
+ * Another word of the roster name, not the one the bare name answers, agrees with another word
+ * the listed party is written under (its full name or another alias): JOHN SMITH aka JONES is a
+ * potential match of John Jones, not of Mary Jones.
+ */
+export function anotherNameWordAgrees(index: MatcherIndex, entry: number, query: NormalizedName, listed: NormalizedName): boolean {
+  const bare = listed.tokens[0];
+  const otherWords = new Set<string>();
+  for (const name of entryNames(index.entries[entry])) for (const token of name.tokens) if (token !== bare && token.length > 1) otherWords.add(token);
+  if (otherWords.size === 0) return false;
+  const answers = query.tokens.map((token) => personTokenSimilarity(token, bare) >= SIM.editFloor);
+  return query.tokens.some((token, i) =>
+    token.length > 1 &&
+    answers.some((answered, j) => answered && j !== i) &&
+    [...otherWords].some((word) => personTokenSimilarity(token, word) >= MORE_WORD_MIN_SIM));
+}
+
+const NAME_WORD_ONLY = (index: MatcherIndex): BareNameCheck => (entry, query, listed) => anotherNameWordAgrees(index, entry, query, listed);
+
+function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], bareNameCheck: BareNameCheck, scoreAlways: ReadonlySet<number> = NO_ENTRIES): NameSearch {
   const best = new Map<number, Best>();
   let capped = false;
   let scored = 0;
@@ -212,7 +246,7 @@ function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], s
       const decisionOnly = !scoreAlways.has(entry);
       if (sub.kind === 'person') {
         cmp = comparePersonNames(query.name, listed, pairs, decisionOnly ? personMatchScore(query.name, listed) : undefined);
-        isMatch = personDecision(cmp, query.name, listed);
+        isMatch = personDecision(cmp, query.name, listed) && (!isBareListedName(query.name, listed) || bareNameCheck(entry, query.name, listed));
       } else {
         cmp = compareOrgNames(query.name as NormalizedOrgName, listed as NormalizedOrgName, weightOf, pairs, decisionOnly ? ORG_THRESHOLD : undefined);
         isMatch = orgDecision(cmp);
@@ -271,7 +305,13 @@ export function screenEntity(
   // the listed party, and a changed or differently written name must not hide it.
   const npiHits = new Set<number>();
   if (entity.npi) for (const i of index.byNpi.get(npiDigits(entity.npi)) ?? []) npiHits.add(i);
-  const { best, capped, scored, maxViable } = searchNames(index, sub, queries, npiHits);
+  const bareNameCheck: BareNameCheck = (entry, query, listed) => {
+    if (npiHits.has(entry)) return true;
+    const dob = entity.type === 'person' ? entity.dateOfBirth?.trim() : undefined;
+    if (dob && dob === index.entries[entry].dateOfBirth?.trim()) return true;
+    return anotherNameWordAgrees(index, entry, query, listed);
+  };
+  const { best, capped, scored, maxViable } = searchNames(index, sub, queries, bareNameCheck, npiHits);
 
   const matches: { match: Match; entry: IndexedEntry }[] = [];
   const rosterName = entity.type === 'person' ? entity.name : entity.legalName;
@@ -329,7 +369,7 @@ export function lookupName(index: MatcherIndex, req: PublicLookupRequest, limit 
   for (const kind of kinds) {
     const sub = kind === 'person' ? index.person : index.organization;
     const names = kind === 'person' ? normalizePersonName(req.name) : normalizeOrgName(req.name);
-    const { best } = searchNames(index, sub, names.map((n) => ({ name: n, roster: req.name })));
+    const { best } = searchNames(index, sub, names.map((n) => ({ name: n, roster: req.name })), NAME_WORD_ONLY(index));
     for (const [i, b] of best) if (b.isMatch) found.push({ entry: index.entries[i], score: finalScore(b.cmp.score, 0) });
   }
   found.sort((x, y) => y.score - x.score || compareText(x.entry.sourceKey, y.entry.sourceKey) || compareText(x.entry.entryKey, y.entry.entryKey));

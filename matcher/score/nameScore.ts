@@ -1,7 +1,7 @@
 import { isParticle as isParticleWord } from '../normalize/compoundSurname';
 import type { NormalizedName, TokenRole } from '../normalize/name';
 import { align, choosePairs, gatherPairs, surnameCanPair, type Alignment, type TokenPairs } from './alignment';
-import { SIM, orgTokenSimilarity, personTokenSimilarity } from './tokenSimilarity';
+import { CLOSE_MERGED_SIM, SIM, closeWords, orgTokenSimilarity, personTokenSimilarity } from './tokenSimilarity';
 
 /**
  * Name comparison by token alignment (see alignment.ts). The score is
@@ -40,6 +40,19 @@ const HALF_COST = { written: 0.3, read: 0.4 } as const;
 const LEAD_MIN_SIM = 0.98;
 const ORDER_FACTOR = 0.96;
 const NON_EXACT_CAP = 0.99;
+
+/**
+ * A compound surname given in part drops the rest of the name with it: FARIAS-NIEVES, SANCHO
+ * ANGELA is written Sancho Farias. When one side's compound has an unpaired part, that part, its
+ * particles and that side's unpaired middle names cost at most this much together, so a listed
+ * middle name does not push a one-part match below the threshold (it still ranks it lower).
+ */
+const COMPOUND_REMAINDER_CAP = 0.45;
+
+/** Tokens that go with a compound given in part: middle names, surname words and particles. */
+function inCompoundRemainder(n: NormalizedName, j: number): boolean {
+  return n.roles[j] === 'middle' || n.roles[j] === 'surname' || isParticle(n, j);
+}
 
 /**
  * What an unpaired particle costs: dropping one is formatting (DE LA CRUZ ~ CRUZ), and one whose
@@ -157,16 +170,24 @@ function personWeight(token: string): number {
 function personCanReach(q: NormalizedName, e: NormalizedName, gathered: Alignment, threshold: number): boolean {
   const qn = q.tokens.length;
   const best = gatherBestSimilarities(gathered, qn, e.tokens.length);
-  let total = 0;
-  for (let i = 0; i < qn; i++) {
-    const t = q.tokens[i];
-    total += mostAdded(personWeight(t), best[i], personCost(q.roles[i], t, q.soft[i], 'q', e.tokens.length, HALF_COST.written, isParticle(q, i) ? PARTICLE_COST.carried : null), threshold);
-  }
-  for (let j = 0; j < e.tokens.length; j++) {
-    const t = e.tokens[j];
-    total += mostAdded(personWeight(t), best[qn + j], personCost(e.roles[j], t, e.soft[j], 'e', qn, HALF_COST.written, isParticle(e, j) ? PARTICLE_COST.carried : null), threshold);
-  }
-  return total >= -BOUND_SLACK;
+  // A side's compound remainder (COMPOUND_REMAINDER_CAP) adds either what its tokens add one by
+  // one, or at most their gains when paired less the capped cost: the larger bounds both cases.
+  const side = (n: NormalizedName, offset: number, otherLen: number, who: 'q' | 'e'): number => {
+    let total = 0;
+    let remainder = 0;
+    let remainderGains = 0;
+    for (let i = 0; i < n.tokens.length; i++) {
+      const t = n.tokens[i];
+      const w = personWeight(t);
+      const added = mostAdded(w, best[offset + i], personCost(n.roles[i], t, n.soft[i], who, otherLen, HALF_COST.written, isParticle(n, i) ? PARTICLE_COST.carried : null), threshold);
+      if (inCompoundRemainder(n, i)) {
+        remainder += added;
+        if (best[offset + i] > 0) remainderGains += Math.max(0, (w * (best[offset + i] - threshold)) / 2);
+      } else total += added;
+    }
+    return total + Math.max(remainder, remainderGains - threshold * COMPOUND_REMAINDER_CAP);
+  };
+  return side(q, 0, e.tokens.length, 'q') + side(e, qn, qn, 'e') >= -BOUND_SLACK;
 }
 
 /** personCanReach for organizations: a token's weight is its rarity, and so is its cost unpaired. */
@@ -216,6 +237,9 @@ export function comparePersonNames(
   /** A pair reads a lead word (NormalizedName.compoundLead) as a first surname: the listed one meets the roster's surname, or the reverse. */
   let listedLeadRead = false;
   let queryLeadRead = false;
+  /** Words that agree closely (closeWords), and initials that agree with a word. */
+  let closeAgreements = 0;
+  let initialAgreements = 0;
   for (let p = 0; p < pairs.count; p++) {
     const qi = pairs.qi[p];
     const ei = pairs.ei[p];
@@ -237,6 +261,8 @@ export function comparePersonNames(
     const w = (wq + we) / 2;
     num += sim * w;
     den += w;
+    if (pairs.qn[p] === 1 && pairs.en[p] === 1 && (q.tokens[qi].length === 1 || e.tokens[ei].length === 1)) initialAgreements++;
+    else if (pairs.qn[p] > 1 || pairs.en[p] > 1 ? sim >= CLOSE_MERGED_SIM : closeWords(q.tokens[qi], e.tokens[ei], sim)) closeAgreements++;
     if (touchesQuerySurname) querySurnamePaired = true;
     if (touchesSurname) {
       surnamePaired = true;
@@ -264,20 +290,35 @@ export function comparePersonNames(
   let queryHalfCost: number | null = querySurnamePaired ? HALF_COST.written : null;
   if (!querySurnamePaired && queryLeadRead && otherPairs > 0) queryHalfCost = HALF_COST.read;
   const otherPaired = otherPairs > 0;
-  for (let i = 0; i < q.tokens.length; i++) {
-    if (!qUsed[i]) den += personCost(q.roles[i], q.tokens[i], q.soft[i], 'q', e.tokens.length, queryHalfCost, particleCost(q, i, qUsed));
-  }
-  for (let j = 0; j < e.tokens.length; j++) {
-    if (!eUsed[j]) den += personCost(e.roles[j], e.tokens[j], e.soft[j], 'e', q.tokens.length, listedHalfCost, particleCost(e, j, eUsed));
-  }
+  den += unpairedCost(q, qUsed, 'q', e.tokens.length, queryHalfCost);
+  den += unpairedCost(e, eUsed, 'e', q.tokens.length, listedHalfCost);
   let score = den > 0 ? num / den : 0;
   if (!pairs.monotonic()) score *= ORDER_FACTOR;
   const oneSided = q.tokens.length === 1 || e.tokens.length === 1;
   // A listed name of one word (a bare surname or alias) stands for the subject's surname: it must
   // meet the roster's surname within a typo, or another of its words almost exactly (swapped
   // order), never a misspelt given name (RIORDAN is no match for JORDAN Q EXAMPLESON).
-  const plausible = surnamePaired && surnameBest >= 0.75 && (otherPaired || oneSided) && (e.tokens.length > 1 || bareSurnameAnswered);
+  // Two names of several words each need two words that agree closely, or one and an initial:
+  // one shared word with a mere likeness beside it (SUSAN CHERRY for Susan Curry) is noise.
+  const twoAgree = oneSided || (closeAgreements >= 1 && closeAgreements + initialAgreements >= 2);
+  const plausible = surnamePaired && surnameBest >= 0.75 && (otherPaired || oneSided) && (e.tokens.length > 1 || bareSurnameAnswered) && twoAgree;
   return { score: finish(score, false), plausible };
+}
+
+/** What one side's unpaired tokens cost; with a compound surname given in part, its remainder capped (COMPOUND_REMAINDER_CAP). */
+function unpairedCost(n: NormalizedName, used: Uint8Array, who: 'q' | 'e', otherLen: number, halfCost: number | null): number {
+  let cost = 0;
+  let remainder = 0;
+  let partMissing = false;
+  for (let j = 0; j < n.tokens.length; j++) {
+    if (used[j]) continue;
+    const c = personCost(n.roles[j], n.tokens[j], n.soft[j], who, otherLen, halfCost, particleCost(n, j, used));
+    if (halfCost !== null && inCompoundRemainder(n, j)) {
+      remainder += c;
+      if (n.roles[j] === 'surname') partMissing = true;
+    } else cost += c;
+  }
+  return cost + (partMissing ? Math.min(remainder, COMPOUND_REMAINDER_CAP) : remainder);
 }
 
 /**

@@ -99,3 +99,22 @@ export function personTokenSimilarity(q: string, e: string): number {
 export function orgTokenSimilarity(q: string, e: string): number {
   return orgSimilarityOf(ORGANIZATION_TOKENS.features(q), ORGANIZATION_TOKENS.features(e));
 }
+
+/**
+ * Two person words agree closely: the same word, a typo (one letter, two in a word of seven
+ * letters or more), a nickname or a scanner misreading. A looser likeness (CHERRY ~ CURRY,
+ * ERIN ~ BRIAN: two letters of five or six; a sound-alike, MICHELLE ~ MICHAEL, YOUNG ~ YANG;
+ * a truncation, MARTIN ~ MARTINEZ) still scores, but cannot stand as the second word of a name
+ * match (see nameScore.ts).
+ */
+export function closeWords(q: string, e: string, sim: number): boolean {
+  if (sim >= SIM.nickname) return true;
+  if (sim <= 0) return false;
+  const d = boundedEditDistance(q, e, 2);
+  if (d <= 1) return true;
+  // Two letters off a word of seven or more (GARDNER ~ GARNE), but not two letters added at its end: MARTIN is no typo of MARTINEZ.
+  return d === 2 && Math.max(q.length, e.length) >= 7 && !q.startsWith(e) && !e.startsWith(q);
+}
+
+/** How close the two words of a pair written as one must be to agree closely (SMITHJONES ~ SMITH JONES, DELACRUZ ~ DE LA CRUZ). */
+export const CLOSE_MERGED_SIM = 0.85;

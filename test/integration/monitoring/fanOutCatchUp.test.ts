@@ -303,6 +303,26 @@ describe('matching rules the records were not screened with', () => {
     expect(second.matchingRules).toEqual({ rulesVersion: MATCHING_RULES_VERSION, recordsRescreened: 0, statusChanges: 0 });
   });
 
+  it('puts a record an earlier release matched on one shared word back to clear, with one status-change webhook', async () => {
+    // Quintus Pemberthy shares one word with each of two listed people: clear on these rules.
+    const enrolled = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Quintus Pemberthy' } });
+    expect(enrolled.body.status).toBe('clear');
+    const id = enrolled.body.id as string;
+    // As an earlier release stored it: a potential match (the listed person's own result), on older rules.
+    await gw.pool.query(
+      `UPDATE monitored_records r SET status = 'potential_match', result = m.result, rules_version = $3
+         FROM monitored_records m WHERE r.id = $1 AND m.id = $2`,
+      [id, matching, MATCHING_RULES_VERSION - 1],
+    );
+    expect(await storedStatus(id)).toBe('potential_match');
+    const before = receiver.received.length;
+    const run = await catchUp();
+    expect(run.matchingRules).toEqual({ rulesVersion: MATCHING_RULES_VERSION, recordsRescreened: 1, statusChanges: 1 });
+    expect(await storedStatus(id)).toBe('clear');
+    const [event] = await deliveredFrom(before, 1);
+    expect(event).toMatchObject({ type: 'match_status_change', data: { recordId: id, previousStatus: 'potential_match', status: 'clear' } });
+  });
+
   it('refuses, retryably, the answers of a matcher on other rules than the re-screen asked for, and stores nothing', async () => {
     const [record] = await loadActiveRecords(gw.pool, [clear]);
     const checkedAt = async () => (await gw.pool.query('SELECT checked_at FROM monitored_records WHERE id = $1', [clear])).rows[0].checked_at.toISOString();

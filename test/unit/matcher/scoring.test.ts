@@ -108,12 +108,23 @@ describe('screening a person', () => {
 describe('one-word listed names (bare surnames and aliases)', () => {
   const bare = buildMatcherIndex([
     person('b1', 'RIORDAN', 'MARGARET', { name: 'MARGARET RIORDAN', aliases: ['RIORDAN'] }),
-    { ...person('b2', 'SMITH', ''), name: 'SMITH', firstName: null },
+    { ...person('b2', 'SMITH', ''), name: 'SMITH', firstName: null, dateOfBirth: '1961-04-05', npis: ['1234567893'] },
   ]);
-  it('match the roster surname, misspelt or not, and another roster word only almost exactly', () => {
+  it('match a one-word roster name, misspelt or not', () => {
+    for (const name of ['SMITH', 'Smyth', 'RIORDAN']) expect(screenEntity(bare, { type: 'person', name }).status).toBe('potential_match');
+  });
+  it('are no potential match of a longer roster name on their own', () => {
     for (const name of ['John Smith', 'Smith John', 'John Smyth', 'Jon Q Smithe', 'Riordan Jordan']) {
-      expect(screenEntity(bare, { type: 'person', name }).status).toBe('potential_match');
+      expect(screenEntity(bare, { type: 'person', name }).status).toBe('clear');
     }
+  });
+  it('are one when the date of birth or the NPI agrees, misspelt surname included', () => {
+    for (const name of ['John Smith', 'Smith John', 'John Smyth', 'Jon Q Smithe']) {
+      expect(screenEntity(bare, { type: 'person', name, dateOfBirth: '1961-04-05' }).status).toBe('potential_match');
+    }
+    expect(screenEntity(bare, { type: 'person', name: 'John Smith', dateOfBirth: '1961-04-06' }).status).toBe('clear');
+    const byNpi = screenEntity(bare, { type: 'person', name: 'John Smith', npi: '1234567893' });
+    expect(byNpi.matches[0].fields[0]).toMatchObject({ field: 'name', state: 'matched', listValue: 'SMITH' });
   });
   it('never match a misspelt given name', () => {
     expect(screenEntity(bare, { type: 'person', name: 'Jordan Q Exampleson' }).status).toBe('clear');

@@ -1,13 +1,16 @@
 import { resolve } from 'node:path';
 import { formatReport, writeReportJson } from './eval/report';
 import { runEval, SIZES, type EvalOptions } from './eval/runEval';
+import { formatPrecision, PRECISION_DEFAULTS, runPrecision, type PrecisionOptions } from './eval/precision/runPrecision';
+import { runScript } from '../../infra/dev/runScript';
 
 /**
- * `npm run eval:matcher [-- --size small|full] [--seed N] [--baseline-per-class N]`
- * Screens a labelled synthetic set with the matcher and a plain Jaro–Winkler baseline, prints the
- * table and writes .data/eval/latest.json. Exit code 0 whatever the figures: this measures, CI decides.
+ * `npm run eval:matcher [-- --size small|full] [--seed N] [--baseline-per-class N] [--roster-seed N] [--precision-only]`
+ * Recall: screens a labelled synthetic set with the matcher and a plain Jaro–Winkler baseline.
+ * Precision: screens an ordinary roster (on no list) against the demo list set (eval/precision/).
+ * Prints both and writes .data/eval/latest.json. Exit code 0 whatever the figures: this measures, CI decides.
  */
-function parseArgs(argv: string[]): EvalOptions {
+function parseArgs(argv: string[]): EvalOptions & { precision: PrecisionOptions; precisionOnly: boolean } {
   const value = (flag: string): string | undefined => {
     const at = argv.indexOf(flag);
     if (at >= 0) return argv[at + 1];
@@ -28,16 +31,21 @@ function parseArgs(argv: string[]): EvalOptions {
   };
   options.baselinePerClass = count('--baseline-per-class') ?? options.baselinePerClass;
   options.perClass = count('--per-class') ?? options.perClass;
-  return options;
+  const rosterSeed = Number(value('--roster-seed') ?? PRECISION_DEFAULTS.seed);
+  if (!Number.isInteger(rosterSeed)) throw new Error('--roster-seed must be an integer');
+  return { ...options, precision: { ...PRECISION_DEFAULTS, seed: rosterSeed }, precisionOnly: argv.includes('--precision-only') };
 }
 
-function main(): void {
-  const options = parseArgs(process.argv.slice(2));
-  const report = runEval(options, (message) => process.stderr.write(`· ${message}\n`));
-  process.stdout.write(`${formatReport(report)}\n`);
+async function main(): Promise<void> {
+  const { precision: precisionOptions, precisionOnly, ...options } = parseArgs(process.argv.slice(2));
+  const progress = (message: string): void => void process.stderr.write(`· ${message}\n`);
+  const precision = await runPrecision(precisionOptions, progress);
+  const report = precisionOnly ? null : runEval(options, progress);
+  if (report) process.stdout.write(`${formatReport(report)}\n\n`);
+  process.stdout.write(`${formatPrecision(precision)}\n`);
   const path = resolve(__dirname, '..', '..', '.data', 'eval', 'latest.json');
-  writeReportJson(report, path);
+  writeReportJson({ ...(report ?? {}), precision }, path);
   process.stderr.write(`wrote ${path}\n`);
 }
 
-main();
+runScript(main);

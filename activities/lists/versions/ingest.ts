@@ -77,7 +77,7 @@ function countsOf(report: ParseReport, entryCount: number): ParseCounts {
  * Keeps the first of several rows with one entry key. Exact duplicates (SAM repeats rows) are
  * dropped; a different row under the same key gets the content hash appended so both stay listed.
  */
-async function* uniqueEntries(entries: AsyncIterable<ListEntry>, report: ParseReport): AsyncGenerator<ListEntry> {
+export async function* uniqueEntries(entries: AsyncIterable<ListEntry>, report: ParseReport): AsyncGenerator<ListEntry> {
   const seen = new Map<string, string>();
   for await (const entry of entries) {
     const prior = seen.get(entry.entryKey);
@@ -97,7 +97,7 @@ async function* uniqueEntries(entries: AsyncIterable<ListEntry>, report: ParseRe
   }
 }
 
-async function* uniqueOrganizations(orgs: AsyncIterable<RegistryOrganization>, report: ParseReport): AsyncGenerator<RegistryOrganization> {
+export async function* uniqueOrganizations(orgs: AsyncIterable<RegistryOrganization>, report: ParseReport): AsyncGenerator<RegistryOrganization> {
   const seen = new Set<string>();
   for await (const org of orgs) {
     if (seen.has(org.npi)) report.duplicates += 1;

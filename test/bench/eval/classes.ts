@@ -35,6 +35,7 @@ export const QUERY_CLASSES: readonly QueryClass[] = [
   { name: 'compound_spanish', kind: 'person', expectation: 'found', note: 'paternal+maternal (hyphen/space/Y/first in the middle box, or paternal only): one part, both, Y, other order' },
   { name: 'compound_particle', kind: 'person', expectation: 'found', note: 'DE LA CRUZ / DEL RIO / DELA CRUZ: particles dropped, glued, respaced, or that part alone' },
   { name: 'compound_portuguese', kind: 'person', expectation: 'found', note: 'maternal+paternal (DA SILVA, maternal in the middle box): one part, both, other order' },
+  { name: 'compound_listed_middle', kind: 'person', expectation: 'found', note: 'compound surname (space, hyphen, Y, particle, Portuguese) listed with a middle name or initial; roster: one part, both, other order' },
   { name: 'compound_reverse', kind: 'person', expectation: 'found', note: 'list has one surname, roster both: SMITH-JONES / JONES-SMITH / SMITH Y JONES' },
   { name: 'nickname_spanish', kind: 'person', expectation: 'found', note: 'Spanish given name as its hypocorism (PACO, PEPE, LUPE, CHUY...) per matcher/normalize/hypocorisms.csv' },
   { name: 'nickname_short_form', kind: 'person', expectation: 'found', note: 'English clipped form (BARB, KATH...) per matcher/normalize/shortForms.csv' },

@@ -13,7 +13,7 @@ import type { Rng, SyntheticPerson } from '../../../infra/dev/synthetic/parties'
  * The parts are common names of each custom, written the way US records write them, with
  * their accents (state lists keep them; federal lists fold them).
  */
-export type Culture = 'spanish' | 'portuguese' | 'vietnamese' | 'korean' | 'chinese' | 'filipino' | 'indian';
+export type Culture = 'spanish' | 'portuguese' | 'vietnamese' | 'korean' | 'chinese' | 'filipino' | 'indian' | 'compound_middle';
 
 export interface NameRoots {
   culture: Culture;
@@ -131,14 +131,45 @@ function indian(rng: Rng): Written {
   return { first: given.join(' '), middle: null, last: surname, roots };
 }
 
+/**
+ * A compound surname in one of its written forms (two words, hyphen, Y, a particle part,
+ * Portuguese order) with a given middle name in the middle box, whole or as an initial: the list
+ * side that let `Sancho Farias` miss `FARIAS-NIEVES, SANCHO ANGELA`. `surnames` holds the two
+ * parts in written order.
+ */
+function compoundWithMiddle(rng: Rng): Written {
+  const portugueseOrder = rng.chance(0.25);
+  const givenPool = portugueseOrder ? PORTUGUESE_GIVEN : SPANISH_GIVEN;
+  const given = [rng.pick(givenPool)];
+  const middleName = otherThan(rng, givenPool, given[0]);
+  const middle = rng.pick([middleName, middleName, middleName[0], `${middleName[0]}.`]);
+  let parts: [string, string];
+  let last: string;
+  if (portugueseOrder) {
+    const paternal = rng.pick(PORTUGUESE_SURNAMES);
+    const maternal = otherThan(rng, PORTUGUESE_SURNAMES, paternal);
+    parts = [maternal, paternal];
+    last = rng.chance(0.5) ? `${withParticle(maternal)} ${withParticle(paternal)}` : `${maternal}-${paternal}`;
+  } else {
+    const paternal = rng.chance(0.3) ? rng.pick(PARTICLE_SURNAMES) : rng.pick(SPANISH_SURNAMES);
+    const maternal = otherThan(rng, SPANISH_SURNAMES, paternal);
+    parts = [paternal, maternal];
+    last = `${paternal}${rng.pick([' ', '-', ' y '])}${maternal}`;
+  }
+  return { first: given[0], middle, last, roots: { culture: 'compound_middle', given, surnames: parts, motherSurname: null } };
+}
+
 const WRITERS: Readonly<Record<Culture, (rng: Rng) => Written>> = {
   spanish, portuguese, vietnamese, filipino, indian,
+  compound_middle: compoundWithMiddle,
   korean: (rng) => eastAsian(rng, 'korean'),
   chinese: (rng) => eastAsian(rng, 'chinese'),
 };
 
 /** How many listed persons of each custom the evaluation list carries (Spanish names count double: two classes read them). */
-export const CULTURE_SHARE: Readonly<Record<Culture, number>> = { spanish: 1200, portuguese: 500, vietnamese: 500, korean: 300, chinese: 300, filipino: 500, indian: 500 };
+export const CULTURE_SHARE: Readonly<Record<Culture, number>> = { spanish: 1200, portuguese: 500, vietnamese: 500, korean: 300, chinese: 300, filipino: 500, indian: 500, compound_middle: 600 };
+/** The custom whose persons serve only the compound_listed_middle class (appended last, so the others are drawn as before). */
+export const LISTED_MIDDLE_CULTURE: Culture = 'compound_middle';
 
 export function generateCulturalPersons(rng: Rng): CulturalPerson[] {
   const out: CulturalPerson[] = [];

@@ -124,3 +124,16 @@ export const indianOrder: CultureVariant = ({ culture, given, surnames }, rng) =
   const forms = [[surname, ...given], [`${surname},`, ...given], [surname[0], ...given], [...given, surname[0]], ...(given.length > 1 ? [[given.join(''), surname]] : [])];
   return roster(rng, rng.pick(forms));
 };
+
+/**
+ * A compound surname listed with a given middle name (or its initial): the roster names the
+ * given name and one part, both parts in either order or hyphenated, and now and then the middle
+ * initial, never the middle name in full (that case the other classes cover).
+ */
+export const compoundListedMiddle: CultureVariant = ({ culture, given, surnames }, rng, listed) => {
+  if (culture !== 'compound_middle') return null;
+  const [a, b] = surnames;
+  const form = pickForm(rng, [[a], [b], [withoutParticles(a)], [a, b], [b, a], [`${withoutParticles(a)}-${b}`]], listed);
+  const middleInitial = rng.chance(0.2) && listed.middleName ? listed.middleName[0] : '';
+  return form && roster(rng, [given[0], middleInitial, ...form]);
+};

@@ -6,6 +6,7 @@ import { QUERY_CLASSES, type QueryClass } from './classes';
 import type { EvalList, EvalListEntry, EvalParty } from './evalList';
 import { OrganizationFlagCheck, PersonFlagCheck, organizationCore } from './expectedFlag';
 import * as culture from './cultureVariants';
+import { LISTED_MIDDLE_CULTURE } from './cultureNames';
 import { loadCuratedNicknameTable, type NicknameTable } from './nicknames';
 import * as org from './orgVariants';
 import * as person from './personVariants';
@@ -54,6 +55,7 @@ const CULTURE_VARIANTS: Readonly<Record<string, culture.CultureVariant>> = {
   cjk_given: culture.eastAsianGiven,
   filipino: culture.filipinoOrder,
   indian: culture.indianOrder,
+  compound_listed_middle: culture.compoundListedMiddle,
 };
 
 const ORGANIZATION_VARIANTS: Readonly<Record<string, org.OrganizationVariant>> = {
@@ -143,7 +145,9 @@ export function buildQuerySet(list: EvalList, nicknames: NicknameTable, options:
 
   // The census-based persons; the naming-customs supplement serves its own classes only.
   const personParties = list.parties.filter((listed) => listed.party.kind === 'person' && !listed.roots);
-  const culturalParties = list.parties.filter((listed) => listed.roots !== undefined);
+  // The listed-middle persons serve their own class only, so the other classes draw from the same parties as before.
+  const culturalParties = list.parties.filter((listed) => listed.roots !== undefined && listed.roots.culture !== LISTED_MIDDLE_CULTURE);
+  const listedMiddleParties = list.parties.filter((listed) => listed.roots?.culture === LISTED_MIDDLE_CULTURE);
   const cultureVariants: Record<string, culture.CultureVariant> = { ...CULTURE_VARIANTS, nickname_spanish: culture.spanishHypocorism(loadCuratedNicknameTable('hypocorisms.csv')) };
   const censusOnly: Record<string, person.PersonVariant> = {
     nickname_short_form: person.englishShortForm(loadCuratedNicknameTable('shortForms.csv')),
@@ -184,7 +188,7 @@ export function buildQuerySet(list: EvalList, nicknames: NicknameTable, options:
     const context = (rng: Rng): person.PersonVariantContext => ({ rng, nicknames, ...pools });
     const cultureVariant = cultureVariants[queryClass.name];
     if (cultureVariant) {
-      fill(queryClass, culturalParties, (rng, listed, entry) => {
+      fill(queryClass, queryClass.name === 'compound_listed_middle' ? listedMiddleParties : culturalParties, (rng, listed, entry) => {
         const variant = listed.roots ? cultureVariant(listed.roots, rng, entry) : null;
         return variant !== null && foldName(variant) !== foldName(entry.name) ? variant : null;
       });

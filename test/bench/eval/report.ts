@@ -73,7 +73,7 @@ function ms(timing: { wallMs: number; cpuMs: number }): string {
   return `${timing.wallMs.toFixed(0)}/${timing.cpuMs.toFixed(0)}`;
 }
 
-export function writeReportJson(report: EvalReport, path: string): void {
+export function writeReportJson(report: Partial<EvalReport> & Record<string, unknown>, path: string): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
 }

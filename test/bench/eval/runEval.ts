@@ -28,8 +28,8 @@ export interface EvalOptions {
 }
 
 export const SIZES: Readonly<Record<'small' | 'full', Omit<EvalOptions, 'seed' | 'size'>>> = {
-  small: { listPersons: 5_000, listOrganizations: 500, culturalPersons: 3_800, perClass: 60, cleanPersons: 300, cleanOrganizations: 100, baselinePerClass: 60 },
-  full: { listPersons: 50_000, listOrganizations: 5_000, culturalPersons: 3_800, perClass: 300, cleanPersons: 1_500, cleanOrganizations: 500, baselinePerClass: 40 },
+  small: { listPersons: 5_000, listOrganizations: 500, culturalPersons: 4_400, perClass: 60, cleanPersons: 300, cleanOrganizations: 100, baselinePerClass: 60 },
+  full: { listPersons: 50_000, listOrganizations: 5_000, culturalPersons: 4_400, perClass: 300, cleanPersons: 1_500, cleanOrganizations: 500, baselinePerClass: 40 },
 };
 
 export interface FailureExample {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import type { ScreeningResult } from '../../../matcher/types';
+import { POTENTIAL_MATCH_LABEL, type ScreeningResult } from '../../../matcher/types';
 import type { ListVersionFanOutResult } from '../../../workflows/listVersionFanOut';
 import type { MonitoringCatchUpResult } from '../../../workflows/monitoringCatchUp';
 import { freePort } from '../../../infra/base/freePort';
@@ -308,11 +308,18 @@ describe('matching rules the records were not screened with', () => {
     const enrolled = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Quintus Pemberthy' } });
     expect(enrolled.body.status).toBe('clear');
     const id = enrolled.body.id as string;
-    // As an earlier release stored it: a potential match (the listed person's own result), on older rules.
+    // As an earlier release stored it, on older rules: a potential match through the bare given name QUINTUS.
+    const { rows: [stored] } = await gw.pool.query<{ result: ScreeningResult }>('SELECT result FROM monitored_records WHERE id = $1', [id]);
+    const leie = stored.result.sources.find((s) => s.source === 'oig_leie')!;
+    const noiseMatch = {
+      label: POTENTIAL_MATCH_LABEL,
+      fields: [{ field: 'name', state: 'matched', rosterValue: 'Quintus Pemberthy', listValue: 'QUINTUS (listed as QUINTUS FAIRWEATHER)', strong: false }],
+      provenance: { sourceList: 'oig_leie', listVersionId: leie.listVersionId, retrievedAt: leie.retrievedAt },
+      score: 0.6667,
+    };
     await gw.pool.query(
-      `UPDATE monitored_records r SET status = 'potential_match', result = m.result, rules_version = $3
-         FROM monitored_records m WHERE r.id = $1 AND m.id = $2`,
-      [id, matching, MATCHING_RULES_VERSION - 1],
+      `UPDATE monitored_records SET status = 'potential_match', result = result || $2::jsonb, rules_version = $3 WHERE id = $1`,
+      [id, JSON.stringify({ status: 'potential_match', matches: [noiseMatch] }), MATCHING_RULES_VERSION - 1],
     );
     expect(await storedStatus(id)).toBe('potential_match');
     const before = receiver.received.length;

@@ -159,11 +159,13 @@ describe('incremental re-screen across a sound-alike group of more than 40 spell
     // MASKARAFT and MOSKORUFT sound alike (MSKRFT) and are three edits apart: only the sound key
     // joins them, and a key shared by more than 40 spellings of the list fetches no variants.
     // v1 lists 41 spellings of MSKRFT; v2 removes one (of another person), so the unchanged
-    // ZEBULON MOSKORUFT becomes a match of the subject.
+    // ZEBULON MOSKORUFT becomes a match of the subject, a one-word name (a sound-alike alone is
+    // no match of a longer name: one shared word with a likeness beside it).
     const vowels = 'AEIOU';
     const spellings: string[] = [];
     for (const a of vowels) for (const b of vowels) for (const c of vowels) spellings.push(`M${a}SK${b}R${c}FT`);
-    const others = spellings.filter((s) => s !== 'MASKARAFT' && s !== 'MOSKORUFT').slice(0, 40);
+    // The others three edits from MASKARAFT too, so the one-word subject meets none of them by a typo.
+    const others = spellings.filter((s) => s !== 'MOSKORUFT' && [1, 4, 6].every((at) => s[at] !== 'A')).slice(0, 40);
     const givenNames = ['ALDOUS', 'BARNABY', 'CORNELIUS', 'DESMOND', 'EZEKIEL', 'FLETCHER', 'GIDEON', 'HORATIO', 'IGNATIUS', 'JASPER',
       'LEOPOLD', 'MORDECAI', 'NATHANIEL', 'OCTAVIUS', 'PERCIVAL', 'QUENTIN', 'REGINALD', 'SYLVESTER', 'THADDEUS', 'ULYSSES',
       'VALENTINE', 'WINSTON', 'XAVIER', 'YORICK', 'ZACHARIAH', 'AMBROSE', 'BARTHOLOMEW', 'CASIMIR', 'DASHIELL', 'EVANDER',
@@ -177,7 +179,7 @@ describe('incremental re-screen across a sound-alike group of more than 40 spell
     await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
 
     const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
-    const reply = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Zebulon Maskaraft', dateOfBirth: '1970-01-01' } });
+    const reply = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Maskaraft', dateOfBirth: '1970-01-01' } });
     expect(reply.body.status).toBe('clear');
 
     writeLeieArtifact(artifact, [...people, listed, ...group.slice(1)]);

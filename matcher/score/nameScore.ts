@@ -44,10 +44,9 @@ const NON_EXACT_CAP = 0.99;
 /**
  * A compound surname given in part drops the rest of the name with it: FARIAS-NIEVES, SANCHO
  * ANGELA is written Sancho Farias. When one side's compound has an unpaired part, that part, its
- * particles and that side's unpaired middle names cost at most this much together, so a listed
- * middle name does not push a one-part match below the threshold (it still ranks it lower).
+ * particles and that side's unpaired middle names cost no more together than the part alone
+ * (HALF_COST), so a listed middle name does not push a one-part match below the threshold.
  */
-const COMPOUND_REMAINDER_CAP = 0.45;
 
 /** Tokens that go with a compound given in part: middle names, surname words and particles. */
 function inCompoundRemainder(n: NormalizedName, j: number): boolean {
@@ -170,8 +169,9 @@ function personWeight(token: string): number {
 function personCanReach(q: NormalizedName, e: NormalizedName, gathered: Alignment, threshold: number): boolean {
   const qn = q.tokens.length;
   const best = gatherBestSimilarities(gathered, qn, e.tokens.length);
-  // A side's compound remainder (COMPOUND_REMAINDER_CAP) adds either what its tokens add one by
-  // one, or at most their gains when paired less the capped cost: the larger bounds both cases.
+  // A side's compound remainder (capped at its half's cost, HALF_COST.written at the lowest) adds
+  // either what its tokens add one by one, or at most their gains when paired less the capped
+  // cost: the larger bounds both cases.
   const side = (n: NormalizedName, offset: number, otherLen: number, who: 'q' | 'e'): number => {
     let total = 0;
     let remainder = 0;
@@ -185,7 +185,7 @@ function personCanReach(q: NormalizedName, e: NormalizedName, gathered: Alignmen
         if (best[offset + i] > 0) remainderGains += Math.max(0, (w * (best[offset + i] - threshold)) / 2);
       } else total += added;
     }
-    return total + Math.max(remainder, remainderGains - threshold * COMPOUND_REMAINDER_CAP);
+    return total + Math.max(remainder, remainderGains - threshold * HALF_COST.written);
   };
   return side(q, 0, e.tokens.length, 'q') + side(e, qn, qn, 'e') >= -BOUND_SLACK;
 }
@@ -305,7 +305,7 @@ export function comparePersonNames(
   return { score: finish(score, false), plausible };
 }
 
-/** What one side's unpaired tokens cost; with a compound surname given in part, its remainder capped (COMPOUND_REMAINDER_CAP). */
+/** What one side's unpaired tokens cost; with a compound surname given in part, its remainder capped at the part's own cost (`halfCost`). */
 function unpairedCost(n: NormalizedName, used: Uint8Array, who: 'q' | 'e', otherLen: number, halfCost: number | null): number {
   let cost = 0;
   let remainder = 0;
@@ -315,10 +315,10 @@ function unpairedCost(n: NormalizedName, used: Uint8Array, who: 'q' | 'e', other
     const c = personCost(n.roles[j], n.tokens[j], n.soft[j], who, otherLen, halfCost, particleCost(n, j, used));
     if (halfCost !== null && inCompoundRemainder(n, j)) {
       remainder += c;
-      if (n.roles[j] === 'surname') partMissing = true;
+      if (n.roles[j] === 'surname' && !isParticle(n, j)) partMissing = true;
     } else cost += c;
   }
-  return cost + (partMissing ? Math.min(remainder, COMPOUND_REMAINDER_CAP) : remainder);
+  return cost + (partMissing && halfCost !== null ? Math.min(remainder, halfCost) : remainder);
 }
 
 /**

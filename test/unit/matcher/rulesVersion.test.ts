@@ -15,11 +15,11 @@ import { MATCHING_RULES_VERSION } from '../../../matcher/rulesVersion';
  */
 const RULES_HISTORY = [
   { version: 1, fingerprint: '722da75f452a738f4b913f0bc299d86b517f9dcca9ba39f27f1a6061d336cbf0' },
-  { version: 2, fingerprint: 'f59a1d3dbad81cde3f971b15daf8d55166160ab092aaaae4caaf62cde6945644' },
+  { version: 2, fingerprint: 'df12929eb2c4686cdb9bff3778efc160fed69f56ebb5dea2db4d971530f5ebf1' },
 ];
 const KEYS_HISTORY = [
   { version: 3, fingerprint: 'b5a48c740b5df2aa745cbc4370bd9394228f3da609cf7c1ac7751128b9ad9742' },
-  { version: 4, fingerprint: '99b43d9c13f175255ff38ace42b2be1b6aba050c154f60a13271a3c71249e69e' },
+  { version: 4, fingerprint: '6e411b65ed28360747ba64a1331fb0f5d8c77093af5958e818652ffd0816d7c5' },
 ];
 
 const MATCHER = path.resolve(__dirname, '..', '..', '..', 'matcher');

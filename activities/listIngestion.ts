@@ -95,7 +95,7 @@ export function createListActivities(deps: ListActivityDeps) {
      * parses, stores and publishes it, heartbeating throughout. One activity, so the staged file
      * never has to be on another worker's disk; it is removed whatever happens.
      */
-    async ingestListArtifact(input: { sourceKey: string }): Promise<IngestSummary | null> {
+    async ingestListArtifact(input: { sourceKey: string; force?: boolean }): Promise<IngestSummary | null> {
       requireSource(input.sourceKey);
       const location = artifactLocation(input.sourceKey, env);
       if (!location) return null;
@@ -112,6 +112,7 @@ export function createListActivities(deps: ListActivityDeps) {
           sourceUrl: staged.sourceUrl,
           retrievedAt: staged.retrievedAt,
           artifactRetrievedAt: staged.artifactRetrievedAt,
+          force: input.force,
           onProgress: heartbeat,
         });
         const summary = summarize(result);

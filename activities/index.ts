@@ -6,6 +6,7 @@ import { createBatchActivities } from './batchScreening';
 import { createListActivities } from './listIngestion';
 import { createMonitoringActivities } from './monitoredEntity';
 import { createRecordMonthActivities } from './recordMonthMetering';
+import { createUnstartedDeliveryActivities } from './unstartedDeliverySweep';
 import { createWebhookActivities } from './webhookDelivery';
 
 /** What every activity factory may use; the worker (and the integration tests' worker) build it once. */
@@ -29,6 +30,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createMonitoringActivities(deps),
     ...createRecordMonthActivities(deps),
     ...createWebhookActivities(deps),
+    ...createUnstartedDeliveryActivities(deps),
   };
 }
 

@@ -1,13 +1,10 @@
 import { Context } from '@temporalio/activity';
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
-import { createWriteStream } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { Pool } from 'pg';
 import { config } from '../infra/base/config';
 import type { Logger } from '../infra/base/log';
-import { artifactLocation, ingestArtifact, requireSource, type IngestResult } from './lists';
+import { artifactLocation, downloadArtifact, ingestArtifact, requireSource, type IngestResult } from './lists';
 
 export interface ListActivityDeps {
   pool: Pool;
@@ -75,17 +72,11 @@ export function createListActivities(deps: ListActivityDeps) {
     const staged = { stagingPath, artifactName, sourceUrl: isUrl ? location : null, retrievedAt, artifactRetrievedAt: null as Date | null };
     try {
       if (isUrl) {
-        const response = await fetch(location, { signal: Context.current().cancellationSignal });
-        if (!response.ok || !response.body) throw new Error(`GET ${location} answered ${response.status}`);
-        const lastModified = response.headers.get('last-modified');
-        staged.artifactRetrievedAt = lastModified ? new Date(lastModified) : null;
-        let bytes = 0;
-        const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
-        body.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          heartbeat({ phase: 'download', bytes });
+        const downloaded = await downloadArtifact(location, stagingPath, {
+          signal: Context.current().cancellationSignal,
+          onBytes: (bytes) => heartbeat({ phase: 'download', bytes }),
         });
-        await pipeline(body, createWriteStream(stagingPath));
+        staged.artifactRetrievedAt = downloaded.lastModified;
       } else {
         staged.artifactRetrievedAt = (await stat(location)).mtime;
         await copyFile(location, stagingPath);
@@ -104,7 +95,7 @@ export function createListActivities(deps: ListActivityDeps) {
      * parses, stores and publishes it, heartbeating throughout. One activity, so the staged file
      * never has to be on another worker's disk; it is removed whatever happens.
      */
-    async ingestListArtifact(input: { sourceKey: string }): Promise<IngestSummary | null> {
+    async ingestListArtifact(input: { sourceKey: string; force?: boolean }): Promise<IngestSummary | null> {
       requireSource(input.sourceKey);
       const location = artifactLocation(input.sourceKey, env);
       if (!location) return null;
@@ -121,6 +112,7 @@ export function createListActivities(deps: ListActivityDeps) {
           sourceUrl: staged.sourceUrl,
           retrievedAt: staged.retrievedAt,
           artifactRetrievedAt: staged.artifactRetrievedAt,
+          force: input.force,
           onProgress: heartbeat,
         });
         const summary = summarize(result);

@@ -11,6 +11,7 @@ import { syncSourceCatalog } from '../activities/lists';
 import { ensureIngestionSchedules } from './schedules/ingestionSchedules';
 import { ensureMonitoringCatchUpSchedule } from './schedules/monitoringCatchUpSchedule';
 import { ensureRecordMonthSchedule } from './schedules/recordMonthSchedule';
+import { ensureUnstartedDeliverySchedule } from './schedules/unstartedDeliverySchedule';
 import { freePort } from './base/freePort';
 import { createWorkerMetrics, serveWorkerMetrics } from './worker/metrics';
 
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
     await ensureIngestionSchedules(client);
     await ensureRecordMonthSchedule(client);
     await ensureMonitoringCatchUpSchedule(client);
+    await ensureUnstartedDeliverySchedule(client);
   }
 
   const metricsServer = await serveWorkerMetrics({

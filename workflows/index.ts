@@ -5,4 +5,5 @@ export { listVersionFanOut } from './listVersionFanOut';
 export { monitoredEntity } from './monitoredEntity';
 export { monitoringCatchUp } from './monitoringCatchUp';
 export { recordMonthMetering } from './recordMonthMetering';
+export { unstartedDeliverySweep } from './unstartedDeliverySweep';
 export { webhookDelivery } from './webhookDelivery';

@@ -6,6 +6,8 @@ import type { ListVersionFanOutResult } from './listVersionFanOut';
 
 export interface ListIngestionInput {
   sourceKey: string;
+  /** An operator's run that publishes an artifact the refusal rules take for a cut file (`screenctl lists ingest --force` likewise). */
+  force?: boolean;
 }
 
 export type ListIngestionResult =
@@ -43,7 +45,7 @@ const { rescreenMonitoredRecords, rescreenForListSwitches } = proxyActivities<Mo
  * boundary.
  */
 export async function listIngestion(input: ListIngestionInput): Promise<ListIngestionResult> {
-  const summary = await ingestListArtifact({ sourceKey: input.sourceKey });
+  const summary = await ingestListArtifact(input.force ? { sourceKey: input.sourceKey, force: true } : { sourceKey: input.sourceKey });
   if (!summary) return { outcome: 'no_artifact_location', sourceKey: input.sourceKey };
   // The ingestion wrote the catalog: a list switched on or off since (any list) is applied to the monitored records.
   const switches = patched('list-switches') ? await rescreenForListSwitches() : null;

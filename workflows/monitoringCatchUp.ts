@@ -1,4 +1,4 @@
-import { ChildWorkflowFailure, ParentClosePolicy, executeChild, log, proxyActivities } from '@temporalio/workflow';
+import { ChildWorkflowFailure, ParentClosePolicy, condition, executeChild, log, patched, proxyActivities, startChild } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
 import type { MonitoringActivities } from '../activities/monitoredEntity';
 import type { ListSwitchSummary, MatchingRulesSummary } from '../activities/monitoring';
@@ -11,6 +11,15 @@ const { rescreenForListSwitches, rescreenForMatchingRules } = proxyActivities<Mo
 });
 const { versionsAwaitingFanOut } = proxyActivities<MonitoringActivities>({ startToCloseTimeout: '1 minute' });
 
+/**
+ * How long a run waits, in all, for the fan-outs it starts. A fan-out may be unable to finish for
+ * as long as something outside it holds (a list switched off after this run applied the switches
+ * waits, retrying, for the next run to apply it; a matcher that never serves its version): waiting
+ * for it would hold the run, and the schedule skips the runs that would unblock it. Past this, the
+ * run leaves its fan-outs running (they outlive it) and ends, under the schedule's 5 minutes.
+ */
+const FAN_OUT_WAIT_MS = 4 * 60_000;
+
 export interface MonitoringCatchUpResult {
   /** Lists switched on or off since the records were screened for them, and what applying them did. */
   listSwitches: ListSwitchSummary;
@@ -18,6 +27,8 @@ export interface MonitoringCatchUpResult {
   matchingRules: MatchingRulesSummary;
   /** The fan-out workflows run here for versions no fan-out had applied (one found running elsewhere is left to it). */
   fanOuts: string[];
+  /** Fan-outs started here and still running when the run stopped waiting: they carry on, and the next run finds them running. */
+  fanOutsLeftRunning?: string[];
 }
 
 /**
@@ -28,16 +39,62 @@ export interface MonitoringCatchUpResult {
  * has applied (one ingested with `screenctl lists ingest` while Temporal was out of reach, or
  * whose fan-out was terminated) is fanned out by its `list-version/…` workflow, one after the
  * other, started in the order they were published. A matcher released with other matching rules
- * than the records were screened with has every record screened again, between the two.
+ * than the records were screened with has every record screened again, between the two. The
+ * run waits for its fan-outs only so long (FAN_OUT_WAIT_MS): one that cannot finish is left
+ * running, so the next run comes and applies what it may be waiting for.
  */
 export async function monitoringCatchUp(): Promise<MonitoringCatchUpResult> {
   // Switches first: a fan-out of a list switched off waits until the switch is applied.
   const listSwitches = await rescreenForListSwitches();
   const matchingRules = await rescreenForMatchingRules();
-  return { listSwitches, matchingRules, fanOuts: await fanOutPendingVersions() };
+  if (!patched('catch-up-bounded-fan-out-wait')) return { listSwitches, matchingRules, fanOuts: await fanOutWaitingForEach() };
+  const { done, leftRunning } = await fanOutWithinDeadline(Date.now() + FAN_OUT_WAIT_MS);
+  return { listSwitches, matchingRules, fanOuts: done, fanOutsLeftRunning: leftRunning };
 }
 
-async function fanOutPendingVersions(): Promise<string[]> {
+/**
+ * Starts each version's fan-out in the order they were published and waits for it until the
+ * deadline (one after another, each fan-out knows the versions before it applied, and takes only
+ * the key groups its change crossed); past the deadline the rest are started without waiting.
+ */
+async function fanOutWithinDeadline(deadline: number): Promise<{ done: string[]; leftRunning: string[] }> {
+  const done: string[] = [];
+  const leftRunning: string[] = [];
+  for (const v of await versionsAwaitingFanOut()) {
+    let child;
+    try {
+      child = await startChild(listVersionFanOut, {
+        workflowId: v.workflowId,
+        args: [{ versionId: v.versionId }],
+        // A fan-out outlives this run: the next catch-up finds it running rather than starting it twice.
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+        workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+        staticSummary: `fan-out of ${v.sourceKey} version ${v.versionId}`,
+      });
+    } catch (err) {
+      if (err instanceof WorkflowExecutionAlreadyStartedError) continue;
+      throw err;
+    }
+    let outcome: { failure: unknown } | 'completed' | undefined;
+    child.result().then(() => { outcome = 'completed'; }, (failure: unknown) => { outcome = { failure }; });
+    const remaining = deadline - Date.now();
+    if (remaining <= 0 || !(await condition(() => outcome !== undefined, remaining))) {
+      log.warn('a list version fan-out is still running; left to finish on its own', { workflowId: v.workflowId });
+      leftRunning.push(v.workflowId);
+    } else if (outcome === 'completed') {
+      done.push(v.workflowId);
+    } else if (outcome?.failure instanceof ChildWorkflowFailure) {
+      // Failed, timed out, terminated or cancelled: its version stays awaiting, for the next catch-up.
+      log.warn('a list version fan-out did not complete', { workflowId: v.workflowId });
+    } else {
+      throw outcome?.failure;
+    }
+  }
+  return { done, leftRunning };
+}
+
+/** The release before the bounded wait: each fan-out waited for until it ended (runs recorded by it replay here). */
+async function fanOutWaitingForEach(): Promise<string[]> {
   const done: string[] = [];
   for (const v of await versionsAwaitingFanOut()) {
     try {

@@ -4,6 +4,7 @@
  * has a read-only entry of its own (coverage.ts), which the gateway uses.
  */
 export { SOURCE_CATALOG, artifactLocation, requireSource, type SourceDefinition } from './sources/catalog';
+export { downloadArtifact, TruncatedDownloadError } from './sources/download';
 export { ingestArtifact, type IngestProgress, type IngestResult } from './versions/ingest';
 export { syncSourceCatalog } from './versions/catalogSync';
 export { buildCoverageReport } from './coverage';

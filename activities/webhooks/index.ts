@@ -10,6 +10,7 @@ export { postDelivery, type PostOutcome } from './post';
 export { verifyWebhook, SIGNATURE_TOLERANCE_SECONDS, type HeaderGetter, type ReceivedHeaders, type WebhookVerification } from './receiver';
 export { emitWebhookEvents } from './emit';
 export { deliveryWorkflowId, startDeliveryWorkflows, type WebhookDeliveryInput } from './start';
+export { startUnstartedDeliveries, UNSTARTED_AFTER_MS } from './sweep';
 export {
   cancelRecordDeliveries, createEndpoint, deleteEndpoint, listEndpoints, recordDeliveries, rotateSecret,
   type Delivery, type DeliveryAttempt, type DeliveryRef, type DeliveryStatus, type WebhookEndpoint,

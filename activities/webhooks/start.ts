@@ -34,7 +34,7 @@ export async function startDeliveryWorkflows(
           workflowId: deliveryWorkflowId(delivery.id),
           taskQueue,
           args: [{ deliveryId: delivery.id, policy, ...(delivery.series ? { series: delivery.series } : {}) } satisfies WebhookDeliveryInput],
-          workflowIdConflictPolicy: options.fresh ? WorkflowIdConflictPolicy.TERMINATE_EXISTING : WorkflowIdConflictPolicy.FAIL,
+          workflowIdConflictPolicy: options.fresh ? WorkflowIdConflictPolicy.TERMINATE_EXISTING : WorkflowIdConflictPolicy.USE_EXISTING,
           workflowIdReusePolicy: options.fresh ? WorkflowIdReusePolicy.ALLOW_DUPLICATE : WorkflowIdReusePolicy.REJECT_DUPLICATE,
           typedSearchAttributes: new TypedSearchAttributes([
             { key: OrgId, value: delivery.orgId },

@@ -21,6 +21,15 @@ export interface SourceDescription {
   publisherUrl: string | null;
   /** `sources` (healthcare exclusion lists), `additional` (government-wide lists) or `registry`. */
   coverageGroup: 'sources' | 'additional' | 'registry';
+  /** The most of the current version a full artifact may remove before it is taken for a cut file (refused unless forced). */
+  removalLimit: RemovalLimit;
+}
+
+export interface RemovalLimit {
+  /** Share of the current version's entries. */
+  maxRemovedShare: number;
+  /** Why this share: what an ordinary release of this publisher removes. */
+  reason: string;
 }
 
 const STATE_LIST_NAMES: Record<string, string> = {
@@ -51,6 +60,10 @@ export const SOURCE_DESCRIPTIONS: readonly SourceDescription[] = [
     pollEvery: '1d',
     publisherUrl: 'https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv',
     coverageGroup: 'sources',
+    removalLimit: {
+      maxRemovedShare: 0.05,
+      reason: 'a month removes only its reinstatements and waivers, well under 1% of about 80,000 entries; a full file missing more is cut',
+    },
   },
   {
     key: 'sam_exclusions',
@@ -62,6 +75,10 @@ export const SOURCE_DESCRIPTIONS: readonly SourceDescription[] = [
     pollEvery: '1d',
     publisherUrl: 'https://sam.gov/data-services/Exclusions/Public%20V2',
     coverageGroup: 'additional',
+    removalLimit: {
+      maxRemovedShare: 0.05,
+      reason: 'a daily extract drops the exclusions that expired or were lifted that day, a fraction of a percent; a week of missed polls stays far below 5%',
+    },
   },
   ...Object.values(STATE_MAPPINGS).map((mapping): SourceDescription => ({
     key: `state_${mapping.state.toLowerCase()}`,
@@ -73,6 +90,10 @@ export const SOURCE_DESCRIPTIONS: readonly SourceDescription[] = [
     pollEvery: '7d',
     publisherUrl: null,
     coverageGroup: 'sources',
+    removalLimit: {
+      maxRemovedShare: 0.25,
+      reason: 'state lists are small and edited by hand, and some states purge reinstated or expired providers in batches, so a weekly poll can see a large share go',
+    },
   })),
   {
     key: 'nppes',
@@ -84,6 +105,10 @@ export const SOURCE_DESCRIPTIONS: readonly SourceDescription[] = [
     pollEvery: '1d',
     publisherUrl: 'https://download.cms.gov/nppes/NPI_Files.html',
     coverageGroup: 'registry',
+    removalLimit: {
+      maxRemovedShare: 0.05,
+      reason: 'organizations leave the monthly file only when their NPI is deactivated, a few thousand a month of about two million; losing more than 5% means the file is cut',
+    },
   },
 ];
 

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Pool, PoolClient } from 'pg';
 import { leieSupplementKind } from '../sources/leie';
-import { requireSource } from '../sources/catalog';
+import { requireSource, type SourceDefinition } from '../sources/catalog';
 import { ArtifactFormatError, ParseReport, type BadRow, type ListEntry, type RegistryOrganization, type SourceAdapter } from '../sources/types';
 import { syncSourceCatalog } from './catalogSync';
 import { fileSha256 } from './checksum';
@@ -31,7 +31,7 @@ interface IngestOptions {
   sourceUrl?: string | null;
   retrievedAt?: Date;
   artifactRetrievedAt?: Date | null;
-  /** Publish even when the new version is less than half the size of the current one. */
+  /** Publish even when the new version looks cut: less than half the size of the current one, or removing more than its source allows. */
   force?: boolean;
   onProgress?: (progress: IngestProgress) => void;
   /**
@@ -57,6 +57,12 @@ function maxBadRowShare(env: NodeJS.ProcessEnv = process.env): number {
 
 /** A full artifact that shrinks the list below this share of the current version is refused unless forced. */
 const MIN_SHARE_OF_CURRENT = 0.5;
+
+/**
+ * Removals a full artifact may always make, whatever its source's share: on a list of a few
+ * dozen entries one reinstatement is several percent, which says nothing about a cut file.
+ */
+const REMOVALS_ALWAYS_ALLOWED = 50;
 
 class Refusal extends Error {}
 
@@ -198,6 +204,15 @@ export async function ingestArtifact(options: IngestOptions): Promise<IngestResu
     await recordCounts(client, staged.id, countsOf(report, entryCount));
     progress('diff', totalBytes, report.rows);
     const diff = await computeDiff(client, source.adapter.target, staged.id, current?.id ?? null, entryCount);
+    const removals = options.force === true || supplement !== null || !current ? null : removalRefusal(source, diff, current.entryCount);
+    if (removals) {
+      await client.query('DELETE FROM list_version_diffs WHERE version_id = $1', [staged.id]);
+      await rejectVersion(client, staged.id, removals, null);
+      return {
+        outcome: 'refused', sourceKey, versionId: staged.id, checksum, reason: removals, rowCount: report.rows,
+        badRowCount: report.badRowCount, badRows: report.badRows,
+      };
+    }
     progress('publish', totalBytes, report.rows);
     await publishVersion(client, sourceKey, staged.id, diff);
     return {
@@ -210,6 +225,21 @@ export async function ingestArtifact(options: IngestOptions): Promise<IngestResu
     client.release();
   }
 }
+
+/**
+ * A full artifact that removes more of the current version than its source ever removes in one
+ * release (the catalog's removal limit) is taken for a file cut at a row boundary, which parses
+ * cleanly: publishing it would drop every excluded party after the cut.
+ */
+function removalRefusal(source: RemovalLimited, diff: DiffCounts, currentEntries: number): string | null {
+  const { maxRemovedShare } = source.removalLimit;
+  if (currentEntries <= 0 || diff.removed <= REMOVALS_ALWAYS_ALLOWED || diff.removed <= currentEntries * maxRemovedShare) return null;
+  const pct = (share: number): string => `${(share * 100).toFixed(1)}%`;
+  return `the artifact removes ${diff.removed} of the current version's ${currentEntries} entries (${pct(diff.removed / currentEntries)}), ` +
+    `more than the ${pct(maxRemovedShare)} ${source.key} allows; probably a truncated download (re-run with force to publish it)`;
+}
+
+type RemovalLimited = Pick<SourceDefinition, 'key' | 'removalLimit'>;
 
 /** CSV syntax errors that abort a stream (e.g. a quote left open by a truncated download). */
 function isParseError(err: unknown): boolean {

@@ -77,7 +77,7 @@ export function registerListsCommands(program: Command): void {
       'A published version is then fanned out (list_update, monitored records screened again) by the workflow ' +
       'list-version/SOURCE/VERSION, started here; if Temporal is out of reach, the worker\'s monitoring-catch-up schedule starts it within 5 minutes.')
     .option('--json', 'print the result as JSON, no progress bar')
-    .option('--force', 'publish even if the list shrinks below half of the current version')
+    .option('--force', 'publish even if the artifact looks cut: the list shrinks below half of the current version, or removes more of it than the source allows')
     .action((source: string, file: string, opts: { json?: boolean; force?: boolean }) =>
       withPool(createPool, async (pool) => {
         const bar = opts.json ? null : progressBar();

@@ -58,6 +58,7 @@ let stack: LeieMonitoringStack;
 let gw: InProcessGateway;
 let worker: TestWorker;
 let artifact: string;
+// Each describe's first version replaces the list an earlier one left, removing most of it: forced, as the ingestion takes that for a cut file.
 
 beforeAll(async () => {
   stack = await startLeieMonitoringStack();
@@ -74,7 +75,7 @@ describe('incremental re-screen on a new list version', () => {
     const listed = Array.from({ length: 160 }, (_, i) => person(next, i));
     const v1 = listed.slice(0, 140);
     writeLeieArtifact(artifact, v1);
-    const first = await runLeieIngestion(worker.client, worker.taskQueue);
+    const first = await runLeieIngestion(worker.client, worker.taskQueue, { force: true });
     await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
 
     const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
@@ -125,7 +126,7 @@ describe('incremental re-screen of organizations', () => {
     const next = rng(99);
     const people = Array.from({ length: 150 }, (_, i) => person(next, i));
     writeLeieArtifact(artifact, [...people, ...base]);
-    const first = await runLeieIngestion(worker.client, worker.taskQueue);
+    const first = await runLeieIngestion(worker.client, worker.taskQueue, { force: true });
     await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
 
     const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
@@ -175,7 +176,7 @@ describe('incremental re-screen across a sound-alike group of more than 40 spell
     const people = Array.from({ length: 150 }, (_, i) => person(next, i));
     const listed: LeiePerson = { last: 'MOSKORUFT', first: 'ZEBULON', dob: '19700101' };
     writeLeieArtifact(artifact, [...people, listed, ...group]);
-    const first = await runLeieIngestion(worker.client, worker.taskQueue);
+    const first = await runLeieIngestion(worker.client, worker.taskQueue, { force: true });
     await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
 
     const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
@@ -302,7 +303,7 @@ describe('records keyed under older blocking-key rules', () => {
     // As many as the versions before it in this file hold: far fewer would be refused as a truncated download.
     const people = Array.from({ length: 200 }, (_, i) => person(next, i));
     writeLeieArtifact(artifact, people);
-    const first = await runLeieIngestion(worker.client, worker.taskQueue);
+    const first = await runLeieIngestion(worker.client, worker.taskQueue, { force: true });
     expect(first).toMatchObject({ outcome: 'published' });
     await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
     const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');

@@ -23,17 +23,24 @@ export function writeLeieArtifact(path: string, parties: readonly LeieParty[]): 
  * then waits for the fan-out it started (workflow listVersionFanOut) and adds its summary as
  * `monitoring`, with `fanOutDoneAt` the moment the fan-out was seen done.
  */
-export async function runIngestion(client: Client, taskQueue: string, sourceKey: string, workflowId = `list-ingestion/${sourceKey}/${randomBytes(4).toString('hex')}`) {
+export async function runIngestion(
+  client: Client, taskQueue: string, sourceKey: string, workflowId = `list-ingestion/${sourceKey}/${randomBytes(4).toString('hex')}`,
+  options: { force?: boolean } = {},
+) {
   type Published = Extract<ListIngestionResult, { outcome: 'published' }>;
-  const result = (await client.workflow.execute('listIngestion', { taskQueue, workflowId, args: [{ sourceKey }] })) as ListIngestionResult & Partial<Published>;
+  const input = options.force ? { sourceKey, force: true } : { sourceKey };
+  const result = (await client.workflow.execute('listIngestion', { taskQueue, workflowId, args: [input] })) as ListIngestionResult & Partial<Published>;
   if (!result.fanOut) return { ...result, fanOutDoneAt: Date.now() };
   const fanOut = (await client.workflow.getHandle(result.fanOut.workflowId).result()) as ListVersionFanOutResult;
   return { ...result, monitoring: fanOut.monitoring, listUpdates: fanOut.listUpdates, fanOutDoneAt: Date.now() };
 }
 
-/** Runs the listIngestion workflow for the LEIE (and waits for its fan-out). */
-export async function runLeieIngestion(client: Client, taskQueue: string) {
-  return runIngestion(client, taskQueue, 'oig_leie');
+/**
+ * Runs the listIngestion workflow for the LEIE (and waits for its fan-out). `force` for a test that
+ * replaces a list an earlier test left with another one: most of it removed, which looks like a cut file.
+ */
+export async function runLeieIngestion(client: Client, taskQueue: string, options: { force?: boolean } = {}) {
+  return runIngestion(client, taskQueue, 'oig_leie', undefined, options);
 }
 
 /** Waits until the matcher serves a version other than `previous` for the source (it reloads on NOTIFY). */

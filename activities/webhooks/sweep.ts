@@ -1,0 +1,52 @@
+import type { Client } from '@temporalio/client';
+import type { Pool } from 'pg';
+import type { WebhookEventType } from './events';
+import { startDeliveryWorkflows } from './start';
+
+/**
+ * How long a delivery may wait, pending with no attempt logged, before its workflow is taken for
+ * one that was never started: every emitter starts it right after the commit that records it.
+ */
+export const UNSTARTED_AFTER_MS = 60_000;
+
+/** Deliveries read and started at a time. */
+const PAGE = 500;
+
+// created_at as text: a Date would drop its microseconds, and the page after it would start inside it.
+type Row = { id: string; org_id: string; event_type: WebhookEventType; created_at: string };
+
+/**
+ * Starts the workflow of every first-series delivery committed as pending that has logged no
+ * attempt for a minute: one whose emitter died between its commit and its start (a re-screen, an
+ * emitter, a replay through the gateway or `screenctl`), whose retry, finding the work committed,
+ * starts nothing. A workflow already running or closed is left as it is (the start is idempotent
+ * by its id), so a delivery merely queued behind others costs one refused start. A series an
+ * operator's reset opened is not taken: its workflow id was already used by the series it ended,
+ * and the reset, which fails loudly if its start does, is run again. Returns the deliveries taken.
+ */
+export async function startUnstartedDeliveries(
+  pool: Pool,
+  client: Client,
+  taskQueue: string,
+  options: { now?: Date; env?: NodeJS.ProcessEnv; progress?: (taken: number) => void } = {},
+): Promise<number> {
+  const before = new Date((options.now ?? new Date()).getTime() - UNSTARTED_AFTER_MS);
+  let after = { createdAt: '-infinity', id: '00000000-0000-0000-0000-000000000000' };
+  let taken = 0;
+  for (;;) {
+    // The partial index of pending deliveries (webhook_deliveries_pending_record) keeps this off the delivery log.
+    const { rows } = await pool.query<Row>(
+      `SELECT d.id, d.org_id, d.event_type, d.created_at::text AS created_at FROM webhook_deliveries d
+        WHERE d.status = 'pending' AND d.series IS NULL AND d.created_at < $1 AND (d.created_at, d.id) > ($2::timestamptz, $3::uuid)
+          AND NOT EXISTS (SELECT 1 FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id)
+        ORDER BY d.created_at, d.id LIMIT ${PAGE}`,
+      [before, after.createdAt, after.id],
+    );
+    if (rows.length === 0) return taken;
+    await startDeliveryWorkflows(client, taskQueue, rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: r.event_type })), { env: options.env });
+    taken += rows.length;
+    options.progress?.(taken);
+    const last = rows[rows.length - 1];
+    after = { createdAt: last.created_at, id: last.id };
+  }
+}

@@ -20,6 +20,7 @@ export interface RescreenDeps {
   env?: NodeJS.ProcessEnv;
   /** Called between chunks (the activity heartbeats). */
   progress?: (done: number, total: number) => void;
+  log?: unknown;
 }
 
 export interface RescreenOptions {

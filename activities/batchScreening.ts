@@ -1,17 +1,17 @@
 import { Context } from '@temporalio/activity';
 import type { Pool } from 'pg';
 import type { Logger } from '../infra/base/log';
-import type { MatcherClient } from '../matcher/client';
+import { MATCH_MANY_CHUNK_BYTES, type MatcherClient } from '../matcher/client';
 import type { Entity } from '../matcher/types';
 import { completeJob, loadPendingItems, pendingRanges, saveChunkResults, startJob, type BatchJobRef, type BatchSummary } from './batch';
 
 /** Activities of the batchScreening workflow: all I/O of a batch, by job id and index range. */
 export function createBatchActivities(deps: { pool: Pool; logger: Logger; matcher: Pick<MatcherClient, 'matchMany'> }) {
   return {
-    /** queued → processing; the index ranges still to screen (all of them, or what a lost run left). */
+    /** queued → processing; the index ranges still to screen (all of them, or what a lost run left), bounded by count and bytes. */
     async startBatch(input: { jobId: string; chunkSize: number }): Promise<{ job: BatchJobRef; ranges: Array<[number, number]> }> {
       const job = await startJob(deps.pool, input.jobId);
-      return { job, ranges: await pendingRanges(deps.pool, input.jobId, input.chunkSize) };
+      return { job, ranges: await pendingRanges(deps.pool, input.jobId, input.chunkSize, MATCH_MANY_CHUNK_BYTES) };
     },
 
     /**

@@ -146,14 +146,27 @@ export async function startJob(db: Db, jobId: string): Promise<BatchJobRef> {
   return { jobId, orgId: rows[0].org_id, totalItems: rows[0].total_items };
 }
 
-/** Index ranges [from, to) of the items not handled yet, at most `chunkSize` items each. */
-export async function pendingRanges(db: Db, jobId: string, chunkSize: number): Promise<Array<[number, number]>> {
-  const { rows } = await db.query<{ idx: number }>('SELECT idx FROM batch_items WHERE job_id = $1 AND outcome IS NULL ORDER BY idx', [jobId]);
+/**
+ * Index ranges [from, to) of the items not handled yet, each one matcher call: at most
+ * `chunkSize` items, and at most `chunkBytes` of their JSON unless a single item holds more.
+ */
+export async function pendingRanges(db: Db, jobId: string, chunkSize: number, chunkBytes = Infinity): Promise<Array<[number, number]>> {
+  const { rows } = await db.query<{ idx: number; bytes: number }>(
+    'SELECT idx, octet_length(item::text) AS bytes FROM batch_items WHERE job_id = $1 AND outcome IS NULL ORDER BY idx',
+    [jobId],
+  );
   const ranges: Array<[number, number]> = [];
-  for (let i = 0; i < rows.length; i += chunkSize) {
-    const slice = rows.slice(i, i + chunkSize);
-    ranges.push([slice[0].idx, slice[slice.length - 1].idx + 1]);
+  let start = 0;
+  let bytes = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if (i > start && (i - start >= chunkSize || bytes + rows[i].bytes > chunkBytes)) {
+      ranges.push([rows[start].idx, rows[i - 1].idx + 1]);
+      start = i;
+      bytes = 0;
+    }
+    bytes += rows[i].bytes;
   }
+  if (rows.length > start) ranges.push([rows[start].idx, rows[rows.length - 1].idx + 1]);
   return ranges;
 }
 

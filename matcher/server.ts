@@ -7,7 +7,8 @@ import { createLogger, type Logger } from '../infra/base/log';
 import { keyGroupSizes, lookupName, screenEntity } from './engine';
 import { createListLoader, type ListLoader, type MatcherSnapshot } from './loader';
 import { createMatcherMetrics, type MatcherMetrics } from './metrics';
-import { config } from '../infra/base/config';
+import { config, type ServerTimeouts } from '../infra/base/config';
+import { createTimedServer } from '../infra/base/httpTimeouts';
 import { metricsAuthorized } from '../infra/base/metrics/registry';
 import type { Entity, KeyGroup, PublicLookupRequest, PublicLookupResponse, ScreeningResult } from './types';
 import { MATCHING_RULES_VERSION } from './rulesVersion';
@@ -28,10 +29,13 @@ interface MatcherServerOptions {
   loader?: ListLoader;
   /** Asked for on GET /metrics as a bearer token (default: METRICS_TOKEN). */
   metricsToken?: string;
+  /** Default: MATCHER_*_TIMEOUT_MS. */
+  timeouts?: ServerTimeouts;
 }
 
 export interface MatcherServer {
   url: string;
+  httpServer: http.Server;
   loader: ListLoader;
   close(): Promise<void>;
 }
@@ -196,7 +200,7 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
     return send(res, 200, response);
   }
 
-  const server = http.createServer((req, res) => {
+  const server = createTimedServer(options.timeouts ?? config.matcherServerTimeouts, (req, res) => {
     const header = req.headers['x-request-id'];
     const requestId = (Array.isArray(header) ? header[0] : header) || randomUUID();
     res.setHeader('x-request-id', requestId);
@@ -221,7 +225,6 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
       else res.destroy();
     });
   });
-  server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -239,6 +242,7 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
   let closed = false;
   return {
     url,
+    httpServer: server,
     loader,
     async close() {
       if (closed) return;

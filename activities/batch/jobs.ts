@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { ScreeningResult } from '../../matcher/types';
+import { inTransaction } from '../../infra/base/db/transaction';
 import { consumeReservation, lockAllowancePeriod, recordUsageEvents, releaseReservation } from '../metering';
 
 /** Batch jobs and items (migration 6200). Reads a client can cause are scoped to its organization. */
@@ -221,6 +222,28 @@ export async function saveChunkResults(
   } finally {
     client.release();
   }
+}
+
+/**
+ * Items the matcher refused to screen become error results, counted as failed and never metered
+ * (their reserved units are released with the rest when the job completes). Items already
+ * handled are left as they are.
+ */
+export async function saveRefusedItems(pool: Pool, job: Pick<BatchJobRef, 'jobId' | 'orgId'>, indexes: readonly number[]): Promise<number> {
+  const error: ItemError = {
+    code: 'invalid_request',
+    message: 'The screening service could not screen this item; it was not screened.',
+    fields: { item: ['refused by the matcher'] },
+  };
+  return inTransaction(pool, async (client) => {
+    const updated = await client.query(
+      `UPDATE batch_items SET outcome = 'error', error = $3 WHERE job_id = $1 AND idx = ANY($2::int[]) AND outcome IS NULL`,
+      [job.jobId, indexes, JSON.stringify(error)],
+    );
+    const refused = updated.rowCount ?? 0;
+    if (refused > 0) await client.query('UPDATE batch_jobs SET failed_items = failed_items + $3 WHERE id = $1 AND org_id = $2', [job.jobId, job.orgId, refused]);
+    return refused;
+  });
 }
 
 /** processing → completed (completedAt set once); what is left of the reservation is released. */

@@ -1,30 +1,61 @@
 import { Context } from '@temporalio/activity';
 import type { Pool } from 'pg';
 import type { Logger } from '../infra/base/log';
-import type { MatcherClient } from '../matcher/client';
-import type { Entity } from '../matcher/types';
-import { completeJob, loadPendingItems, pendingRanges, saveChunkResults, startJob, type BatchJobRef, type BatchSummary } from './batch';
+import { MATCH_MANY_CHUNK_BYTES, MatcherRequestError, type MatcherClient } from '../matcher/client';
+import type { Entity, ScreeningResult } from '../matcher/types';
+import {
+  completeJob, loadPendingItems, pendingRanges, saveChunkResults, saveRefusedItems, startJob, type BatchJobRef, type BatchSummary,
+} from './batch';
+
+type PendingItem = { idx: number; item: unknown };
+
+/**
+ * Screens items in one call; a refusal about the items sent (a 4xx other than a missing route)
+ * splits them in halves down to the refused item, since the same call would fail the same way
+ * for ever. Returns the results and the items refused on their own.
+ */
+async function screenIsolatingRefusals(
+  items: PendingItem[], screen: (items: PendingItem[]) => Promise<ScreeningResult[]>,
+): Promise<{ results: Array<{ idx: number; result: ScreeningResult }>; refused: PendingItem[] }> {
+  try {
+    const results = await screen(items);
+    return { results: items.map((item, i) => ({ idx: item.idx, result: results[i] })), refused: [] };
+  } catch (err) {
+    if (!(err instanceof MatcherRequestError) || err.statusCode === 404 || err.statusCode === 405) throw err;
+    if (items.length === 1) return { results: [], refused: items };
+    const half = Math.ceil(items.length / 2);
+    const [first, second] = [await screenIsolatingRefusals(items.slice(0, half), screen), await screenIsolatingRefusals(items.slice(half), screen)];
+    return { results: [...first.results, ...second.results], refused: [...first.refused, ...second.refused] };
+  }
+}
 
 /** Activities of the batchScreening workflow: all I/O of a batch, by job id and index range. */
 export function createBatchActivities(deps: { pool: Pool; logger: Logger; matcher: Pick<MatcherClient, 'matchMany'> }) {
   return {
-    /** queued → processing; the index ranges still to screen (all of them, or what a lost run left). */
+    /** queued → processing; the index ranges still to screen (all of them, or what a lost run left), bounded by count and bytes. */
     async startBatch(input: { jobId: string; chunkSize: number }): Promise<{ job: BatchJobRef; ranges: Array<[number, number]> }> {
       const job = await startJob(deps.pool, input.jobId);
-      return { job, ranges: await pendingRanges(deps.pool, input.jobId, input.chunkSize) };
+      return { job, ranges: await pendingRanges(deps.pool, input.jobId, input.chunkSize, MATCH_MANY_CHUNK_BYTES) };
     },
 
     /**
      * Screens the range's pending items in one matcher call and commits their results and
-     * metering together. Run again after a lost worker, it screens only what is still pending.
+     * metering together; an item the matcher refuses becomes an error result. Run again after a
+     * lost worker, it screens only what is still pending.
      */
     async screenBatchChunk(input: { job: BatchJobRef; from: number; to: number }): Promise<{ screened: number }> {
       const items = await loadPendingItems(deps.pool, input.job.jobId, input.from, input.to);
       if (items.length === 0) return { screened: 0 };
       Context.current().heartbeat();
-      const results = await deps.matcher.matchMany(items.map((i) => i.item as Entity), { requestId: `batch:${input.job.jobId}:${input.from}` });
+      const { results, refused } = await screenIsolatingRefusals(
+        items, (part) => deps.matcher.matchMany(part.map((i) => i.item as Entity), { requestId: `batch:${input.job.jobId}:${part[0].idx}` }),
+      );
       Context.current().heartbeat();
-      const screened = await saveChunkResults(deps.pool, input.job, items.map((item, i) => ({ idx: item.idx, result: results[i] })));
+      if (refused.length > 0) {
+        await saveRefusedItems(deps.pool, input.job, refused.map((i) => i.idx));
+        deps.logger.warn({ jobId: input.job.jobId, indexes: refused.map((i) => i.idx) }, 'batch items refused by the matcher; recorded as error results');
+      }
+      const screened = await saveChunkResults(deps.pool, input.job, results);
       return { screened };
     },
 

@@ -21,6 +21,7 @@ export function createMonitoringActivities(deps: {
     taskQueue: Context.current().info.taskQueue,
     env: deps.env,
     progress: (done, total) => Context.current().heartbeat({ done, total }),
+    log: deps.logger,
   });
   return {
     /** A published list version: re-screens the records it can affect, delivers status changes. */

@@ -23,7 +23,7 @@ import { listsHandler } from './routes/lists';
 import { usageHandler } from './routes/usage';
 import { publicLookupHandler } from './routes/publicLookup';
 import { openApiHandler } from './routes/openapi';
-import { healthz, readyz } from './routes/health';
+import { dependencyHealth, healthz, readyz } from './routes/health';
 import { listWebhookEndpoints, registerWebhookEndpoint, removeWebhookEndpoint, rotateWebhookSecret } from './routes/webhookEndpoints';
 import { getWebhookDelivery, listWebhookDeliveries, replayWebhookDelivery } from './routes/webhookDeliveries';
 
@@ -68,8 +68,10 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
       limits: publicLimits,
       validate,
       dispatch: toRoute,
+      trustedProxyHops: deps.trustedProxyHops ?? 0,
       healthz,
       readyz: readyz(deps),
+      dependencyHealth: dependencyHealth(deps),
     }),
     authenticate(deps.pool),
     rateLimit(counter),

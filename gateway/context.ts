@@ -41,6 +41,8 @@ export interface GatewayDeps {
   /** Readiness of the Temporal frontend (getSystemInfo with a short deadline). */
   temporalReady: () => Promise<boolean>;
   publicLimits?: { perIpPerMinute: number; globalPerMinute: number };
+  /** Proxies in front of the gateway whose X-Forwarded-For entries are believed (TRUSTED_PROXY_HOPS; default 0, none). */
+  trustedProxyHops?: number;
   /** When set, GET /metrics asks for it as a bearer token (METRICS_TOKEN). */
   metricsToken?: string;
   now?: () => Date;

@@ -1,6 +1,6 @@
-import http from 'node:http';
 import { config } from '../infra/base/config';
 import { createApp } from './app';
+import { createGatewayServer } from './server';
 import { wireGateway } from './wiring';
 
 /** Gateway process: serves the v1 API on GATEWAY_HOST:GATEWAY_PORT; SIGTERM/SIGINT drain and exit. */
@@ -9,8 +9,7 @@ async function main(): Promise<void> {
   const { logger } = wiring.deps;
   const app = createApp(wiring.deps);
 
-  const server = http.createServer(app.callback());
-  server.keepAliveTimeout = 65_000;
+  const server = createGatewayServer(app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.gatewayPort, config.gatewayHost, () => resolve());

@@ -25,6 +25,9 @@ export interface GatewayWiringOptions {
   buildCoverageView?: GatewayDeps['buildCoverageView'];
   publicLimits?: GatewayDeps['publicLimits'];
   metricsToken?: string;
+  /** Another Redis than REDIS_URL (tests: one that is not there). */
+  redisUrl?: string;
+  trustedProxyHops?: number;
 }
 
 export interface GatewayWiring {
@@ -43,7 +46,7 @@ export async function wireGateway(options: GatewayWiringOptions = {}): Promise<G
   const pool: Pool = createPool({ max: options.poolMax ?? 20, ...(options.databaseUrl ? { connectionString: options.databaseUrl } : {}) });
   // A dead Redis is refused at once (no offline queue); the longer command timeout only keeps
   // a briefly busy machine from turning slow replies into 429s.
-  const redis = createRedis({ commandTimeout: RATE_COUNTER_TIMEOUT_MS, ...(options.redisKeyPrefix ? { keyPrefix: options.redisKeyPrefix } : {}) });
+  const redis = createRedis({ commandTimeout: RATE_COUNTER_TIMEOUT_MS, ...(options.redisKeyPrefix ? { keyPrefix: options.redisKeyPrefix } : {}) }, options.redisUrl);
   redis.on('error', (err: Error) => logger.debug({ err: err.message }, 'redis connection error'));
   if (!(await waitForRedis(redis, 5000))) logger.warn('redis not reachable yet: requests are refused with 429 until it is');
   const matcher = createMatcherClient(options.matcherUrl ?? config.matcherUrl);
@@ -62,6 +65,7 @@ export async function wireGateway(options: GatewayWiringOptions = {}): Promise<G
     buildCoverageView: options.buildCoverageView ?? buildCoverageView,
     temporalReady: () => probe.ready(),
     metricsToken: options.metricsToken ?? config.metricsToken,
+    trustedProxyHops: options.trustedProxyHops ?? config.trustedProxyHops,
     ...(options.publicLimits ? { publicLimits: options.publicLimits } : {}),
   };
   return {

@@ -76,6 +76,19 @@ export interface MatcherClientOptions {
   maxSockets?: number;
 }
 
+/** The largest request body a matcher reads (413 above it). */
+export const MATCHER_MAX_BODY_BYTES = 8 * 1024 * 1024;
+/**
+ * The subjects' JSON bytes a caller packs into one matchMany call at most (alongside its count
+ * bound): half the body limit, so that a chunk never reaches it whatever its subjects hold.
+ */
+export const MATCH_MANY_CHUNK_BYTES = MATCHER_MAX_BODY_BYTES / 2;
+
+/** A subject's share of a matchMany body. */
+export function entityBytes(entity: Entity): number {
+  return Buffer.byteLength(JSON.stringify(entity), 'utf8') + 1;
+}
+
 const DEFAULT_TIMEOUT_MS = 5000;
 // A batch chunk is screened in one call; allow roughly 2 ms per entity on top of the base.
 const PER_ENTITY_MS = 2;
@@ -121,6 +134,11 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
     const { base, transport, agent, basePath } = replica;
     return new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+      // The matcher would refuse it: say so as it would, rather than send megabytes to be cut off.
+      if (payload && payload.length > MATCHER_MAX_BODY_BYTES) {
+        reject(new MatcherRequestError(`matcher refused ${path} with 413: body of ${payload.length} bytes over ${MATCHER_MAX_BODY_BYTES}`, 413, ''));
+        return;
+      }
       const headers: Record<string, string | number> = { accept: 'application/json' };
       if (payload) {
         headers['content-type'] = 'application/json';

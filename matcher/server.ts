@@ -7,10 +7,12 @@ import { createLogger, type Logger } from '../infra/base/log';
 import { keyGroupSizes, lookupName, screenEntity } from './engine';
 import { createListLoader, type ListLoader, type MatcherSnapshot } from './loader';
 import { createMatcherMetrics, type MatcherMetrics } from './metrics';
-import { config } from '../infra/base/config';
+import { config, type ServerTimeouts } from '../infra/base/config';
+import { createTimedServer } from '../infra/base/httpTimeouts';
 import { metricsAuthorized } from '../infra/base/metrics/registry';
 import type { Entity, KeyGroup, PublicLookupRequest, PublicLookupResponse, ScreeningResult } from './types';
 import { MATCHING_RULES_VERSION } from './rulesVersion';
+import { MATCHER_MAX_BODY_BYTES } from './client';
 
 /**
  * The matcher's HTTP face. Plain node:http rather than Koa: a few fixed routes, no middleware
@@ -27,10 +29,13 @@ interface MatcherServerOptions {
   loader?: ListLoader;
   /** Asked for on GET /metrics as a bearer token (default: METRICS_TOKEN). */
   metricsToken?: string;
+  /** Default: MATCHER_*_TIMEOUT_MS. */
+  timeouts?: ServerTimeouts;
 }
 
 export interface MatcherServer {
   url: string;
+  httpServer: http.Server;
   loader: ListLoader;
   close(): Promise<void>;
 }
@@ -39,7 +44,6 @@ const LOOKUP_NOTICE =
   'These results are potential matches only, found by name alone. They are not a determination that anyone is excluded: ' +
   'each must be verified against the source list (identifiers, date of birth, address) before any action is taken.';
 
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
 const MAX_BATCH = 5000;
 const MAX_KEY_GROUPS = 200_000;
 const LOOKUP_LIMIT = 10;
@@ -50,20 +54,27 @@ class HttpError extends Error {
   }
 }
 
+/**
+ * A body over the limit is read to its end and dropped, then answered 413: cutting the socket
+ * instead would reach the caller as a lost connection, which it retries as is.
+ */
 function readBody(req: http.IncomingMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new HttpError(413, 'body too large'));
-        req.destroy();
+      if (size > MATCHER_MAX_BODY_BYTES) {
+        chunks.length = 0;
         return;
       }
       chunks.push(c);
     });
     req.on('end', () => {
+      if (size > MATCHER_MAX_BODY_BYTES) {
+        reject(new HttpError(413, `body over ${MATCHER_MAX_BODY_BYTES} bytes`));
+        return;
+      }
       try {
         resolve(size === 0 ? {} : JSON.parse(Buffer.concat(chunks).toString('utf8')));
       } catch {
@@ -189,7 +200,7 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
     return send(res, 200, response);
   }
 
-  const server = http.createServer((req, res) => {
+  const server = createTimedServer(options.timeouts ?? config.matcherServerTimeouts, (req, res) => {
     const header = req.headers['x-request-id'];
     const requestId = (Array.isArray(header) ? header[0] : header) || randomUUID();
     res.setHeader('x-request-id', requestId);
@@ -205,13 +216,15 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
       else reqLog.debug(line, 'request');
     });
     route(req, res, reqLog).catch((err: unknown) => {
-      if (err instanceof HttpError) return send(res, err.status, { code: err.status === 404 ? 'not_found' : 'invalid_request', message: err.message });
+      if (err instanceof HttpError) {
+        if (err.status === 413) res.setHeader('connection', 'close');
+        return send(res, err.status, { code: err.status === 404 ? 'not_found' : err.status === 413 ? 'payload_too_large' : 'invalid_request', message: err.message });
+      }
       reqLog.error({ err }, 'matcher request failed');
       if (!res.headersSent) send(res, 500, { code: 'internal', message: 'matcher failure' });
       else res.destroy();
     });
   });
-  server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -229,6 +242,7 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
   let closed = false;
   return {
     url,
+    httpServer: server,
     loader,
     async close() {
       if (closed) return;

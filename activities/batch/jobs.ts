@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { ScreeningResult } from '../../matcher/types';
+import { inTransaction } from '../../infra/base/db/transaction';
 import { consumeReservation, lockAllowancePeriod, recordUsageEvents, releaseReservation } from '../metering';
 
 /** Batch jobs and items (migration 6200). Reads a client can cause are scoped to its organization. */
@@ -146,14 +147,27 @@ export async function startJob(db: Db, jobId: string): Promise<BatchJobRef> {
   return { jobId, orgId: rows[0].org_id, totalItems: rows[0].total_items };
 }
 
-/** Index ranges [from, to) of the items not handled yet, at most `chunkSize` items each. */
-export async function pendingRanges(db: Db, jobId: string, chunkSize: number): Promise<Array<[number, number]>> {
-  const { rows } = await db.query<{ idx: number }>('SELECT idx FROM batch_items WHERE job_id = $1 AND outcome IS NULL ORDER BY idx', [jobId]);
+/**
+ * Index ranges [from, to) of the items not handled yet, each one matcher call: at most
+ * `chunkSize` items, and at most `chunkBytes` of their JSON unless a single item holds more.
+ */
+export async function pendingRanges(db: Db, jobId: string, chunkSize: number, chunkBytes = Infinity): Promise<Array<[number, number]>> {
+  const { rows } = await db.query<{ idx: number; bytes: number }>(
+    'SELECT idx, octet_length(item::text) AS bytes FROM batch_items WHERE job_id = $1 AND outcome IS NULL ORDER BY idx',
+    [jobId],
+  );
   const ranges: Array<[number, number]> = [];
-  for (let i = 0; i < rows.length; i += chunkSize) {
-    const slice = rows.slice(i, i + chunkSize);
-    ranges.push([slice[0].idx, slice[slice.length - 1].idx + 1]);
+  let start = 0;
+  let bytes = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if (i > start && (i - start >= chunkSize || bytes + rows[i].bytes > chunkBytes)) {
+      ranges.push([rows[start].idx, rows[i - 1].idx + 1]);
+      start = i;
+      bytes = 0;
+    }
+    bytes += rows[i].bytes;
   }
+  if (rows.length > start) ranges.push([rows[start].idx, rows[rows.length - 1].idx + 1]);
   return ranges;
 }
 
@@ -208,6 +222,28 @@ export async function saveChunkResults(
   } finally {
     client.release();
   }
+}
+
+/**
+ * Items the matcher refused to screen become error results, counted as failed and never metered
+ * (their reserved units are released with the rest when the job completes). Items already
+ * handled are left as they are.
+ */
+export async function saveRefusedItems(pool: Pool, job: Pick<BatchJobRef, 'jobId' | 'orgId'>, indexes: readonly number[]): Promise<number> {
+  const error: ItemError = {
+    code: 'invalid_request',
+    message: 'The screening service could not screen this item; it was not screened.',
+    fields: { item: ['refused by the matcher'] },
+  };
+  return inTransaction(pool, async (client) => {
+    const updated = await client.query(
+      `UPDATE batch_items SET outcome = 'error', error = $3 WHERE job_id = $1 AND idx = ANY($2::int[]) AND outcome IS NULL`,
+      [job.jobId, indexes, JSON.stringify(error)],
+    );
+    const refused = updated.rowCount ?? 0;
+    if (refused > 0) await client.query('UPDATE batch_jobs SET failed_items = failed_items + $3 WHERE id = $1 AND org_id = $2', [job.jobId, job.orgId, refused]);
+    return refused;
+  });
 }
 
 /** processing → completed (completedAt set once); what is left of the reservation is released. */

@@ -1,13 +1,14 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
 import type { Pool, PoolClient } from 'pg';
-import type { MatcherClient } from '../../matcher/client';
+import { entityBytes, MATCH_MANY_CHUNK_BYTES, MatcherRequestError, type MatcherClient } from '../../matcher/client';
 import type { ScreeningResult } from '../../matcher/types';
+import type { Logger } from '../../infra/base/log';
 import { inTransaction } from '../../infra/base/db/transaction';
 import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef, type WebhookEventToEmit } from '../webhooks';
 import { loadActiveRecords, saveRescreenings, type StoredRecord } from './records';
 
-/** Records per matcher call and per commit. */
+/** Records per matcher call and per commit, at most; fewer when their subjects' bytes reach MATCH_MANY_CHUNK_BYTES. */
 export const RESCREEN_CHUNK = 250;
 /** Batches being screened or stored at once: the matcher screens one while the worker stores the other. */
 const SCREENINGS_IN_FLIGHT = 2;
@@ -20,6 +21,8 @@ export interface RescreenDeps {
   env?: NodeJS.ProcessEnv;
   /** Called between chunks (the activity heartbeats). */
   progress?: (done: number, total: number) => void;
+  /** Where a record the matcher refuses is reported (by id) as it is skipped. */
+  log?: Pick<Logger, 'warn'>;
 }
 
 export interface RescreenOptions {
@@ -58,7 +61,14 @@ export async function rescreenRecords(
   options: RescreenOptions = {},
 ): Promise<number> {
   if (records.length === 0) return 0;
-  const { results, headroom, rulesVersion } = await deps.matcher.matchManyWithHeadroom(records.map((r) => r.entity), { requestId: `monitor:${cause}`, timeoutMs: 60_000 });
+  let screened;
+  try {
+    screened = await deps.matcher.matchManyWithHeadroom(records.map((r) => r.entity), { requestId: `monitor:${cause}`, timeoutMs: 60_000 });
+  } catch (err) {
+    if (!refusesRecords(err)) throw err;
+    return skipRefusedRecords(deps, records, cause, options, err);
+  }
+  const { results, headroom, rulesVersion } = screened;
   if (options.isStale && results.some(options.isStale)) {
     throw ApplicationFailure.retryable(`the matcher has not loaded the list version of ${cause} yet`, 'MatcherBehindListVersion');
   }
@@ -79,6 +89,29 @@ export async function rescreenRecords(
   });
   await startDeliveryWorkflows(deps.temporal, deps.taskQueue, refs, { env: deps.env });
   return changes;
+}
+
+/**
+ * A matcher refusal that is about the records sent, not the route: the same call fails the same
+ * way, so retrying it as is would stall the re-screen for good.
+ */
+function refusesRecords(err: unknown): err is MatcherRequestError {
+  return err instanceof MatcherRequestError && err.statusCode !== 404 && err.statusCode !== 405;
+}
+
+/**
+ * The chunk is split in halves, down to the record the matcher refuses; that record is skipped
+ * (reported by id, never by name: the subject is personal data) and the others are screened.
+ */
+async function skipRefusedRecords(
+  deps: RescreenDeps, records: readonly StoredRecord[], cause: string, options: RescreenOptions, err: MatcherRequestError,
+): Promise<number> {
+  if (records.length === 1) {
+    deps.log?.warn({ recordId: records[0].id, cause, matcherStatus: err.statusCode }, 'monitored record refused by the matcher; skipped by this re-screen');
+    return 0;
+  }
+  const half = Math.ceil(records.length / 2);
+  return (await rescreenRecords(deps, records.slice(0, half), cause, options)) + (await rescreenRecords(deps, records.slice(half), cause, options));
 }
 
 /**
@@ -111,6 +144,7 @@ async function refuseResultsOnOtherLists(client: PoolClient, results: readonly S
 export function screeningPipeline(deps: RescreenDeps, cause: string, options: RescreenOptions) {
   const inFlight: Array<Promise<number>> = [];
   const buffer: StoredRecord[] = [];
+  let bufferedBytes = 0;
   let statusChanges = 0;
   let waitedMs = 0;
   const timed = async <T>(work: Promise<T>): Promise<T> => {
@@ -136,14 +170,23 @@ export function screeningPipeline(deps: RescreenDeps, cause: string, options: Re
     screening.catch(() => undefined); // awaited in turn by `next`; a failure before then is not unhandled
     inFlight.push(screening);
   };
+  const dispatchBuffer = (): Promise<void> => {
+    bufferedBytes = 0;
+    return dispatch(buffer.splice(0));
+  };
   return {
     async add(records: readonly StoredRecord[]): Promise<void> {
-      for (const r of records) buffer.push(r);
-      while (buffer.length >= RESCREEN_CHUNK) await dispatch(buffer.splice(0, RESCREEN_CHUNK));
+      for (const r of records) {
+        const bytes = entityBytes(r.entity);
+        if (buffer.length > 0 && bufferedBytes + bytes > MATCH_MANY_CHUNK_BYTES) await dispatchBuffer();
+        buffer.push(r);
+        bufferedBytes += bytes;
+        if (buffer.length >= RESCREEN_CHUNK) await dispatchBuffer();
+      }
     },
     /** Screens what is left and waits for every batch; the status changes recorded, and the time spent waiting on screenings. */
     async drain(): Promise<{ statusChanges: number; waitedMs: number }> {
-      if (buffer.length > 0) await dispatch(buffer.splice(0));
+      if (buffer.length > 0) await dispatchBuffer();
       while (inFlight.length > 0) statusChanges += await next();
       return { statusChanges, waitedMs };
     },

@@ -8,6 +8,7 @@ function routeOf(ctx: GatewayContext): string {
   if (ctx.state.operation) return ctx.state.operation.operationId;
   if (ctx.state.page) return ctx.state.page;
   if (ctx.path === '/healthz' || ctx.path === '/readyz' || ctx.path === '/metrics') return ctx.path.slice(1);
+  if (ctx.path === '/health/dependencies') return 'health_dependencies';
   return 'unmatched';
 }
 

@@ -1,6 +1,7 @@
 import { ApiError, rateLimited } from '../errors';
 import type { WindowCounter } from '../limits/fixedWindow';
 import type { GatewayContext, Middleware } from '../context';
+import { clientIp } from '../limits/clientIp';
 
 export interface PublicLimits {
   perIpPerMinute: number;
@@ -8,23 +9,28 @@ export interface PublicLimits {
 }
 
 /**
- * The routes that need no key: /healthz, /readyz, GET /v1/openapi.json and
+ * The routes that need no key: /healthz, /readyz, /health/dependencies, GET /v1/openapi.json and
  * POST /v1/public/lookup (5 per minute per IP, 120 per minute across all callers, fail
- * closed). Anything outside /v1 that is not one of these is a 404 before authentication.
+ * closed; the IP is the caller's as the trusted proxies saw it). Anything outside /v1 that is
+ * not one of these is a 404 before authentication.
  */
 export function publicRoutes(options: {
   counter: WindowCounter;
   limits: PublicLimits;
   validate: Middleware;
   dispatch: Middleware;
+  /** Proxies whose X-Forwarded-For entries are believed (limits/clientIp.ts). */
+  trustedProxyHops: number;
   healthz: (ctx: GatewayContext) => Promise<void>;
   readyz: (ctx: GatewayContext) => Promise<void>;
+  dependencyHealth: (ctx: GatewayContext) => Promise<void>;
 }): Middleware {
   const { counter, limits, validate, dispatch } = options;
   const limitPublic = async (ctx: GatewayContext): Promise<void> => {
     let verdict;
     try {
-      verdict = await counter.countPublic(ctx.ip, limits.perIpPerMinute, limits.globalPerMinute);
+      const ip = clientIp(ctx.req.socket.remoteAddress ?? '', ctx.get('X-Forwarded-For'), options.trustedProxyHops);
+      verdict = await counter.countPublic(ip, limits.perIpPerMinute, limits.globalPerMinute);
     } catch (err) {
       ctx.state.log.warn({ err: (err as Error).message }, 'public rate-limit counter unreachable; refusing');
       throw rateLimited(1, 'The rate-limit counter is unreachable, so the lookup was refused rather than served uncounted.');
@@ -40,6 +46,7 @@ export function publicRoutes(options: {
   return async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path === '/healthz') return options.healthz(ctx);
     if (ctx.method === 'GET' && ctx.path === '/readyz') return options.readyz(ctx);
+    if (ctx.method === 'GET' && ctx.path === '/health/dependencies') return options.dependencyHealth(ctx);
     const operation = ctx.state.operation;
     if (operation?.access === 'public') {
       if (operation.operationId === 'publicLookup') await limitPublic(ctx);

@@ -1,6 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { openApiDocument } from './document';
+import { maxNameBytesKeyword } from './nameBytes';
 
 /** Where the document's component schemas are registered, so #/components/schemas/X refs resolve. */
 export const ITEMS_VALIDATED_SEPARATELY = 'x-items-validated-separately';
@@ -17,6 +18,7 @@ export function createOpenApiAjv(): Ajv2020 {
   ajv.addKeyword({ keyword: 'components' });
   // Marks an array whose items the handler validates one by one (batch items); see validator.ts.
   ajv.addKeyword({ keyword: ITEMS_VALIDATED_SEPARATELY });
+  ajv.addKeyword(maxNameBytesKeyword);
   ajv.addSchema({ $id: COMPONENTS_ID, components: { schemas: openApiDocument.components.schemas } });
   return ajv;
 }

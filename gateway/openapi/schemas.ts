@@ -2,6 +2,8 @@
  * JSON Schema (2020-12, as OpenAPI 3.1 uses it) for every body of the v1 contract.
  * Referenced from document.ts as #/components/schemas/<Name>.
  */
+import { MAX_NAME_BYTES_KEYWORD, MAX_SUBJECT_NAME_BYTES } from './nameBytes';
+
 type Schema = Record<string, unknown>;
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -25,6 +27,15 @@ const aliases: Schema = {
   items: { type: 'string', maxLength: 255 },
   description: 'Other names; at most 50, each at most 255 characters.',
 };
+
+/** The bound on a subject's names together (nameBytes.ts), documented where it applies. */
+const nameBytesRule = (nameField: string): Schema => ({
+  [MAX_NAME_BYTES_KEYWORD]: { limit: MAX_SUBJECT_NAME_BYTES, fields: [nameField, 'aliases'] },
+});
+const nameBytesNote = (nameField: string): string =>
+  `${nameField} and aliases together: at most ${MAX_SUBJECT_NAME_BYTES} bytes in UTF-8 (400 naming ${nameField} and aliases above it).`;
+
+const withRule = (rule: Schema, schema: Schema): Schema => ({ ...schema, ...rule });
 
 const entityFields = {
   npi: { type: 'string', minLength: 10, maxLength: 10, description: 'National Provider Identifier, exactly 10 characters.' },
@@ -51,7 +62,7 @@ const eventEnvelope = (type: string, data: Schema, description: string): Schema 
   );
 
 export const schemas: Record<string, Schema> = {
-  PersonEntity: closed(
+  PersonEntity: withRule(nameBytesRule('name'), closed(
     {
       type: { type: 'string', const: 'person' },
       name: { ...screenableName, description: 'The whole name, including any generational suffix; at least one non-space character.' },
@@ -61,9 +72,10 @@ export const schemas: Record<string, Schema> = {
       providerType: { type: 'string', maxLength: 255 },
     },
     ['type', 'name'],
-    'A person. The former fields firstName, middleName, lastName and suffix were removed on 2026-08-23; a body carrying them is refused with 400 naming `name`.',
-  ),
-  OrganizationEntity: closed(
+    'A person. The former fields firstName, middleName, lastName and suffix were removed on 2026-08-23; a body carrying them is refused with 400 naming `name`. ' +
+      nameBytesNote('name'),
+  )),
+  OrganizationEntity: withRule(nameBytesRule('legalName'), closed(
     {
       type: { type: 'string', const: 'organization' },
       legalName: { ...screenableName, description: 'At least one non-space character.' },
@@ -71,7 +83,8 @@ export const schemas: Record<string, Schema> = {
       ...entityFields,
     },
     ['type', 'legalName'],
-  ),
+    `An organization. ${nameBytesNote('legalName')}`,
+  )),
   Entity: {
     description: 'The entity to screen, selected by `type`.',
     type: 'object',

@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { FieldErrors } from '../errors';
 import { createOpenApiAjv, ITEMS_VALIDATED_SEPARATELY, rebaseRefs, resolveDocumentRef } from './ajv';
 import { openApiDocument } from './document';
+import { MAX_NAME_BYTES_KEYWORD } from './nameBytes';
 import type { Operation, ParameterSpec } from './operations';
 
 /** Person name fields removed on 2026-08-23; a body carrying them is refused naming `name`. */
@@ -68,6 +69,11 @@ function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldErrors {
       case 'minItems':
       case 'maxItems':
         add(fields, fieldPath(error.instancePath), lengthReason(error.keyword === 'minItems' ? 'minLength' : 'maxLength', Number(params.limit), 'item'));
+        break;
+      case MAX_NAME_BYTES_KEYWORD:
+        for (const field of params.fields as string[]) {
+          add(fields, fieldPath(error.instancePath, field), `${(params.fields as string[]).join(' and ')} together must be at most ${Number(params.limit)} bytes in UTF-8, got ${Number(params.bytes)}`);
+        }
         break;
       case 'oneOf':
       case 'if':

@@ -17,13 +17,30 @@ async function check(probe: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
-/** GET /healthz: the process is up. */
+/** GET /healthz (liveness): the process is up. */
 export async function healthz(ctx: GatewayContext): Promise<void> {
   ctx.body = { status: 'ok' };
 }
 
-/** GET /readyz: PostgreSQL, Redis, Temporal and the matcher all answer; 503 names those that do not. */
+/**
+ * GET /readyz (readiness): the process serves and PostgreSQL answers. Redis, Temporal and the
+ * matcher are left out on purpose: without them the gateway still gives the contract's answers
+ * (429 with Retry-After when the rate counter is down, a JSON 503 when the matcher is) and serves
+ * the reads that need neither, where a pod taken out of the load balancer gives clients nothing.
+ */
 export function readyz(deps: GatewayDeps) {
+  return async (ctx: GatewayContext): Promise<void> => {
+    if (await check(() => deps.pool.query('SELECT 1'))) {
+      ctx.body = { status: 'ready', checks: { postgres: 'ok' } };
+      return;
+    }
+    ctx.status = 503;
+    ctx.body = { code: 'service_unavailable', message: 'Not ready: postgres unavailable.', checks: { postgres: 'unavailable' } };
+  };
+}
+
+/** GET /health/dependencies: each dependency's state, for operators and alerts; 200 while the process answers. */
+export function dependencyHealth(deps: GatewayDeps) {
   return async (ctx: GatewayContext): Promise<void> => {
     const names = ['postgres', 'redis', 'temporal', 'matcher'] as const;
     const results = await Promise.all([
@@ -33,12 +50,6 @@ export function readyz(deps: GatewayDeps) {
       check(() => deps.matcher.ready()),
     ]);
     const checks = Object.fromEntries(names.map((n, i) => [n, results[i] ? 'ok' : 'unavailable']));
-    const failing = names.filter((_, i) => !results[i]);
-    if (failing.length === 0) {
-      ctx.body = { status: 'ready', checks };
-      return;
-    }
-    ctx.status = 503;
-    ctx.body = { code: 'service_unavailable', message: `Not ready: ${failing.join(', ')} unavailable.`, checks };
+    ctx.body = { status: results.every(Boolean) ? 'ok' : 'degraded', checks };
   };
 }

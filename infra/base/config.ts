@@ -14,6 +14,24 @@ function intEnv(name: string, fallback: number): number {
   return value;
 }
 
+/** Node's HTTP server timeouts, in ms (see infra/base/httpTimeouts.ts). */
+export interface ServerTimeouts {
+  /** Longest wait for a request's complete headers (slow-header clients). */
+  headersTimeoutMs: number;
+  /** Longest wait for a request's complete body. */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open; above the load balancer's idle timeout, so the balancer closes first. */
+  keepAliveTimeoutMs: number;
+}
+
+function serverTimeouts(prefix: string, defaults: ServerTimeouts): ServerTimeouts {
+  return {
+    headersTimeoutMs: intEnv(`${prefix}_HEADERS_TIMEOUT_MS`, defaults.headersTimeoutMs),
+    requestTimeoutMs: intEnv(`${prefix}_REQUEST_TIMEOUT_MS`, defaults.requestTimeoutMs),
+    keepAliveTimeoutMs: intEnv(`${prefix}_KEEP_ALIVE_TIMEOUT_MS`, defaults.keepAliveTimeoutMs),
+  };
+}
+
 interface StackConfig {
   gatewayHost: string;
   gatewayPort: number;
@@ -34,6 +52,13 @@ interface StackConfig {
   workerMetricsPort: number;
   /** When set, every /metrics endpoint asks for `Authorization: Bearer <token>`. */
   metricsToken: string;
+  gatewayServerTimeouts: ServerTimeouts;
+  matcherServerTimeouts: ServerTimeouts;
+  /**
+   * Proxies in front of the gateway that append the caller's address to X-Forwarded-For (an
+   * ingress: 1). 0 trusts no header: the public lookup's per-IP limit keys on the socket's peer.
+   */
+  trustedProxyHops: number;
 }
 
 function loadConfig(): StackConfig {
@@ -57,6 +82,10 @@ function loadConfig(): StackConfig {
     workerMetricsHost: env('WORKER_METRICS_HOST', '127.0.0.1'),
     workerMetricsPort: intEnv('WORKER_METRICS_PORT', 9464),
     metricsToken: env('METRICS_TOKEN', ''),
+    gatewayServerTimeouts: serverTimeouts('GATEWAY', { headersTimeoutMs: 20_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 65_000 }),
+    // Workers send chunks of up to 4 MiB of subjects.
+    matcherServerTimeouts: serverTimeouts('MATCHER', { headersTimeoutMs: 20_000, requestTimeoutMs: 120_000, keepAliveTimeoutMs: 65_000 }),
+    trustedProxyHops: intEnv('TRUSTED_PROXY_HOPS', 0),
   };
 }
 

@@ -5,8 +5,8 @@ import { config } from './config';
  * Redis client for rate-limit windows and allowance counters. It fails fast rather than
  * queueing commands while disconnected, so callers can fail closed (429) at once.
  */
-export function createRedis(overrides: RedisOptions = {}): Redis {
-  return new Redis(config.redisUrl, {
+export function createRedis(overrides: RedisOptions = {}, url = config.redisUrl): Redis {
+  return new Redis(url, {
     keyPrefix: config.redisKeyPrefix,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,

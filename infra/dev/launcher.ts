@@ -102,7 +102,11 @@ async function main(): Promise<void> {
     watch(startService('worker', 'infra/worker.ts', env, logDir));
 
     const apiBase = `http://${config.gatewayHost}:${config.gatewayPort}`;
-    await waitForHttpOk(`${apiBase}/readyz`, 180_000, () => !stopping);
+    // The gateway's readiness asks for PostgreSQL only; the first screening needs the matcher's lists too.
+    await Promise.all([
+      waitForHttpOk(`${apiBase}/readyz`, 180_000, () => !stopping),
+      waitForHttpOk(`${config.matcherUrl}/readyz`, 180_000, () => !stopping),
+    ]);
     printBanner(apiBase, demo);
   } catch (err) {
     if (stopping) return; // a stop requested during start-up (Temporal's start aborted): not a failure

@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,6 +9,7 @@ import { createPool } from '../../../../infra/base/db/pool';
 import { createMatcherClient, type MatcherClient } from '../../../../matcher/client';
 import { startMatcherServer, type MatcherServer } from '../../../../matcher/server';
 import { createApp } from '../../../../gateway/app';
+import { createGatewayServer } from '../../../../gateway/server';
 import { wireGateway } from '../../../../gateway/wiring';
 import type { GatewayDeps } from '../../../../gateway/context';
 import { issueApiKey } from '../../../../gateway/auth/apiKeys';
@@ -56,6 +56,9 @@ export async function startInProcessGateway(
     metricsToken?: string;
     /** The matcher's candidate limit per query name (default 500). */
     candidateLimit?: number;
+    /** Another Redis than the run's (e.g. a closed port, to see the rate counter unreachable). */
+    redisUrl?: string;
+    trustedProxyHops?: number;
   } = {},
 ): Promise<InProcessGateway> {
   const matcherPool = options.matcherUrl ? null : createPool({ max: 4, ...(options.databaseUrl ? { connectionString: options.databaseUrl } : {}) });
@@ -69,10 +72,12 @@ export async function startInProcessGateway(
     buildCoverageView: options.buildCoverageView,
     publicLimits: options.publicLimits,
     metricsToken: options.metricsToken,
+    redisUrl: options.redisUrl,
+    trustedProxyHops: options.trustedProxyHops,
     taskQueue: options.taskQueue ?? `test-${randomBytes(4).toString('hex')}`,
   });
   const app = createApp(wiring.deps);
-  const server = http.createServer(app.callback());
+  const server = createGatewayServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { createPool } from '../../../infra/base/db/pool';
+import { createLogger } from '../../../infra/base/log';
+import { createBatchActivities } from '../../../activities/batchScreening';
+import { billingPeriod } from '../../../activities/metering';
+import { submitBatchOnce } from '../../../gateway/billing/batchSubmission';
+import { createMatcherClient, entityBytes, MATCH_MANY_CHUNK_BYTES } from '../../../matcher/client';
+import type { MatcherServer } from '../../../matcher/server';
+import type { Entity } from '../../../matcher/types';
+import { BATCH_CHUNK_SIZE } from '../../../workflows/batchScreening';
+import { createOrgWithKey, startMatcher } from '../gateway/support/stack';
+
+/**
+ * Each batch chunk is one matcher call: the ranges the batch starts with are bounded by the
+ * items' bytes as well as by their count, so a chunk of heavy subjects cannot exceed what the
+ * matcher reads; and an item the matcher refuses does not fail its chunk for ever.
+ */
+let pool: Pool;
+let matcherServer: MatcherServer;
+beforeAll(async () => {
+  pool = createPool();
+  matcherServer = await startMatcher(pool);
+});
+afterAll(async () => {
+  await matcherServer?.close();
+  await pool?.end();
+});
+
+/** 255 characters, most of them four bytes in UTF-8. */
+const heavyName = (label: string): string => label + '\u{1F600}'.repeat(255 - [...label].length);
+
+async function submitted(items: Entity[]): Promise<string> {
+  const { orgId } = await createOrgWithKey(pool, 'enterprise');
+  const job = await submitBatchOnce(pool, {
+    orgId, plan: 'enterprise', period: billingPeriod(new Date()), idempotencyKey: randomUUID(),
+    items: items.map((item) => ({ item, error: null })),
+  });
+  return job.jobId;
+}
+
+async function startedRanges(items: Entity[]): Promise<Array<[number, number]>> {
+  const jobId = await submitted(items);
+  const activities = createBatchActivities({ pool, logger: createLogger('worker', 'silent'), matcher: { matchMany: async () => [] } });
+  return (await activities.startBatch({ jobId, chunkSize: BATCH_CHUNK_SIZE })).ranges;
+}
+
+describe('the chunks a batch is screened in', () => {
+  it('hold at most BATCH_CHUNK_SIZE light items', async () => {
+    const items: Entity[] = Array.from({ length: 250 }, (_, i) => ({ type: 'person', name: `Light Person ${i}` }));
+    expect(await startedRanges(items)).toEqual([[0, 100], [100, 200], [200, 250]]);
+  });
+
+  it('hold fewer heavy items, never more of their bytes than one matcher call takes', async () => {
+    const items: Entity[] = Array.from({ length: BATCH_CHUNK_SIZE }, (_, i) => ({
+      type: 'person', name: heavyName(`Heavy Person ${i} `), aliases: Array.from({ length: 50 }, (_, j) => heavyName(`Alias ${i} ${j} `)),
+    }));
+    expect(items.reduce((sum, e) => sum + entityBytes(e), 0)).toBeGreaterThan(MATCH_MANY_CHUNK_BYTES);
+    const ranges = await startedRanges(items);
+    expect(ranges.length).toBeGreaterThan(1);
+    expect(ranges[0][0]).toBe(0);
+    expect(ranges[ranges.length - 1][1]).toBe(BATCH_CHUNK_SIZE);
+    for (const [from, to] of ranges) {
+      expect(items.slice(from, to).reduce((sum, e) => sum + entityBytes(e), 0)).toBeLessThanOrEqual(MATCH_MANY_CHUNK_BYTES);
+    }
+  });
+});
+
+describe('an item the matcher refuses', () => {
+  it('is isolated by splitting its chunk and becomes an error result; the other items complete and the batch completes', async () => {
+    const jobId = await submitted(Array.from({ length: 30 }, (_, i) => ({ type: 'person', name: `Batch Person ${i}` })));
+    // An item as no submission could store it today: the matcher answers 400 for it.
+    await pool.query(`UPDATE batch_items SET item = jsonb_set(item, '{aliases}', '"not a list"') WHERE job_id = $1 AND idx = 11`, [jobId]);
+    const matcher = createMatcherClient(matcherServer.url);
+    const warnings: unknown[] = [];
+    const logger = { ...createLogger('worker', 'silent'), warn: (o: unknown) => warnings.push(o) } as unknown as ReturnType<typeof createLogger>;
+    const activities = createBatchActivities({ pool, logger, matcher });
+    try {
+      const env = new MockActivityEnvironment();
+      const { job, ranges } = (await env.run(activities.startBatch, { jobId, chunkSize: BATCH_CHUNK_SIZE })) as Awaited<ReturnType<typeof activities.startBatch>>;
+      expect(ranges).toEqual([[0, 30]]);
+      expect(await env.run(activities.screenBatchChunk, { job, from: 0, to: 30 })).toEqual({ screened: 29 });
+      const summary = await env.run(activities.completeBatch, { jobId });
+      expect(summary).toMatchObject({ totalItems: 30, completedItems: 29, failedItems: 1 });
+      const { rows } = await pool.query<{ outcome: string; error: { code: string } | null }>('SELECT outcome, error FROM batch_items WHERE job_id = $1 AND idx = 11', [jobId]);
+      expect(rows[0]).toMatchObject({ outcome: 'error', error: { code: 'invalid_request' } });
+      expect(warnings).toEqual([{ jobId, indexes: [11] }]);
+    } finally {
+      matcher.close();
+    }
+  }, 60_000);
+});

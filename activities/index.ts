@@ -8,6 +8,8 @@ import { createMonitoringActivities } from './monitoredEntity';
 import { createRecordMonthActivities } from './recordMonthMetering';
 import { createWebhookActivities } from './webhookDelivery';
 
+export { createDeliveryWorkerActivities } from './webhookDelivery';
+
 /** What every activity factory may use; the worker (and the integration tests' worker) build it once. */
 export interface ActivityDeps {
   pool: Pool;

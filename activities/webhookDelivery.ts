@@ -17,10 +17,16 @@ function scheduledWaitMs(policy: DeliveryPolicy, attemptsMade: number): number {
   return Math.min(policy.initialIntervalMs * policy.backoffCoefficient ** (attemptsMade - 1), policy.maximumIntervalMs);
 }
 
-/** Refused by the organization's cap: try again soon, backing off and spread out, so a long queue of one organization does not poll hard. */
-function busyWaitMs(env: NodeJS.ProcessEnv, activityAttempt: number): number {
-  const wait = Math.min(orgBusyRetryMs(env) * 2 ** Math.min(activityAttempt - 1, 16), ORG_BUSY_MAX_RETRY_MS);
-  return Math.round(wait * (0.5 + Math.random() * 0.5));
+/**
+ * Refused by the organization's cap: the next turn is about (deliveries waiting / cap) × (its
+ * attempts' recent duration) away, so the waiting deliveries retry spread over that time: about
+ * as many tries per second as the cap can take, whether the receiver answers in milliseconds or
+ * never (a blackhole's backlog then costs a try every few seconds, not hundreds).
+ */
+function busyWaitMs(env: NodeJS.ProcessEnv, busy: { waiting: number; attemptMs: number }): number {
+  const turn = (busy.waiting / orgAttemptCap(env)) * busy.attemptMs;
+  const wait = Math.min(Math.max(turn, orgBusyRetryMs(env)), ORG_BUSY_MAX_RETRY_MS);
+  return Math.round(orgBusyRetryMs(env) / 2 + Math.random() * wait);
 }
 
 /** Activities of the webhookDelivery workflow, and the emitter the other workflows call. */
@@ -49,7 +55,7 @@ export function createWebhookActivities(deps: { pool: Pool; logger: Logger; temp
       if (claim.kind === 'busy') {
         throw ApplicationFailure.create({
           message: 'the organization has its cap of delivery attempts in flight', type: 'WebhookOrgBusy',
-          nextRetryDelay: busyWaitMs(env, Context.current().info.attempt),
+          nextRetryDelay: busyWaitMs(env, claim),
         });
       }
       const delivery = claim.delivery;

@@ -21,7 +21,13 @@ export interface DeliveryToAttempt {
  * delivery is no longer this series' to send (done, cancelled, reset, endpoint removed or
  * disabled, record removed).
  */
-export type AttemptClaim = { kind: 'claimed'; delivery: DeliveryToAttempt } | { kind: 'busy' } | { kind: 'closed' };
+export type AttemptClaim =
+  | { kind: 'claimed'; delivery: DeliveryToAttempt }
+  | { kind: 'busy'; waiting: number; attemptMs: number }
+  | { kind: 'closed' };
+
+/** How far the organization's queue is counted when it is at its cap: enough to spread the waits. */
+const WAITING_COUNTED = 5000;
 
 /**
  * Claims the delivery for one attempt until `holdMs` from now. The organization's claims are
@@ -49,7 +55,19 @@ export async function claimAttempt(
           'SELECT count(*)::int AS n FROM webhook_deliveries WHERE org_id = $1 AND sending_until > now() AND id <> $2',
           [target.org_id, input.deliveryId],
         );
-        if (inFlight.n >= input.orgCap) return { kind: 'busy' };
+        if (inFlight.n >= input.orgCap) {
+          // What the wait for a turn depends on: how many of the organization's deliveries wait, and how long its attempts take.
+          // An attempt in flight for longer than they usually take counts as long as it has lasted (a new blackhole has no history yet).
+          const { rows: [queue] } = await tx.query<{ waiting: number; attempt_ms: number | null; in_flight_ms: number | null }>(
+            `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM webhook_deliveries WHERE org_id = $1 AND status = 'pending' LIMIT $2) w) AS waiting,
+                    (SELECT avg(a.latency_ms)::float FROM (SELECT id FROM webhook_deliveries WHERE org_id = $1 ORDER BY created_at DESC, id DESC LIMIT 20) d
+                       JOIN webhook_delivery_attempts a ON a.delivery_id = d.id) AS attempt_ms,
+                    (SELECT max($3::float - extract(epoch FROM sending_until - now()) * 1000) FROM webhook_deliveries
+                      WHERE org_id = $1 AND sending_until > now()) AS in_flight_ms`,
+            [target.org_id, WAITING_COUNTED, input.holdMs],
+          );
+          return { kind: 'busy', waiting: queue.waiting, attemptMs: Math.max(queue.attempt_ms ?? 0, queue.in_flight_ms ?? 0) };
+        }
       }
       if (target.monitored_record_id !== null) {
         const { rowCount } = await tx.query('SELECT 1 FROM monitored_records WHERE id = $1 AND removed_at IS NULL FOR SHARE', [target.monitored_record_id]);

@@ -4,7 +4,7 @@
  *   WEBHOOK_TASK_QUEUE              the delivery workflows' task queue (default `<service queue>-webhooks`)
  *   WEBHOOK_WORKER_SLOTS            delivery attempts one worker runs at once (default 16)
  *   WEBHOOK_ORG_CONCURRENCY         attempts of one organization in flight at once, all workers together (default 4)
- *   WEBHOOK_ORG_BUSY_RETRY_MS       first wait of an attempt refused by that cap, doubling up to 30 s (default 1000)
+ *   WEBHOOK_ORG_BUSY_RETRY_MS       shortest wait of an attempt refused by that cap (default 1000; the longest is 5 minutes)
  *   WEBHOOK_MAX_ENDPOINTS_PER_ORG   endpoints one organization may register (default 10)
  *   WEBHOOK_REPLAYS_PER_MINUTE      replays one organization may ask for per minute (default 10)
  *   WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES  failed deliveries in a row that disable an endpoint (default 20)
@@ -26,7 +26,7 @@ export function deliveryTaskQueue(serviceTaskQueue: string, env: NodeJS.ProcessE
 export const deliveryWorkerSlots = (env: NodeJS.ProcessEnv = process.env): number => positiveInt(env, 'WEBHOOK_WORKER_SLOTS', 16);
 export const orgAttemptCap = (env: NodeJS.ProcessEnv = process.env): number => positiveInt(env, 'WEBHOOK_ORG_CONCURRENCY', 4);
 export const orgBusyRetryMs = (env: NodeJS.ProcessEnv = process.env): number => positiveInt(env, 'WEBHOOK_ORG_BUSY_RETRY_MS', 1000);
-export const ORG_BUSY_MAX_RETRY_MS = 30_000;
+export const ORG_BUSY_MAX_RETRY_MS = 5 * 60_000;
 export const endpointCap = (env: NodeJS.ProcessEnv = process.env): number => positiveInt(env, 'WEBHOOK_MAX_ENDPOINTS_PER_ORG', 10);
 export const replaysPerMinute = (env: NodeJS.ProcessEnv = process.env): number => positiveInt(env, 'WEBHOOK_REPLAYS_PER_MINUTE', 10);
 

@@ -45,6 +45,8 @@ export async function startDeliveryWorkflows(
             { key: WebhookEventType, value: delivery.eventType },
           ]),
           staticSummary: `${delivery.eventType} delivery ${delivery.id}`,
+          // Where the server has fairness on, the delivery queue serves organizations in turn, not first come first served.
+          priority: { fairnessKey: delivery.orgId },
         });
       } catch (err) {
         if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;

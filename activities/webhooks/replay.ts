@@ -73,7 +73,7 @@ export function createReplayForOperator(db: Db, id: string): Promise<ReplayResul
 export async function reopenDeliveryForOperator(db: Db, id: string): Promise<ResetResult> {
   const series = randomUUID();
   const { rows } = await db.query<RefRow>(
-    `UPDATE webhook_deliveries d SET status = 'pending', completed_at = NULL, series = $3
+    `UPDATE webhook_deliveries d SET status = 'pending', completed_at = NULL, series = $3, series_attempts = NULL
        FROM webhook_endpoints e
       WHERE d.id = $1 AND ${ANY_ORG.sql} AND e.id = d.endpoint_id AND d.status = ANY ($4::text[]) AND ${OPEN_TARGET}
      RETURNING d.id, d.org_id, d.event_type`,

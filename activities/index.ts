@@ -9,6 +9,8 @@ import { createRecordMonthActivities } from './recordMonthMetering';
 import { createUnstartedDeliveryActivities } from './unstartedDeliverySweep';
 import { createWebhookActivities } from './webhookDelivery';
 
+export { createDeliveryWorkerActivities } from './webhookDelivery';
+
 /** What every activity factory may use; the worker (and the integration tests' worker) build it once. */
 export interface ActivityDeps {
   pool: Pool;

@@ -1,99 +1,98 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import type { Logger } from '../infra/base/log';
 import {
-  allowLoopback, emitWebhookEvents, holdActiveRecord, loadDeliveryToAttempt, logAttempt, markCancelled, markDelivered, markFailed,
-  postDelivery, signatureHeader, type DeliveryToAttempt, type WebhookEventToEmit,
+  allowLoopback, claimAttempt, disablePolicy, emitWebhookEvents, endpointDelivered, endpointDeliveryFailed, finishAttempt, markFailed,
+  orgAttemptCap, orgBusyRetryMs, ORG_BUSY_MAX_RETRY_MS, postDelivery, signatureHeader, type DeliveryPolicy, type WebhookEventToEmit,
 } from './webhooks';
 
 export type AttemptOutcome = { outcome: 'delivered'; attempt: number } | { outcome: 'cancelled' };
 
-type Db = Pool | PoolClient;
+/** A claim outlives the POST's own time-out by this much, for the log write after it. */
+const CLAIM_MARGIN_MS = 5_000;
+
+/** The n-th wait of the series' schedule (n ≥ 1): what the retry policy gave before the schedule moved into the attempt. */
+function scheduledWaitMs(policy: DeliveryPolicy, attemptsMade: number): number {
+  return Math.min(policy.initialIntervalMs * policy.backoffCoefficient ** (attemptsMade - 1), policy.maximumIntervalMs);
+}
+
+/**
+ * Refused by the organization's cap: the next turn is about (deliveries waiting / cap) × (its
+ * attempts' recent duration) away, so the waiting deliveries retry spread over that time: about
+ * as many tries per second as the cap can take, whether the receiver answers in milliseconds or
+ * never (a blackhole's backlog then costs a try every few seconds, not hundreds).
+ */
+function busyWaitMs(env: NodeJS.ProcessEnv, busy: { waiting: number; attemptMs: number }): number {
+  const turn = (busy.waiting / orgAttemptCap(env)) * busy.attemptMs;
+  const wait = Math.min(Math.max(turn, orgBusyRetryMs(env)), ORG_BUSY_MAX_RETRY_MS);
+  return Math.round(orgBusyRetryMs(env) / 2 + Math.random() * wait);
+}
 
 /** Activities of the webhookDelivery workflow, and the emitter the other workflows call. */
 export function createWebhookActivities(deps: { pool: Pool; logger: Logger; temporal: Client; env?: NodeJS.ProcessEnv }) {
   const env = deps.env ?? process.env;
 
-  const sendable = (delivery: DeliveryToAttempt | null, series: string | null): delivery is DeliveryToAttempt =>
-    delivery !== null && delivery.status === 'pending' && !delivery.endpointRemoved && delivery.series === series;
-
-  /** Signs with the current secret and a fresh `t`, POSTs (bounded by the time-out), logs the attempt. */
-  async function sendAndLog(db: Db, delivery: DeliveryToAttempt, timeoutMs: number): Promise<{ attempt: number; error: string | null; statusCode: number | null }> {
-    const attemptedAt = new Date();
-    const result = await postDelivery({
-      url: delivery.url,
-      headers: {
-        'Service-Webhook-Id': delivery.id,
-        'Service-Event-Type': delivery.eventType,
-        'Service-Signature': signatureHeader(delivery.secret, delivery.body, attemptedAt),
-      },
-      body: delivery.body,
-      timeoutMs,
-      allowLoopback: allowLoopback(env),
-    });
-    const attempt = await logAttempt(db, delivery.id, { attemptedAt: attemptedAt.toISOString(), ...result });
-    if (result.error === null) await markDelivered(db, delivery.id);
-    return { attempt, error: result.error, statusCode: result.statusCode };
-  }
-
-  /**
-   * A monitored record's delivery is sent while the record is held (FOR SHARE) in one
-   * transaction with its log row: DELETE /monitor/{id} waits for it, so once DELETE has
-   * answered no attempt of that record is in flight and none starts. The hold is bounded by
-   * the POST's time-out.
-   */
-  async function sendHoldingRecord(deliveryId: string, recordId: string, series: string | null, timeoutMs: number) {
-    const client = await deps.pool.connect();
-    try {
-      await client.query('BEGIN');
-      if (!(await holdActiveRecord(client, recordId))) {
-        await markCancelled(client, deliveryId);
-        await client.query('COMMIT');
-        return null;
-      }
-      const delivery = await loadDeliveryToAttempt(client, deliveryId);
-      if (!sendable(delivery, series)) {
-        await client.query('COMMIT');
-        return null;
-      }
-      const sent = await sendAndLog(client, delivery, timeoutMs);
-      await client.query('COMMIT');
-      return sent;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
-  }
-
   return {
     /**
-     * One attempt of the current series: a non-2xx answer, a time-out or a refused target
-     * throws, so the workflow's retry policy schedules the next attempt. A delivery cancelled
-     * meanwhile (endpoint removed, monitored record removed), or reopened by a reset into a
-     * newer series, is not sent by this one.
+     * One attempt of the current series. It claims the delivery in a short transaction (the
+     * organization's cap, the record not removed, the delivery still this series' to send),
+     * signs with the current secret and a fresh `t`, POSTs holding no transaction, lock or
+     * connection, then logs. A delivery cancelled meanwhile (endpoint removed or disabled,
+     * monitored record removed), or reopened by a reset into a newer series, is not sent by this one.
+     *
+     * With `policy` (series started by this release) the attempt keeps the schedule: a turn
+     * refused by the organization's cap is retried within seconds and is no attempt; a failed
+     * attempt is retried after the policy's wait, and the last one fails for good. Without it
+     * (a series of the previous release) the workflow's retry policy counts, and no cap applies.
      */
-    async attemptDelivery(input: { deliveryId: string; timeoutMs: number; series?: string }): Promise<AttemptOutcome> {
+    async attemptDelivery(input: { deliveryId: string; timeoutMs: number; series?: string; policy?: DeliveryPolicy }): Promise<AttemptOutcome> {
       const series = input.series ?? null;
-      const delivery = await loadDeliveryToAttempt(deps.pool, input.deliveryId);
-      if (!sendable(delivery, series)) return { outcome: 'cancelled' };
-      const sent = delivery.monitoredRecordId
-        ? await sendHoldingRecord(delivery.id, delivery.monitoredRecordId, series, input.timeoutMs)
-        : await sendAndLog(deps.pool, delivery, input.timeoutMs);
-      if (sent === null) return { outcome: 'cancelled' };
-      if (sent.error === null) return { outcome: 'delivered', attempt: sent.attempt };
-      deps.logger.info({ deliveryId: delivery.id, attempt: sent.attempt, statusCode: sent.statusCode, error: sent.error }, 'webhook attempt failed');
-      throw ApplicationFailure.retryable(`attempt ${sent.attempt}: ${sent.error}`, 'WebhookAttemptFailed');
+      const claim = await claimAttempt(deps.pool, {
+        deliveryId: input.deliveryId, series, holdMs: input.timeoutMs + CLAIM_MARGIN_MS, orgCap: input.policy ? orgAttemptCap(env) : null,
+      });
+      if (claim.kind === 'closed') return { outcome: 'cancelled' };
+      if (claim.kind === 'busy') {
+        throw ApplicationFailure.create({
+          message: 'the organization has its cap of delivery attempts in flight', type: 'WebhookOrgBusy',
+          nextRetryDelay: busyWaitMs(env, claim),
+        });
+      }
+      const delivery = claim.delivery;
+      const attemptedAt = new Date();
+      const result = await postDelivery({
+        url: delivery.url,
+        headers: {
+          'Service-Webhook-Id': delivery.id,
+          'Service-Event-Type': delivery.eventType,
+          'Service-Signature': signatureHeader(delivery.secret, delivery.body, attemptedAt),
+        },
+        body: delivery.body,
+        timeoutMs: input.timeoutMs,
+        allowLoopback: allowLoopback(env),
+      });
+      const { attempt, seriesAttempts } = await finishAttempt(deps.pool, { deliveryId: delivery.id, series, attempt: { attemptedAt: attemptedAt.toISOString(), ...result } });
+      if (result.error === null) {
+        await endpointDelivered(deps.pool, delivery.endpointId);
+        return { outcome: 'delivered', attempt };
+      }
+      deps.logger.info({ deliveryId: delivery.id, attempt, statusCode: result.statusCode, error: result.error }, 'webhook attempt failed');
+      const message = `attempt ${attempt}: ${result.error}`;
+      if (!input.policy) throw ApplicationFailure.retryable(message, 'WebhookAttemptFailed');
+      if (seriesAttempts >= input.policy.maximumAttempts) throw ApplicationFailure.create({ message, type: 'WebhookAttemptsExhausted', nonRetryable: true });
+      throw ApplicationFailure.create({ message, type: 'WebhookAttemptFailed', nextRetryDelay: scheduledWaitMs(input.policy, seriesAttempts) });
     },
 
-    /** Every attempt of the series was used; a series a reset replaced marks nothing. */
+    /** Every attempt of the series was used; a series a reset replaced marks nothing. The endpoint's run of failures grows, and may disable it. */
     async markDeliveryFailed(input: { deliveryId: string; series?: string }): Promise<void> {
-      await markFailed(deps.pool, input.deliveryId, input.series ?? null);
+      const failed = await markFailed(deps.pool, input.deliveryId, input.series ?? null);
+      if (!failed) return;
+      if (await endpointDeliveryFailed(deps.pool, failed.endpointId, failed.createdAt, disablePolicy(env))) {
+        deps.logger.warn({ endpointId: failed.endpointId, deliveryId: input.deliveryId }, 'webhook endpoint disabled: it kept failing');
+      }
     },
 
-    /** Records the events' deliveries and starts their workflows on this worker's task queue. */
+    /** Records the events' deliveries and starts their workflows on the delivery queue of this worker's task queue. */
     async emitWebhookEvents(input: { events: WebhookEventToEmit[] }): Promise<{ deliveries: number }> {
       const refs = await emitWebhookEvents(deps.pool, deps.temporal, Context.current().info.taskQueue, input.events, env);
       return { deliveries: refs.length };
@@ -102,3 +101,9 @@ export function createWebhookActivities(deps: { pool: Pool; logger: Logger; temp
 }
 
 export type WebhookActivities = ReturnType<typeof createWebhookActivities>;
+
+/** What the delivery worker runs: only the delivery workflow's own activities. */
+export function createDeliveryWorkerActivities(deps: Parameters<typeof createWebhookActivities>[0]) {
+  const { attemptDelivery, markDeliveryFailed } = createWebhookActivities(deps);
+  return { attemptDelivery, markDeliveryFailed };
+}

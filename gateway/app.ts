@@ -24,7 +24,9 @@ import { usageHandler } from './routes/usage';
 import { publicLookupHandler } from './routes/publicLookup';
 import { openApiHandler } from './routes/openapi';
 import { dependencyHealth, healthz, readyz } from './routes/health';
-import { listWebhookEndpoints, registerWebhookEndpoint, removeWebhookEndpoint, rotateWebhookSecret } from './routes/webhookEndpoints';
+import {
+  enableWebhookEndpoint, listWebhookEndpoints, registerWebhookEndpoint, removeWebhookEndpoint, rotateWebhookSecret,
+} from './routes/webhookEndpoints';
 import { getWebhookDelivery, listWebhookDeliveries, replayWebhookDelivery } from './routes/webhookDeliveries';
 
 const DEFAULT_PUBLIC_LIMITS = { perIpPerMinute: 5, globalPerMinute: 120 };
@@ -51,6 +53,7 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
     listWebhookEndpoints: listWebhookEndpoints(deps),
     removeWebhookEndpoint: removeWebhookEndpoint(deps),
     rotateWebhookSecret: rotateWebhookSecret(deps),
+    enableWebhookEndpoint: enableWebhookEndpoint(deps),
     listWebhookDeliveries: listWebhookDeliveries(deps),
     getWebhookDelivery: getWebhookDelivery(deps),
     replayWebhookDelivery: replayWebhookDelivery(deps),

@@ -6,7 +6,8 @@ import { createLogger } from './base/log';
 import { createPool } from './base/db/pool';
 import { temporalConnectionOptions } from './base/temporal/connection';
 import { createMatcherClient } from '../matcher/client';
-import { createActivities } from '../activities';
+import { createActivities, createDeliveryWorkerActivities } from '../activities';
+import { deliveryTaskQueue, deliveryWorkerSlots } from '../activities/webhooks';
 import { syncSourceCatalog } from '../activities/lists';
 import { ensureIngestionSchedules } from './schedules/ingestionSchedules';
 import { ensureMonitoringCatchUpSchedule } from './schedules/monitoringCatchUpSchedule';
@@ -16,8 +17,10 @@ import { freePort } from './base/freePort';
 import { createWorkerMetrics, serveWorkerMetrics } from './worker/metrics';
 
 /**
- * The Temporal worker process: registers every workflow and activity on one task queue.
- * Runtime handles SIGINT/SIGTERM: the worker stops polling and drains in-flight tasks.
+ * The Temporal worker process: every workflow and activity on the service's task queue, and a
+ * second worker on the delivery queue with slots of its own, so slow webhook receivers cannot
+ * hold the slots batches and fan-outs need. Runtime handles SIGINT/SIGTERM: both workers stop
+ * polling and drain in-flight tasks.
  */
 const log = createLogger('worker');
 
@@ -51,6 +54,23 @@ async function main(): Promise<void> {
     maxConcurrentWorkflowTaskExecutions: 20,
     shutdownGraceTime: '15s',
   });
+  // The service queue's worker keeps the delivery workflow and activities too: series started
+  // there by the previous release finish where they are.
+  // WEBHOOK_TASK_QUEUE set to the service queue: one worker, as before this release.
+  const deliveryQueue = deliveryTaskQueue(config.taskQueue);
+  const deliveryWorker = deliveryQueue === config.taskQueue ? null : await Worker.create({
+    connection,
+    namespace: config.temporalNamespace,
+    taskQueue: deliveryQueue,
+    workflowBundle,
+    activities: createDeliveryWorkerActivities({ pool, logger: log, temporal: client }),
+    interceptors: { activity: [metrics.activityInterceptor] },
+    maxCachedWorkflows: 500,
+    // An attempt holds no database connection while it waits on a receiver, so slots are cheap.
+    maxConcurrentActivityTaskExecutions: deliveryWorkerSlots(),
+    maxConcurrentWorkflowTaskExecutions: 10,
+    shutdownGraceTime: '15s',
+  });
 
   // WORKER_SCHEDULES=off: a worker that must leave the namespace's schedules alone (a test's
   // extra worker shares them with other suites, and without LIST_ARTIFACT_* it would delete them).
@@ -70,8 +90,8 @@ async function main(): Promise<void> {
     registry: metrics.registry, host: config.workerMetricsHost, port: config.workerMetricsPort, token: config.metricsToken,
     runtimeMetricsUrl: `http://127.0.0.1:${runtimeMetricsPort}/metrics`,
   });
-  log.info({ taskQueue: config.taskQueue, address: config.temporalAddress, metrics: metricsServer.url }, 'worker started');
-  await worker.run();
+  log.info({ taskQueue: config.taskQueue, deliveryQueue, address: config.temporalAddress, metrics: metricsServer.url }, 'worker started');
+  await Promise.all([worker.run(), deliveryWorker?.run()]);
   await metricsServer.close();
   await connection.close();
   await clientConnection.close();

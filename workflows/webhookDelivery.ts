@@ -1,32 +1,54 @@
-import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, patched, proxyActivities } from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhookDelivery';
 import type { WebhookDeliveryInput } from '../activities/webhooks';
 
 export type WebhookDeliveryResult = 'delivered' | 'cancelled' | 'failed';
 
 /**
+ * Series started since this patch keep their schedule in the attempt itself: a turn refused by
+ * the organization's cap on concurrent attempts is retried within seconds and spends none of the
+ * series' attempts. Series started before it keep the retry policy they were scheduled with.
+ */
+const ATTEMPT_KEEPS_SCHEDULE = 'webhook-attempt-keeps-schedule';
+
+/** Slack over the whole schedule for the attempts' own time and the cap's turns; only a worker failing every attempt reaches it. */
+const SCHEDULE_SLACK_MS = 24 * 3600_000;
+
+/**
  * One delivery (workflow id `webhook-delivery/{deliveryId}`): attempts until the receiver
- * answers 2xx. The activity retry policy is the delivery schedule: exponential backoff, a
- * bounded number of attempts, each logged by the activity. After the last one the delivery is
- * marked failed; a replay or an operator's reset starts a new series.
+ * answers 2xx, with exponential backoff and a bounded number of attempts, each logged by the
+ * activity. After the last one the delivery is marked failed; a replay or an operator's reset
+ * starts a new series.
  */
 export async function webhookDelivery(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
   const { policy, series } = input;
   const seriesArg = series ? { series } : {};
-  const { attemptDelivery } = proxyActivities<WebhookActivities>({
-    // The POST (target check included) has its own time-out; this bound only catches a worker lost mid-attempt.
-    startToCloseTimeout: policy.timeoutMs + 30_000,
-    retry: {
-      initialInterval: policy.initialIntervalMs,
-      backoffCoefficient: policy.backoffCoefficient,
-      maximumInterval: policy.maximumIntervalMs,
-      maximumAttempts: policy.maximumAttempts,
-    },
-  });
+  const attemptTimeout = policy.timeoutMs + 30_000; // the POST has its own time-out; this catches a worker lost mid-attempt
   const { markDeliveryFailed } = proxyActivities<WebhookActivities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 10 } });
   try {
-    const result = await attemptDelivery({ deliveryId: input.deliveryId, timeoutMs: policy.timeoutMs, ...seriesArg });
-    return result.outcome;
+    if (patched(ATTEMPT_KEEPS_SCHEDULE)) {
+      let scheduleMs = 0;
+      for (let n = 1; n < policy.maximumAttempts; n++) {
+        scheduleMs += Math.min(policy.initialIntervalMs * policy.backoffCoefficient ** (n - 1), policy.maximumIntervalMs);
+      }
+      const { attemptDelivery } = proxyActivities<WebhookActivities>({
+        startToCloseTimeout: attemptTimeout,
+        scheduleToCloseTimeout: scheduleMs + policy.maximumAttempts * attemptTimeout + SCHEDULE_SLACK_MS,
+        // The activity sets each wait (nextRetryDelay) and ends the series; these apply only to a worker or database failure.
+        retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' }, // no maximumAttempts: the activity ends the series
+      });
+      return (await attemptDelivery({ deliveryId: input.deliveryId, timeoutMs: policy.timeoutMs, policy, ...seriesArg })).outcome;
+    }
+    const { attemptDelivery } = proxyActivities<WebhookActivities>({
+      startToCloseTimeout: attemptTimeout,
+      retry: {
+        initialInterval: policy.initialIntervalMs,
+        backoffCoefficient: policy.backoffCoefficient,
+        maximumInterval: policy.maximumIntervalMs,
+        maximumAttempts: policy.maximumAttempts,
+      },
+    });
+    return (await attemptDelivery({ deliveryId: input.deliveryId, timeoutMs: policy.timeoutMs, ...seriesArg })).outcome;
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;
     await markDeliveryFailed({ deliveryId: input.deliveryId, ...seriesArg });

@@ -1,48 +1,139 @@
-import type { PoolClient } from 'pg';
+import type { Pool } from 'pg';
+import { transaction } from '../../infra/base/db/transaction';
 import type { WebhookEventType } from './events';
-import type { Db, DeliveryAttempt, DeliveryStatus } from './store';
+import type { Db, DeliveryAttempt } from './store';
 
 /** What one attempt reads and writes: the delivery to send, its log and its end. */
 export interface DeliveryToAttempt {
   id: string;
   orgId: string;
+  endpointId: string;
   eventType: WebhookEventType;
-  status: DeliveryStatus;
   body: string;
   url: string;
   secret: string;
-  endpointRemoved: boolean;
-  /** Set for match_status_change: the attempt holds this record while it sends. */
-  monitoredRecordId: string | null;
-  /** The current series of attempts (null: the first); see migration 6600. */
-  series: string | null;
-}
-
-export async function loadDeliveryToAttempt(db: Db, id: string): Promise<DeliveryToAttempt | null> {
-  const { rows } = await db.query<{
-    id: string; org_id: string; event_type: WebhookEventType; status: DeliveryStatus; body: string; url: string; secret: string;
-    deleted_at: Date | null; monitored_record_id: string | null; series: string | null;
-  }>(
-    `SELECT d.id, d.org_id, d.event_type, d.status, d.body, d.monitored_record_id, d.series, e.url, e.secret, e.deleted_at
-       FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id = $1`,
-    [id],
-  );
-  const r = rows[0];
-  if (!r) return null;
-  return {
-    id: r.id, orgId: r.org_id, eventType: r.event_type, status: r.status, body: r.body, url: r.url, secret: r.secret,
-    endpointRemoved: r.deleted_at !== null, monitoredRecordId: r.monitored_record_id, series: r.series,
-  };
+  createdAt: Date;
 }
 
 /**
- * Holds the monitored record for the rest of the transaction (FOR SHARE), so DELETE
- * /monitor/{id}, which updates the record, waits until this attempt is sent and logged.
- * False when the record was removed (or a removal is committed first): nothing may be sent.
+ * An attempt's claim, taken and committed before the POST so that nothing is held across it:
+ * `busy` when the organization already has its cap of attempts in flight, `closed` when the
+ * delivery is no longer this series' to send (done, cancelled, reset, endpoint removed or
+ * disabled, record removed).
  */
-export async function holdActiveRecord(client: PoolClient, monitoredRecordId: string): Promise<boolean> {
-  const { rowCount } = await client.query('SELECT 1 FROM monitored_records WHERE id = $1 AND removed_at IS NULL FOR SHARE', [monitoredRecordId]);
-  return rowCount === 1;
+export type AttemptClaim =
+  | { kind: 'claimed'; delivery: DeliveryToAttempt }
+  | { kind: 'busy'; waiting: number; attemptMs: number }
+  | { kind: 'closed' };
+
+/** How far the organization's queue is counted when it is at its cap: enough to spread the waits. */
+const WAITING_COUNTED = 5000;
+
+/**
+ * Claims the delivery for one attempt until `holdMs` from now. The organization's claims are
+ * counted under a transaction-scoped advisory lock, so concurrent attempts cannot both take the
+ * last place (`orgCap` null: a series of the previous release, not capped). A monitored record is
+ * read FOR SHARE here: a DELETE /monitor/{id} that commits first is seen (nothing is sent and the
+ * delivery is cancelled); one that commits after sees this claim, and waits for it to end
+ * (`waitForRecordSends`), so once DELETE has answered no attempt of the record is in flight.
+ */
+export async function claimAttempt(
+  pool: Pool,
+  input: { deliveryId: string; series: string | null; holdMs: number; orgCap: number | null },
+): Promise<AttemptClaim> {
+  const client = await pool.connect();
+  try {
+    return await transaction(client, async (tx) => {
+      const { rows: [target] } = await tx.query<{ org_id: string; monitored_record_id: string | null }>(
+        'SELECT org_id, monitored_record_id FROM webhook_deliveries WHERE id = $1',
+        [input.deliveryId],
+      );
+      if (!target) return { kind: 'closed' };
+      if (input.orgCap !== null) {
+        await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('webhook-org-attempts:' || $1, 0))", [target.org_id]);
+        const { rows: [inFlight] } = await tx.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM webhook_deliveries WHERE org_id = $1 AND sending_until > now() AND id <> $2',
+          [target.org_id, input.deliveryId],
+        );
+        if (inFlight.n >= input.orgCap) {
+          // What the wait for a turn depends on: how many of the organization's deliveries wait, and how long its attempts take.
+          // An attempt in flight for longer than they usually take counts as long as it has lasted (a new blackhole has no history yet).
+          const { rows: [queue] } = await tx.query<{ waiting: number; attempt_ms: number | null; in_flight_ms: number | null }>(
+            `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM webhook_deliveries WHERE org_id = $1 AND status = 'pending' LIMIT $2) w) AS waiting,
+                    (SELECT avg(a.latency_ms)::float FROM (SELECT id FROM webhook_deliveries WHERE org_id = $1 ORDER BY created_at DESC, id DESC LIMIT 20) d
+                       JOIN webhook_delivery_attempts a ON a.delivery_id = d.id) AS attempt_ms,
+                    (SELECT max($3::float - extract(epoch FROM sending_until - now()) * 1000) FROM webhook_deliveries
+                      WHERE org_id = $1 AND sending_until > now()) AS in_flight_ms`,
+            [target.org_id, WAITING_COUNTED, input.holdMs],
+          );
+          return { kind: 'busy', waiting: queue.waiting, attemptMs: Math.max(queue.attempt_ms ?? 0, queue.in_flight_ms ?? 0) };
+        }
+      }
+      if (target.monitored_record_id !== null) {
+        const { rowCount } = await tx.query('SELECT 1 FROM monitored_records WHERE id = $1 AND removed_at IS NULL FOR SHARE', [target.monitored_record_id]);
+        if (rowCount !== 1) {
+          await markCancelled(tx, input.deliveryId);
+          return { kind: 'closed' };
+        }
+      }
+      const { rows: [r] } = await tx.query<{
+        id: string; org_id: string; endpoint_id: string; event_type: WebhookEventType; body: string; url: string; secret: string; created_at: Date;
+      }>(
+        `UPDATE webhook_deliveries d SET sending_until = now() + make_interval(secs => $3::double precision / 1000)
+           FROM webhook_endpoints e
+          WHERE d.id = $1 AND e.id = d.endpoint_id AND d.status = 'pending' AND d.series IS NOT DISTINCT FROM $2::uuid
+            AND e.deleted_at IS NULL AND e.disabled_at IS NULL
+         RETURNING d.id, d.org_id, d.endpoint_id, d.event_type, d.body, d.created_at, e.url, e.secret`,
+        [input.deliveryId, input.series, input.holdMs],
+      );
+      if (!r) return { kind: 'closed' };
+      return {
+        kind: 'claimed',
+        delivery: { id: r.id, orgId: r.org_id, endpointId: r.endpoint_id, eventType: r.event_type, body: r.body, url: r.url, secret: r.secret, createdAt: r.created_at },
+      };
+    });
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Ends a claimed attempt: logs it, releases the claim, counts it in its series and, when it was
+ * answered 2xx, ends the delivery. Returns the attempt's number in the log and in its series.
+ */
+export async function finishAttempt(
+  db: Db,
+  input: { deliveryId: string; series: string | null; attempt: Omit<DeliveryAttempt, 'attempt'> },
+): Promise<{ attempt: number; seriesAttempts: number }> {
+  const attempt = await logAttempt(db, input.deliveryId, input.attempt);
+  const delivered = input.attempt.error === null;
+  const { rows } = await db.query<{ series_attempts: number | null }>(
+    `UPDATE webhook_deliveries SET sending_until = NULL,
+            series_attempts = CASE WHEN series IS NOT DISTINCT FROM $2::uuid THEN coalesce(series_attempts, 0) + 1 ELSE series_attempts END,
+            status = CASE WHEN $3 AND status = 'pending' THEN 'succeeded' ELSE status END,
+            completed_at = CASE WHEN $3 AND status = 'pending' THEN now() ELSE completed_at END
+      WHERE id = $1 RETURNING series_attempts`,
+    [input.deliveryId, input.series, delivered],
+  );
+  return { attempt, seriesAttempts: rows[0]?.series_attempts ?? 0 };
+}
+
+const RECORD_SENDS_POLL_MS = 50;
+
+/**
+ * After DELETE /monitor/{id} has committed: waits, holding nothing, until no attempt of the
+ * record's deliveries is in flight. A claim lasts at most one attempt's time-out and a margin,
+ * and one of a worker that died expires by itself, so the wait is bounded.
+ */
+export async function waitForRecordSends(db: Db, monitoredRecordId: string): Promise<void> {
+  for (;;) {
+    const { rows: [r] } = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM webhook_deliveries WHERE monitored_record_id = $1 AND sending_until > now()',
+      [monitoredRecordId],
+    );
+    if (r.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, RECORD_SENDS_POLL_MS));
+  }
 }
 
 const ATTEMPT_NUMBER_TRIES = 10;
@@ -67,17 +158,14 @@ export async function logAttempt(db: Db, deliveryId: string, attempt: Omit<Deliv
   throw new Error(`delivery ${deliveryId}: no free attempt number after ${ATTEMPT_NUMBER_TRIES} tries`);
 }
 
-/** A delivered attempt ends a pending delivery, whichever series sent it; a cancelled one stays cancelled. */
-export async function markDelivered(db: Db, id: string): Promise<void> {
-  await db.query("UPDATE webhook_deliveries SET status = 'succeeded', completed_at = now() WHERE id = $1 AND status = 'pending'", [id]);
-}
-
-/** The series used its last attempt; a series ended by a reset marks nothing. */
-export async function markFailed(db: Db, id: string, series: string | null): Promise<void> {
-  await db.query(
-    "UPDATE webhook_deliveries SET status = 'failed', completed_at = now() WHERE id = $1 AND status = 'pending' AND series IS NOT DISTINCT FROM $2::uuid",
+/** The series used its last attempt; a series ended by a reset marks nothing. Returns the delivery's endpoint when it was marked. */
+export async function markFailed(db: Db, id: string, series: string | null): Promise<{ endpointId: string; createdAt: Date } | null> {
+  const { rows } = await db.query<{ endpoint_id: string; created_at: Date }>(
+    `UPDATE webhook_deliveries SET status = 'failed', completed_at = now(), sending_until = NULL
+      WHERE id = $1 AND status = 'pending' AND series IS NOT DISTINCT FROM $2::uuid RETURNING endpoint_id, created_at`,
     [id, series],
   );
+  return rows[0] ? { endpointId: rows[0].endpoint_id, createdAt: rows[0].created_at } : null;
 }
 
 /** A pending delivery whose record was removed (no DELETE cancelled it, e.g. a replay racing it) is cancelled. */

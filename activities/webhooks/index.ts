@@ -1,6 +1,7 @@
 /**
  * Webhooks' public entry: endpoints and the delivery log, signing, the SSRF guard, the retry
- * policy, the delivery starter and the receivers' verification helper.
+ * policy, the delivery starter and its task queue, the limits that keep one organization from
+ * starving others, endpoint health, and the receivers' verification helper.
  */
 export { WEBHOOK_EVENT_TYPES, eventBody, type WebhookEventToEmit, type WebhookEventType } from './events';
 export { allowLoopback, deliveryPolicy, retrySchedule, type DeliveryPolicy } from './policy';
@@ -12,7 +13,7 @@ export { emitWebhookEvents } from './emit';
 export { deliveryWorkflowId, startDeliveryWorkflows, type WebhookDeliveryInput } from './start';
 export { startUnstartedDeliveries, UNSTARTED_AFTER_MS } from './sweep';
 export {
-  cancelRecordDeliveries, createEndpoint, deleteEndpoint, listEndpoints, recordDeliveries, rotateSecret,
+  cancelRecordDeliveries, createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, recordDeliveries, rotateSecret,
   type Delivery, type DeliveryAttempt, type DeliveryRef, type DeliveryStatus, type WebhookEndpoint,
 } from './store';
 export {
@@ -23,5 +24,10 @@ export {
   type ReplayRefusal, type ReplayResult, type ResetResult,
 } from './replay';
 export {
-  holdActiveRecord, loadDeliveryToAttempt, logAttempt, markCancelled, markDelivered, markFailed, type DeliveryToAttempt,
+  claimAttempt, finishAttempt, logAttempt, markCancelled, markFailed, waitForRecordSends, type AttemptClaim, type DeliveryToAttempt,
 } from './attempts';
+export { enableEndpoint, endpointDelivered, endpointDeliveryFailed } from './endpointHealth';
+export {
+  deliveryTaskQueue, deliveryWorkerSlots, disablePolicy, endpointCap, orgAttemptCap, orgBusyRetryMs, ORG_BUSY_MAX_RETRY_MS, replaysPerMinute,
+  type DisablePolicy,
+} from './limits';

@@ -4,10 +4,10 @@ import type { Db, DeliveryRef, DeliveryStatus } from './store';
 
 /**
  * Replay (a new delivery of the same bytes) and reset (a fresh series for the same delivery).
- * Neither is allowed once the endpoint is removed, nor for a monitored record that was removed:
- * after DELETE /monitor/{id} no webhook is produced for that record.
+ * Neither is allowed once the endpoint is removed or while it is disabled (endpointHealth.ts), nor
+ * for a monitored record that was removed: after DELETE /monitor/{id} no webhook is produced for that record.
  */
-export type ReplayRefusal = 'not_found' | 'endpoint_removed' | 'record_removed';
+export type ReplayRefusal = 'not_found' | 'endpoint_removed' | 'endpoint_disabled' | 'record_removed';
 export type ReplayResult = { ok: true; delivery: DeliveryRef } | { ok: false; refusal: ReplayRefusal };
 export type ResetResult =
   | { ok: true; delivery: DeliveryRef; series: string }
@@ -17,7 +17,7 @@ export type ResetResult =
 /** Only these go back to pending: a succeeded delivery arrived, a cancelled one must not be sent. */
 export const RESETTABLE_STATUSES: readonly DeliveryStatus[] = ['pending', 'failed'];
 
-const OPEN_TARGET = `e.deleted_at IS NULL AND (d.monitored_record_id IS NULL OR EXISTS (
+const OPEN_TARGET = `e.deleted_at IS NULL AND e.disabled_at IS NULL AND (d.monitored_record_id IS NULL OR EXISTS (
   SELECT 1 FROM monitored_records r WHERE r.id = d.monitored_record_id AND r.removed_at IS NULL))`;
 
 type OrgCondition = { sql: string; value: string | null };
@@ -29,8 +29,8 @@ const toRef = (r: RefRow): DeliveryRef => ({ id: r.id, orgId: r.org_id, eventTyp
 
 /** Why a delivery cannot be replayed or reset. */
 async function refusalOf(db: Db, id: string, org: OrgCondition): Promise<{ refusal: ReplayRefusal | null; status: DeliveryStatus }> {
-  const { rows } = await db.query<{ status: DeliveryStatus; endpoint_removed: boolean; record_removed: boolean }>(
-    `SELECT d.status, e.deleted_at IS NOT NULL AS endpoint_removed,
+  const { rows } = await db.query<{ status: DeliveryStatus; endpoint_removed: boolean; endpoint_disabled: boolean; record_removed: boolean }>(
+    `SELECT d.status, e.deleted_at IS NOT NULL AS endpoint_removed, e.disabled_at IS NOT NULL AS endpoint_disabled,
             d.monitored_record_id IS NOT NULL AND NOT EXISTS (
               SELECT 1 FROM monitored_records r WHERE r.id = d.monitored_record_id AND r.removed_at IS NULL) AS record_removed
        FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
@@ -39,7 +39,8 @@ async function refusalOf(db: Db, id: string, org: OrgCondition): Promise<{ refus
   );
   const r = rows[0];
   if (!r) return { refusal: 'not_found', status: 'cancelled' };
-  return { refusal: r.record_removed ? 'record_removed' : r.endpoint_removed ? 'endpoint_removed' : null, status: r.status };
+  const refusal = r.record_removed ? 'record_removed' : r.endpoint_removed ? 'endpoint_removed' : r.endpoint_disabled ? 'endpoint_disabled' : null;
+  return { refusal, status: r.status };
 }
 
 async function replay(db: Db, id: string, org: OrgCondition): Promise<ReplayResult> {
@@ -72,7 +73,7 @@ export function createReplayForOperator(db: Db, id: string): Promise<ReplayResul
 export async function reopenDeliveryForOperator(db: Db, id: string): Promise<ResetResult> {
   const series = randomUUID();
   const { rows } = await db.query<RefRow>(
-    `UPDATE webhook_deliveries d SET status = 'pending', completed_at = NULL, series = $3
+    `UPDATE webhook_deliveries d SET status = 'pending', completed_at = NULL, series = $3, series_attempts = NULL
        FROM webhook_endpoints e
       WHERE d.id = $1 AND ${ANY_ORG.sql} AND e.id = d.endpoint_id AND d.status = ANY ($4::text[]) AND ${OPEN_TARGET}
      RETURNING d.id, d.org_id, d.event_type`,

@@ -1,6 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { TypedSearchAttributes, WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import { OrgId, WebhookDeliveryId, WebhookEventType } from '../../infra/base/temporal/searchAttributes';
+import { deliveryTaskQueue } from './limits';
 import { deliveryPolicy, type DeliveryPolicy } from './policy';
 import type { DeliveryRef } from './store';
 
@@ -15,7 +16,8 @@ export interface WebhookDeliveryInput {
 export const deliveryWorkflowId = (deliveryId: string): string => `webhook-delivery/${deliveryId}`;
 
 /**
- * Starts one `webhookDelivery` workflow per delivery. A start repeated by a retried emitter
+ * Starts one `webhookDelivery` workflow per delivery, on the delivery task queue of the service
+ * queue `taskQueue` (`deliveryTaskQueue`): deliveries have workers and slots of their own. A start repeated by a retried emitter
  * finds the workflow (running or closed) and starts nothing; `fresh` (an operator's reset,
  * after it ended the old workflow and reopened the delivery) starts a new series under the
  * same id, ending any run that appeared meanwhile.
@@ -27,12 +29,13 @@ export async function startDeliveryWorkflows(
   options: { fresh?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<void> {
   const policy = deliveryPolicy(options.env);
+  const deliveryQueue = deliveryTaskQueue(taskQueue, options.env);
   await Promise.all(
     deliveries.map(async (delivery) => {
       try {
         await client.workflow.start('webhookDelivery', {
           workflowId: deliveryWorkflowId(delivery.id),
-          taskQueue,
+          taskQueue: deliveryQueue,
           args: [{ deliveryId: delivery.id, policy, ...(delivery.series ? { series: delivery.series } : {}) } satisfies WebhookDeliveryInput],
           workflowIdConflictPolicy: options.fresh ? WorkflowIdConflictPolicy.TERMINATE_EXISTING : WorkflowIdConflictPolicy.USE_EXISTING,
           workflowIdReusePolicy: options.fresh ? WorkflowIdReusePolicy.ALLOW_DUPLICATE : WorkflowIdReusePolicy.REJECT_DUPLICATE,
@@ -42,6 +45,8 @@ export async function startDeliveryWorkflows(
             { key: WebhookEventType, value: delivery.eventType },
           ]),
           staticSummary: `${delivery.eventType} delivery ${delivery.id}`,
+          // Where the server has fairness on, the delivery queue serves organizations in turn, not first come first served.
+          priority: { fairnessKey: delivery.orgId },
         });
       } catch (err) {
         if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;

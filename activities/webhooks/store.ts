@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
+import { inTransaction } from '../../infra/base/db/transaction';
 import { newSigningSecret } from './signing';
 import { eventBody, type WebhookEventToEmit, type WebhookEventType } from './events';
 
@@ -13,6 +14,9 @@ export interface WebhookEndpoint {
   url: string;
   events: WebhookEventType[];
   createdAt: string;
+  /** False once the endpoint was disabled for failing (endpointHealth.ts); the customer enables it again. */
+  enabled: boolean;
+  disabledAt: string | null;
 }
 
 export interface DeliveryAttempt {
@@ -42,21 +46,47 @@ export interface DeliveryRef {
   eventType: WebhookEventType;
 }
 
-export async function createEndpoint(db: Db, orgId: string, url: string, events: WebhookEventType[]): Promise<WebhookEndpoint & { secret: string }> {
+type EndpointRow = { id: string; url: string; events: WebhookEventType[]; created_at: Date; disabled_at: Date | null };
+const ENDPOINT_COLUMNS = 'id, url, events, created_at, disabled_at';
+const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({
+  id: r.id, url: r.url, events: r.events, createdAt: r.created_at.toISOString(), enabled: r.disabled_at === null, disabledAt: r.disabled_at?.toISOString() ?? null,
+});
+
+/**
+ * Registers an endpoint unless the organization already has `cap` of them (then null; no cap:
+ * operators' and benchmarks' set-up). The count and the insert run under the organization's
+ * advisory lock, so concurrent registrations cannot pass the cap together.
+ */
+export async function createEndpoint(
+  pool: Pool, orgId: string, url: string, events: WebhookEventType[], cap: number | null = null,
+): Promise<(WebhookEndpoint & { secret: string }) | null> {
   const secret = newSigningSecret();
-  const { rows } = await db.query<{ id: string; created_at: Date }>(
-    'INSERT INTO webhook_endpoints (org_id, url, events, secret) VALUES ($1, $2, $3, $4) RETURNING id, created_at',
-    [orgId, url, events, secret],
-  );
-  return { id: rows[0].id, url, events, secret, createdAt: rows[0].created_at.toISOString() };
+  return inTransaction(pool, async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('webhook-org-endpoints:' || $1, 0))", [orgId]);
+    const { rows } = await tx.query<EndpointRow>(
+      `INSERT INTO webhook_endpoints (org_id, url, events, secret)
+       SELECT $1, $2, $3, $4 WHERE $5::int IS NULL OR (SELECT count(*) FROM webhook_endpoints WHERE org_id = $1 AND deleted_at IS NULL) < $5::int
+       RETURNING ${ENDPOINT_COLUMNS}`,
+      [orgId, url, events, secret, cap],
+    );
+    return rows[0] ? { ...toEndpoint(rows[0]), secret } : null;
+  });
 }
 
 export async function listEndpoints(db: Db, orgId: string): Promise<WebhookEndpoint[]> {
-  const { rows } = await db.query<{ id: string; url: string; events: WebhookEventType[]; created_at: Date }>(
-    'SELECT id, url, events, created_at FROM webhook_endpoints WHERE org_id = $1 AND deleted_at IS NULL ORDER BY created_at, id',
+  const { rows } = await db.query<EndpointRow>(
+    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE org_id = $1 AND deleted_at IS NULL ORDER BY created_at, id`,
     [orgId],
   );
-  return rows.map((r) => ({ id: r.id, url: r.url, events: r.events, createdAt: r.created_at.toISOString() }));
+  return rows.map(toEndpoint);
+}
+
+export async function getEndpoint(db: Db, orgId: string, id: string): Promise<WebhookEndpoint | null> {
+  const { rows } = await db.query<EndpointRow>(
+    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = $1 AND org_id = $2 AND deleted_at IS NULL`,
+    [id, orgId],
+  );
+  return rows[0] ? toEndpoint(rows[0]) : null;
 }
 
 /** Removes the endpoint and cancels its pending deliveries; false when the org has no such endpoint. */
@@ -91,7 +121,7 @@ export async function recordDeliveries(db: Db, event: WebhookEventToEmit, now: D
   const { rows } = await db.query<{ id: string; org_id: string }>(
     `WITH targets AS (
        SELECT id, org_id FROM webhook_endpoints
-        WHERE deleted_at IS NULL AND $2 = ANY (events) AND ($1::uuid IS NULL OR org_id = $1::uuid)
+        WHERE deleted_at IS NULL AND disabled_at IS NULL AND $2 = ANY (events) AND ($1::uuid IS NULL OR org_id = $1::uuid)
      ), inserted AS (
        INSERT INTO webhook_deliveries (org_id, endpoint_id, event_id, event_type, event_key, monitored_record_id, body, created_at)
        SELECT org_id, id, $3, $2, $4, $5, $6, $7 FROM targets
@@ -108,7 +138,7 @@ export async function recordDeliveries(db: Db, event: WebhookEventToEmit, now: D
 }
 
 
-/** After DELETE /monitor/{id}: the record's deliveries not yet made are cancelled (an attempt in flight holds the record, so this waits for it). */
+/** After DELETE /monitor/{id}: the record's deliveries not yet made are cancelled (then `waitForRecordSends` waits for an attempt in flight). */
 export async function cancelRecordDeliveries(db: Db, monitoredRecordId: string): Promise<number> {
   const { rowCount } = await db.query(
     "UPDATE webhook_deliveries SET status = 'cancelled', completed_at = now() WHERE monitored_record_id = $1 AND status = 'pending'",

@@ -64,6 +64,11 @@ export function createWindowCounter(redis: Redis) {
       const [count, resetMs] = await r.keyedWindow(`rl:key:${keyId}`);
       return { count, resetMs };
     },
+    /** Counts one replay asked for by the organization (webhook replays have a window of their own). */
+    async countReplays(orgId: string): Promise<WindowCount> {
+      const [count, resetMs] = await r.keyedWindow(`rl:replay:org:${orgId}`);
+      return { count, resetMs };
+    },
     async countPublic(ip: string, ipLimit: number, globalLimit: number): Promise<PublicVerdict> {
       const [code, resetMs] = await r.publicWindow(`rl:public:ip:${ip}`, 'rl:public:all', ipLimit, globalLimit);
       return { refusedBy: code === 1 ? 'ip' : code === 2 ? 'global' : 'none', resetMs };

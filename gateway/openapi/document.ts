@@ -201,7 +201,7 @@ export const openApiDocument = {
     '/webhook-endpoints': {
       post: {
         operationId: 'registerWebhookEndpoint',
-        summary: 'Register a webhook endpoint; the signing secret is returned here once and never again.',
+        summary: 'Register a webhook endpoint; the signing secret is returned here once and never again. An organization has at most 10 endpoints (400 naming `url` past that; the number is configuration).',
         'x-access': 'write',
         'x-body-limit': 16 * 1024,
         requestBody: { required: true, content: json(ref('WebhookEndpointRequest')) },
@@ -232,6 +232,15 @@ export const openApiDocument = {
         responses: { 200: ok('The new secret, shown once.', ref('WebhookSecretRotated')), ...errors(401, 403, 404, 429, 500) },
       },
     },
+    '/webhook-endpoints/{endpointId}/enable': {
+      post: {
+        operationId: 'enableWebhookEndpoint',
+        summary: 'Enable an endpoint disabled for failing (`enabled: false`, `disabledAt`): new events are delivered to it again; deliveries it missed can be replayed.',
+        'x-access': 'write',
+        parameters: [pathId('endpointId', 'Endpoint id.', 'uuid')],
+        responses: { 200: ok('The endpoint, enabled.', ref('WebhookEndpoint')), ...errors(401, 403, 404, 429, 500) },
+      },
+    },
     '/webhook-deliveries': {
       get: {
         operationId: 'listWebhookDeliveries',
@@ -258,7 +267,7 @@ export const openApiDocument = {
     '/webhook-deliveries/{deliveryId}/replay': {
       post: {
         operationId: 'replayWebhookDelivery',
-        summary: 'Replay a delivery from the log: a new delivery (replayOf names the original) with the same body bytes and a new series of attempts.',
+        summary: 'Replay a delivery from the log: a new delivery (replayOf names the original) with the same body bytes and a new series of attempts. At most 10 replays per organization per minute (429 `rate_limited` with Retry-After past that; the number is configuration); 400 naming `id` for a removed monitored record or a disabled endpoint.',
         'x-access': 'write',
         parameters: [pathId('deliveryId', 'Delivery id.', 'uuid')],
         responses: { 202: ok('The new delivery, pending.', ref('Delivery')), ...errors(400, 401, 403, 404, 429, 500) },

@@ -47,6 +47,11 @@ const webhookEndpointFields: Record<string, Schema> = {
   url: { type: 'string', format: 'uri' },
   events: { type: 'array', items: ref('WebhookEventType') },
   createdAt: dateTime,
+  enabled: { type: 'boolean', description: 'False once the endpoint was disabled for failing: no delivery is made to it until it is enabled again (POST /webhook-endpoints/{endpointId}/enable).' },
+  disabledAt: {
+    type: ['string', 'null'], format: 'date-time',
+    description: 'When it was disabled: after 20 deliveries in a row failed every attempt, or 3 days of failing without a delivery getting through (configuration). Null while enabled.',
+  },
 };
 
 const eventEnvelope = (type: string, data: Schema, description: string): Schema =>

@@ -3,7 +3,7 @@ import { billingPeriod, recordUsageEvent } from '../../activities/metering';
 import {
   endMonitorWorkflow, recordView, removeRecord, startMonitorWorkflow, upsertRecord,
 } from '../../activities/monitoring';
-import { cancelRecordDeliveries } from '../../activities/webhooks';
+import { cancelRecordDeliveries, waitForRecordSends } from '../../activities/webhooks';
 import { inTransaction } from '../../infra/base/db/transaction';
 import { requestHash } from '../billing/screenOnce';
 import { notFound } from '../errors';
@@ -34,8 +34,11 @@ export function enrollMonitor(deps: GatewayDeps, now: () => Date): Handler {
 
 /**
  * DELETE /monitor/{id}: the record is removed and its pending deliveries cancelled in one
- * transaction, so no re-screen and no webhook follows, including one already scheduled; then
- * its workflow is ended. 404 for an unknown, removed or another organization's record.
+ * transaction, so no re-screen and no webhook follows, including one already scheduled. A
+ * delivery attempt claimed before that commit may be POSTing: the answer waits, holding no
+ * connection or lock, until it has ended (at most one attempt's time-out), so once DELETE has
+ * answered nothing of the record is sent. Then its workflow is ended. 404 for an unknown,
+ * removed or another organization's record.
  */
 export function removeMonitor(deps: GatewayDeps): Handler {
   return async (ctx) => {
@@ -46,6 +49,7 @@ export function removeMonitor(deps: GatewayDeps): Handler {
       if (!removed) throw notFound('No such monitored record for this organization.');
       await cancelRecordDeliveries(client, id);
     });
+    await waitForRecordSends(deps.pool, id);
     await endMonitorWorkflow(deps.temporal, id).catch((err: Error) =>
       ctx.state.log.warn({ recordId: id, err: err.message }, 'monitor workflow not ended; it ends itself at the next month'),
     );

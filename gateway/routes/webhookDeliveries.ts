@@ -1,10 +1,14 @@
-import { createReplay, getDelivery, listDeliveries, startDeliveryWorkflows, type DeliveryStatus, type WebhookEventType } from '../../activities/webhooks';
-import { invalidRequest, notFound } from '../errors';
+import {
+  createReplay, getDelivery, listDeliveries, replaysPerMinute, startDeliveryWorkflows, type DeliveryStatus, type WebhookEventType,
+} from '../../activities/webhooks';
+import { createWindowCounter } from '../limits/fixedWindow';
+import { invalidRequest, notFound, rateLimited } from '../errors';
 import type { GatewayDeps } from '../context';
 import type { Handler } from './handler';
 
 const DEFAULT_PAGE = 50;
 const RECORD_REMOVED = 'the monitored record was removed; its deliveries cannot be replayed';
+const ENDPOINT_DISABLED = 'the endpoint is disabled for failing; enable it (POST /webhook-endpoints/{endpointId}/enable) first';
 
 /** GET /webhook-deliveries: the organization's delivery log, newest first, filtered by status and event type. */
 export function listWebhookDeliveries(deps: GatewayDeps): Handler {
@@ -35,15 +39,25 @@ export function getWebhookDelivery(deps: GatewayDeps): Handler {
 /**
  * POST /webhook-deliveries/{id}/replay: a new delivery of the same body, with its own series
  * of attempts. 404 also for a removed endpoint (it no longer exists for the client); 400 for a
- * removed monitored record, whose deliveries exist but may not be sent again.
+ * removed monitored record or a disabled endpoint, whose deliveries exist but may not be sent
+ * now. An organization may ask for WEBHOOK_REPLAYS_PER_MINUTE replays a minute (a Redis window,
+ * refused asks counted, failing closed like the per-key limit); past it, 429 with Retry-After.
  */
 export function replayWebhookDelivery(deps: GatewayDeps): Handler {
+  const counter = createWindowCounter(deps.redis);
   return async (ctx) => {
     const orgId = ctx.state.principal!.orgId;
+    const limit = replaysPerMinute();
+    const window = await counter.countReplays(orgId).catch(() => null);
+    if (window === null) throw rateLimited(1, 'The replay counter is unavailable.');
+    if (window.count > limit) throw rateLimited(window.resetMs / 1000, `This organization may replay ${limit} deliveries per minute.`);
     const replay = await createReplay(deps.pool, orgId, ctx.state.params.deliveryId);
     if (!replay.ok) {
       if (replay.refusal === 'record_removed') {
         throw invalidRequest({ id: [RECORD_REMOVED] }, 'This delivery cannot be replayed: its monitored record was removed.');
+      }
+      if (replay.refusal === 'endpoint_disabled') {
+        throw invalidRequest({ id: [ENDPOINT_DISABLED] }, 'This delivery cannot be replayed while its endpoint is disabled.');
       }
       throw notFound('No such webhook delivery for this organization, or its endpoint was removed.');
     }

@@ -1,4 +1,7 @@
-import { allowLoopback, checkWebhookTarget, createEndpoint, deleteEndpoint, listEndpoints, rotateSecret, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../activities/webhooks';
+import {
+  allowLoopback, checkWebhookTarget, createEndpoint, deleteEndpoint, enableEndpoint, endpointCap, getEndpoint, listEndpoints, rotateSecret,
+  WEBHOOK_EVENT_TYPES, type WebhookEventType,
+} from '../../activities/webhooks';
 import { invalidRequest, notFound } from '../errors';
 import type { GatewayDeps } from '../context';
 import type { Handler } from './handler';
@@ -8,13 +11,23 @@ interface EndpointRequest {
   events?: WebhookEventType[];
 }
 
-/** POST /webhook-endpoints: the target is checked against SSRF before anything is stored; the secret is shown once. */
+/**
+ * POST /webhook-endpoints: the target is checked against SSRF before anything is stored; the
+ * secret is shown once. An organization has at most WEBHOOK_MAX_ENDPOINTS_PER_ORG endpoints.
+ */
 export function registerWebhookEndpoint(deps: GatewayDeps): Handler {
   return async (ctx) => {
     const body = ctx.state.body as EndpointRequest;
     const target = await checkWebhookTarget(body.url, allowLoopback());
     if (!target.ok) throw invalidRequest({ url: [target.reason] }, `The webhook URL is refused: ${target.reason}.`);
-    const endpoint = await createEndpoint(deps.pool, ctx.state.principal!.orgId, body.url, body.events ?? [...WEBHOOK_EVENT_TYPES]);
+    const cap = endpointCap();
+    const endpoint = await createEndpoint(deps.pool, ctx.state.principal!.orgId, body.url, body.events ?? [...WEBHOOK_EVENT_TYPES], cap);
+    if (!endpoint) {
+      throw invalidRequest(
+        { url: [`this organization already has ${cap} webhook endpoints, the most allowed; remove one first`] },
+        `An organization can register at most ${cap} webhook endpoints; remove one before adding another.`,
+      );
+    }
     ctx.status = 201;
     ctx.body = endpoint;
   };
@@ -39,5 +52,15 @@ export function rotateWebhookSecret(deps: GatewayDeps): Handler {
     const rotated = await rotateSecret(deps.pool, ctx.state.principal!.orgId, ctx.state.params.endpointId);
     if (!rotated) throw notFound('No such webhook endpoint for this organization.');
     ctx.body = rotated;
+  };
+}
+
+/** POST /webhook-endpoints/{id}/enable: an endpoint disabled for failing gets deliveries again (its past ones can be replayed). */
+export function enableWebhookEndpoint(deps: GatewayDeps): Handler {
+  return async (ctx) => {
+    const orgId = ctx.state.principal!.orgId;
+    const id = ctx.state.params.endpointId;
+    if (!(await enableEndpoint(deps.pool, orgId, id))) throw notFound('No such webhook endpoint for this organization.');
+    ctx.body = await getEndpoint(deps.pool, orgId, id);
   };
 }

@@ -48,6 +48,9 @@ export async function startTemporalDevServer(options: DevServerOptions): Promise
     args.push('--db-filename', options.dbFile);
   }
   for (const [name, type] of Object.entries(SEARCH_ATTRIBUTES)) args.push('--search-attribute', `${name}=${type}`);
+  // Task queues dispatch round-robin across fairness keys (each delivery's organization), so one
+  // organization's burst of deliveries cannot sit ahead of every other organization's.
+  args.push('--dynamic-config-value', 'matching.enableFairness=true');
 
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = fs.openSync(options.logFile, 'a');

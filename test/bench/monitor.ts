@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < ORGS; i++) {
       const org = await createOrganization(bench.pool, { name: `Bench monitoring ${i}`, plan: 'enterprise' });
       orgIds.push(org.id);
-      secrets.push((await createEndpoint(bench.pool, org.id, `http://127.0.0.1:${receiverPort}/hooks/${i}`, ['match_status_change'])).secret);
+      secrets.push((await createEndpoint(bench.pool, org.id, `http://127.0.0.1:${receiverPort}/hooks/${i}`, ['match_status_change']))!.secret);
     }
 
     const people = createPersonFactory(createRng(SEED));

@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   try {
     const org = await createOrganization(bench.pool, { name: 'Bench webhooks', plan: 'enterprise' });
-    secret = (await createEndpoint(bench.pool, org.id, url, ['batch_completed'])).secret;
+    secret = (await createEndpoint(bench.pool, org.id, url, ['batch_completed']))!.secret;
     const taskQueue = `bench-webhooks-${randomBytes(3).toString('hex')}`;
     await bench.startWorker({ taskQueue, matcherUrl: 'http://127.0.0.1:9' });
     console.log(`webhook bench: ${EVENTS} events, one endpoint on loopback, one worker (8 activity slots), cores=${os.cpus().length}`);

@@ -27,6 +27,7 @@ async function mustExist(pool: Pool, id: string): Promise<Delivery> {
 const REFUSALS: Record<ReplayRefusal, string> = {
   not_found: 'there is no such delivery',
   endpoint_removed: 'its endpoint was removed',
+  endpoint_disabled: 'its endpoint is disabled for failing; the customer enables it again through the endpoints API',
   record_removed: 'its monitored record was removed, and no webhook may be sent for a removed record',
 };
 

@@ -1,7 +1,8 @@
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { Pool } from 'pg';
-import { createActivities } from '../../../activities';
+import { createActivities, createDeliveryWorkerActivities } from '../../../activities';
+import { deliveryTaskQueue, deliveryWorkerSlots } from '../../../activities/webhooks';
 import { createLogger } from '../../../infra/base/log';
 import { createMatcherClient, type MatcherClient } from '../../../matcher/client';
 import { bootTestStack, teardownTestStack, type TestStack } from '../../harness/stack';
@@ -10,7 +11,7 @@ import { bootTestStack, teardownTestStack, type TestStack } from '../../harness/
  * What the asynchronous benchmarks run on, booted like the test harness does: a throwaway
  * migrated database, a headless Temporal dev server, the workflow bundle built once; then a
  * worker assembled as infra/worker.ts assembles it (every workflow and activity, the same
- * slot settings) in this process. Everything goes away with `close`.
+ * slot settings, and the delivery worker on its own queue) in this process. Everything goes away with `close`.
  */
 export interface BenchStack {
   stack: TestStack;
@@ -46,9 +47,21 @@ export async function startBenchStack(): Promise<BenchStack> {
         maxConcurrentWorkflowTaskExecutions: 20,
         shutdownGraceTime: '5s',
       });
-      const running = worker.run();
+      // WEBHOOK_TASK_QUEUE set to the service queue puts deliveries back among the other work (a comparison).
+      const deliveryQueue = deliveryTaskQueue(taskQueue, env ?? process.env);
+      const deliveryWorker = deliveryQueue === taskQueue ? null : await Worker.create({
+        connection: native,
+        taskQueue: deliveryQueue,
+        workflowBundle: { codePath: stack.workflowBundlePath },
+        activities: createDeliveryWorkerActivities({ pool, logger: createLogger('bench-worker', 'silent'), temporal: client, env: env ?? process.env }),
+        maxCachedWorkflows: 500,
+        maxConcurrentActivityTaskExecutions: deliveryWorkerSlots(env ?? process.env),
+        maxConcurrentWorkflowTaskExecutions: 10,
+        shutdownGraceTime: '5s',
+      });
+      const running = Promise.all([worker.run(), deliveryWorker?.run()]);
       const stop = async (): Promise<void> => {
-        if (worker.getState() === 'RUNNING') worker.shutdown();
+        for (const w of [worker, deliveryWorker]) if (w?.getState() === 'RUNNING') w.shutdown();
         await running;
         await native.close();
         matcher.close();

@@ -103,7 +103,7 @@ describe('webhook endpoints', () => {
 
     const listed = await call(gw.url, 'GET', '/v1/webhook-endpoints', { apiKey });
     expect(responseErrors('/webhook-endpoints', 'get', 200, listed.body)).toBeNull();
-    expect(listed.body.endpoints).toEqual([{ id: created.body.id, url: receiver.url, events: ['batch_completed'], createdAt: created.body.createdAt }]);
+    expect(listed.body.endpoints).toEqual([{ id: created.body.id, url: receiver.url, events: ['batch_completed'], createdAt: created.body.createdAt, enabled: true, disabledAt: null }]);
     expect(JSON.stringify(listed.body)).not.toContain(created.body.secret);
   });
 

@@ -111,6 +111,23 @@ describe('screenctl deliveries', () => {
     expect(await screenctlRefusal('deliveries', 'reset', ref.id)).toMatch(/cannot be reset: it is succeeded/);
   });
 
+  it('gives a reset series every attempt of its policy again', async () => {
+    const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'medium');
+    const endpoint = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: receiver.url } });
+    receiver.secret = endpoint.body.secret;
+    receiver.answer = () => 500;
+    const jobId = randomUUID();
+    const [ref] = await emitWebhookEvents(gw.pool, worker.client, worker.taskQueue, [{
+      orgId, type: 'batch_completed', eventKey: `batch:${jobId}`,
+      data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
+    }]);
+    expect((await settled(ref.id)).status).toBe('failed');
+    expect(await screenctl('deliveries', 'reset', ref.id)).toContain(`webhook-delivery/${ref.id}`);
+    const reset = await settled(ref.id);
+    expect(reset.status).toBe('failed');
+    expect(reset.attempts.map((a) => a.statusCode)).toEqual([500, 500, 500, 500]);
+  });
+
   it('resets a delivery whose workflow is still retrying: the old series ends, the fresh one delivers once the receiver recovers', async () => {
     const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'medium');
     await endpointFor(orgId, apiKey);

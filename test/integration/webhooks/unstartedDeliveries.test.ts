@@ -47,6 +47,7 @@ const dyingTemporal = { workflow: { start: async () => { throw new Error('worker
 async function enrolledRecord(): Promise<{ orgId: string; recordId: string }> {
   const org = await createOrganization(db.pool, { name: 'sweep test', plan: 'large' });
   const endpoint = await createEndpoint(db.pool, org.id, receiver.url, ['match_status_change']);
+  if (!endpoint) throw new Error('endpoint refused');
   receiver.secret = endpoint.secret;
   const client = await db.pool.connect();
   try {

@@ -1,0 +1,56 @@
+import type { Pool } from 'pg';
+import { inTransaction } from '../../infra/base/db/transaction';
+import type { DisablePolicy } from './limits';
+import type { Db } from './store';
+
+/**
+ * An endpoint that keeps failing is disabled: after `failedDeliveries` deliveries in a row used
+ * every attempt, or once it has been failing for `failingMs` without a delivery getting through.
+ * A disabled endpoint gets no new deliveries, its pending ones end failed (replayable once it is
+ * enabled again), and the customer enables it through the endpoints API.
+ */
+
+/** A delivery got through: the endpoint's run of failures ends (written only when there was one). */
+export async function endpointDelivered(db: Db, endpointId: string): Promise<void> {
+  await db.query(
+    'UPDATE webhook_endpoints SET failing_since = NULL, failed_deliveries_in_row = NULL WHERE id = $1 AND (failing_since IS NOT NULL OR failed_deliveries_in_row IS NOT NULL)',
+    [endpointId],
+  );
+}
+
+/**
+ * A delivery used every attempt of its series: counted in the endpoint's run, which is dated from
+ * the first failed delivery's creation. Returns true when this disabled the endpoint.
+ */
+export async function endpointDeliveryFailed(pool: Pool, endpointId: string, deliveryCreatedAt: Date, policy: DisablePolicy): Promise<boolean> {
+  return inTransaction(pool, async (tx) => {
+    const { rows: [r] } = await tx.query<{ disabled: boolean }>(
+      `UPDATE webhook_endpoints
+          SET failed_deliveries_in_row = coalesce(failed_deliveries_in_row, 0) + 1,
+              failing_since = coalesce(failing_since, $2),
+              disabled_at = CASE
+                WHEN disabled_at IS NULL AND (coalesce(failed_deliveries_in_row, 0) + 1 >= $3
+                                              OR coalesce(failing_since, $2) <= now() - make_interval(secs => $4::double precision / 1000))
+                THEN now() ELSE disabled_at END
+        WHERE id = $1 AND deleted_at IS NULL
+        RETURNING disabled_at IS NOT NULL AND disabled_at = now() AS disabled`,
+      [endpointId, deliveryCreatedAt, policy.failedDeliveries, policy.failingMs],
+    );
+    if (!r?.disabled) return false;
+    await tx.query(
+      "UPDATE webhook_deliveries SET status = 'failed', completed_at = now() WHERE endpoint_id = $1 AND status = 'pending'",
+      [endpointId],
+    );
+    return true;
+  });
+}
+
+/** The customer enables a disabled endpoint: deliveries start again with a clean run. False when the org has no such endpoint. */
+export async function enableEndpoint(db: Db, orgId: string, id: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE webhook_endpoints SET disabled_at = NULL, failing_since = NULL, failed_deliveries_in_row = NULL
+      WHERE id = $1 AND org_id = $2 AND deleted_at IS NULL`,
+    [id, orgId],
+  );
+  return rowCount === 1;
+}

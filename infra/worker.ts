@@ -1,6 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
-import path from 'node:path';
 import { config } from './base/config';
 import { createLogger } from './base/log';
 import { createPool } from './base/db/pool';
@@ -15,6 +14,7 @@ import { ensureRecordMonthSchedule } from './schedules/recordMonthSchedule';
 import { ensureUnstartedDeliverySchedule } from './schedules/unstartedDeliverySchedule';
 import { freePort } from './base/freePort';
 import { createWorkerMetrics, serveWorkerMetrics } from './worker/metrics';
+import { workflowsEntry } from './worker/workflowsEntry';
 
 /**
  * The Temporal worker process: every workflow and activity on the service's task queue, and a
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   const matcher = createMatcherClient(config.matcherUrl);
   const workflowBundle = process.env.WORKFLOW_BUNDLE_PATH
     ? { codePath: process.env.WORKFLOW_BUNDLE_PATH }
-    : await bundleWorkflowCode({ workflowsPath: path.resolve(__dirname, '..', 'workflows', 'index.ts') });
+    : await bundleWorkflowCode({ workflowsPath: workflowsEntry(__dirname) });
 
   const clientConnection = await Connection.connect(temporalConnectionOptions());
   const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace });

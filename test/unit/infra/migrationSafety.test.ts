@@ -13,11 +13,13 @@ const RELEASED_EXCEPTIONS: Record<string, Partial<Record<RuleId, string>>> = {
       'usage_periods then held one row per organization and month (thousands at most): the CHECK and the primary-key swap took milliseconds under their lock; released',
   },
   '6500_monitored_recall_capped.sql': {
-    'full-table-update': 'released one release after monitoring shipped, when monitored_records was small; accepted: the update held row locks for its run',
+    'full-table-update':
+      'released when monitoring was new and monitored_records small; accepted: the one UPDATE rewrote every row and held their locks until it committed',
   },
   '6700_batch_job_period.sql': {
-    'full-table-update': 'batch_jobs holds one row per submitted batch (thousands at most then); released and accepted',
-    'set-not-null': 'the same small table, backfilled in the same transaction the previous release did not write to in between; released and accepted',
+    'full-table-update': 'batch_jobs holds one row per submitted batch (thousands at most then): the backfill took milliseconds; released',
+    'set-not-null':
+      'released and accepted: the column is added, backfilled and constrained at once, so a gateway of the previous release submitting a batch during the rollout failed (its insert carried no period) until it was replaced',
   },
   '7000_monitored_capped_index.sql': {
     'index-not-concurrent': 'released: a partial index (recall_capped rows only) built while monitored_records was small; writes waited for the build',

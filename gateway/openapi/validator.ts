@@ -3,6 +3,7 @@ import type { FieldErrors } from '../errors';
 import { createOpenApiAjv, ITEMS_VALIDATED_SEPARATELY, rebaseRefs, resolveDocumentRef } from './ajv';
 import { openApiDocument } from './document';
 import { MAX_NAME_BYTES_KEYWORD } from './nameBytes';
+import { SUBJECT_TEXT_PATTERN, SUBJECT_TEXT_REASON } from './schemas';
 import type { Operation, ParameterSpec } from './operations';
 
 /** Person name fields removed on 2026-08-23; a body carrying them is refused naming `name`. */
@@ -64,7 +65,7 @@ function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldErrors {
         add(fields, fieldPath(error.instancePath), lengthReason(error.keyword, Number(params.limit), 'character'));
         break;
       case 'pattern':
-        add(fields, fieldPath(error.instancePath), params.pattern === '\\S' ? 'must contain a non-space character' : `must match ${String(params.pattern)}`);
+        add(fields, fieldPath(error.instancePath), patternReason(String(params.pattern)));
         break;
       case 'minItems':
       case 'maxItems':
@@ -83,6 +84,12 @@ function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldErrors {
     }
   }
   return fields;
+}
+
+function patternReason(pattern: string): string {
+  if (pattern === '\\S') return 'must contain a non-space character';
+  if (pattern === SUBJECT_TEXT_PATTERN) return SUBJECT_TEXT_REASON;
+  return `must match ${pattern}`;
 }
 
 function lengthReason(keyword: 'minLength' | 'maxLength', limit: number, unit: string): string {

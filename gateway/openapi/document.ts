@@ -83,6 +83,9 @@ export const openApiDocument = {
       'Rate limit. Per API key, a fixed one-minute window counting every /v1 request, refused ones included:',
       'Trial 30, Small 30, Medium 60, Large 120, Enterprise 600 per minute. When the shared counter is',
       'unreachable requests are refused with 429 rather than served uncounted.',
+      '',
+      'Methods. A method not listed for a path of this document (TRACE, PATCH, OPTIONS, HEAD…) is answered 405',
+      '`method_not_allowed` with an `Allow` header naming the methods the path serves (components/responses/MethodNotAllowed).',
     ].join('\n'),
   },
   servers: [{ url: '/v1', description: 'The base URL includes the /v1 prefix.' }],
@@ -308,6 +311,7 @@ export const openApiDocument = {
       XRateLimitLimit: { description: "Requests per minute allowed for this key's plan.", schema: { type: 'integer' } },
       XRateLimitRemaining: { description: 'Requests left in the current window.', schema: { type: 'integer' } },
       RetryAfter: { description: 'Integer seconds until the window resets.', required: true, schema: { type: 'integer', minimum: 1 } },
+      Allow: { description: 'The methods the path serves, comma-separated (e.g. `GET` or `POST, GET`).', required: true, schema: { type: 'string' } },
     },
     responses: {
       InvalidRequest: errorResponse(
@@ -323,6 +327,12 @@ export const openApiDocument = {
       ),
       Forbidden: errorResponse('forbidden: the organization is read-only; reads continue, writes and screenings are refused.'),
       NotFound: errorResponse('not_found: no such resource for this organization, or no such route.'),
+      MethodNotAllowed: errorResponse(
+        'method_not_allowed: the path exists but not with this method (e.g. TRACE, PATCH); `Allow` lists its methods. ' +
+          'Answered before authentication, for any path of this document.',
+        'Error',
+        { ...commonHeaders, Allow: header('Allow') },
+      ),
       PayloadTooLarge: errorResponse('payload_too_large: the body exceeds the operation limit (x-body-limit).'),
       RateLimited: errorResponse('rate_limited: burst limit exceeded, or the shared counter is unreachable. Refused requests still count.', 'Error', {
         ...commonHeaders,

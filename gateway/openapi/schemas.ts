@@ -303,7 +303,7 @@ export const schemas: Record<string, Schema> = {
         type: 'string',
         enum: [
           'invalid_request', 'unauthorized', 'api_allowance_reached', 'single_screening_allowance_reached', 'forbidden',
-          'not_found', 'payload_too_large', 'rate_limited', 'internal_error', 'not_implemented', 'service_unavailable',
+          'not_found', 'method_not_allowed', 'payload_too_large', 'rate_limited', 'internal_error', 'not_implemented', 'service_unavailable',
         ],
       },
       message: nonEmpty,

@@ -14,7 +14,7 @@ import {
   type InProcessGateway,
   type Reply,
 } from './support/stack';
-import { documentedHeaders, responseErrors } from './support/contract';
+import { documentedHeaders, responseErrors, schemaErrors } from './support/contract';
 
 /**
  * Acceptance of the v1 contract against a running gateway (real PostgreSQL, Redis, Temporal,
@@ -307,6 +307,50 @@ describe('404 not_found', () => {
     expect([outside.status, outside.body.code]).toEqual([404, 'not_found']);
     const badId = await call(gw.url, 'DELETE', '/v1/monitor/not-a-record', { apiKey });
     expectError('/monitor/{id}', 'delete', badId, 404, 'not_found');
+  });
+});
+
+describe('405 method_not_allowed', () => {
+  const cases: Array<[string, string, string]> = [
+    ['TRACE', '/v1/screen', 'POST'],
+    ['PATCH', '/v1/screen', 'POST'],
+    ['PATCH', '/v1/batch/00000000-0000-0000-0000-000000000000', 'GET'],
+    ['GET', '/v1/monitor', 'PUT'],
+    ['PATCH', '/v1/webhook-endpoints', 'GET, POST'],
+    ['TRACE', '/v1/openapi.json', 'GET'],
+  ];
+
+  /** Through node:http: fetch refuses TRACE. */
+  function send(method: string, url: string, apiKey?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    return new Promise((resolve, reject) => {
+      const req = http.request(gw.url + url, { method, headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {} }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it.each(cases)('answers %s %s with 405, Allow and the error shape, with or without a key', async (method, url, allow) => {
+    const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
+    for (const key of [apiKey, undefined]) {
+      const reply = await send(method, url, key);
+      expect({ status: reply.status, code: reply.body?.code, allow: reply.headers.allow }).toEqual({ status: 405, code: 'method_not_allowed', allow });
+      expect(reply.headers['content-type']).toMatch(/^application\/json/);
+      expect(reply.body.message).toContain(method);
+      const documented = (openApiDocument.components.responses.MethodNotAllowed as { headers: Record<string, unknown> });
+      expect(Object.keys(documented.headers)).toContain('Allow');
+      expect(schemaErrors('Error', reply.body)).toBeNull();
+    }
+  });
+
+  it('leaves unknown paths to 404', async () => {
+    const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
+    const reply = await call(gw.url, 'PATCH', '/v1/nothing-here', { apiKey });
+    expect([reply.status, reply.body.code, reply.headers.get('allow')]).toEqual([404, 'not_found', null]);
   });
 });
 

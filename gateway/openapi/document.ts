@@ -42,12 +42,15 @@ function errorResponse(description: string, schema = 'Error', headers: Obj = com
   return { description, headers, content: json(ref(schema)) };
 }
 
+const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 const idempotencyKey = (required: boolean, description: string): Obj => ({
   name: 'Idempotency-Key',
   in: 'header',
   required,
-  description,
-  schema: { type: 'string', minLength: 1, maxLength: 255 },
+  description:
+    `${description} 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters (header bytes, read as ISO-8859-1): a key sent empty or longer is refused ` +
+    'with 400 naming Idempotency-Key, and nothing is screened or metered.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
 });
 
 const pathId = (name: string, description: string, format?: string): Obj => ({

@@ -136,7 +136,10 @@ export function compileValidators(operations: Operation[]): Map<string, Operatio
             spec.in === 'header' ? headerValue(headers[spec.name.toLowerCase()])
             : spec.in === 'path' ? pathParams[spec.name]
             : (query[spec.name] as string | undefined);
-          if (raw === undefined || raw === '') {
+          // A header sent empty is a value (Idempotency-Key: minLength 1), checked like any other;
+          // an empty query parameter counts as absent.
+          const absent = raw === undefined || (raw === '' && spec.in !== 'header');
+          if (absent) {
             if (spec.required) add(fields, spec.name, spec.in === 'header' ? `required header` : 'required');
             continue;
           }

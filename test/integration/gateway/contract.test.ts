@@ -119,6 +119,20 @@ describe('POST /v1/screen', () => {
     expect(await screenCalls(apiKey)).toBe(1);
   });
 
+  it('refuses an Idempotency-Key sent empty or longer than the documented maximum with 400 naming the header, and meters nothing', async () => {
+    const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
+    const schema = (openApiDocument.paths['/screen'].post.parameters[0] as { name: string; schema: { minLength: number; maxLength: number } });
+    expect([schema.name, schema.schema.minLength, schema.schema.maxLength]).toEqual(['Idempotency-Key', 1, 255]);
+    for (const [key, reason] of [['', 'must have at least 1 character'], ['k'.repeat(256), 'must have at most 255 characters']]) {
+      const reply = await call(gw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': key } });
+      expectError('/screen', 'post', reply, 400, 'invalid_request');
+      expect(reply.body.fields).toEqual({ 'Idempotency-Key': [reason] });
+    }
+    const longest = await call(gw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': 'k'.repeat(255) } });
+    expect([longest.status, longest.headers.get('idempotency-key')]).toEqual([200, 'k'.repeat(255)]);
+    expect(await screenCalls(apiKey)).toBe(1);
+  });
+
   it('generates a key when none is sent, so each call counts once', async () => {
     const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
     const a = await call(gw.url, 'POST', '/v1/screen', { apiKey, body: person });
@@ -170,6 +184,12 @@ describe('400 invalid_request', () => {
     const missingKey = await call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items: [person] } });
     expectError('/batch', 'post', missingKey, 400, 'invalid_request');
     expect(missingKey.body.fields['Idempotency-Key']).toEqual(['required header']);
+    const emptyKey = await call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items: [person] }, headers: { 'idempotency-key': '' } });
+    expectError('/batch', 'post', emptyKey, 400, 'invalid_request');
+    expect(emptyKey.body.fields).toEqual({ 'Idempotency-Key': ['must have at least 1 character'] });
+    const longKey = await call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items: [person] }, headers: { 'idempotency-key': 'k'.repeat(256) } });
+    expectError('/batch', 'post', longKey, 400, 'invalid_request');
+    expect(longKey.body.fields).toEqual({ 'Idempotency-Key': ['must have at most 255 characters'] });
     const headers = { 'idempotency-key': randomUUID() };
     const empty = await call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items: [] }, headers });
     expect(empty.body.fields.items).toEqual(['must have at least 1 item']);

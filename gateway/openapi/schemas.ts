@@ -4,6 +4,12 @@
  */
 import { MAX_NAME_BYTES_KEYWORD, MAX_SUBJECT_NAME_BYTES } from './nameBytes';
 
+/**
+ * On a schema that accepts any value (BatchItem): the component each value is validated against
+ * on its own, by the handler, where an invalid value is a result rather than a refusal.
+ */
+export const VALIDATED_AGAINST = 'x-validated-against';
+
 type Schema = Record<string, unknown>;
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -155,16 +161,19 @@ export const schemas: Record<string, Schema> = {
   BatchRequest: closed(
     {
       items: {
-        type: 'array', minItems: 1, maxItems: 2000,
-        items: {
-          $ref: '#/components/schemas/Entity',
-          description: 'Each item is validated on its own against Entity: an invalid item does not fail the request; it becomes an `error` result for its index.',
-        },
-        'x-items-validated-separately': true,
+        type: 'array', minItems: 1, maxItems: 2000, items: ref('BatchItem'),
+        description: '1 to 2000 items. The request is refused (400) only for its envelope: no items, too many, an unknown field, a missing Idempotency-Key.',
       },
     },
     ['items'],
   ),
+  BatchItem: {
+    description:
+      'Any JSON value: the request accepts every item as it is. Each item is then validated on its own against `Entity` ' +
+      '(named by x-validated-against): a valid item is screened; any other value becomes an `error` result for its index ' +
+      '(`BatchItemError`, its fields named relative to the item) and never fails the batch. Invalid items take no allowance.',
+    [VALIDATED_AGAINST]: '#/components/schemas/Entity',
+  },
   BatchAccepted: closed({ jobId: nonEmpty }, ['jobId']),
   BatchItemError: closed(
     {

@@ -1,9 +1,9 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { FieldErrors } from '../errors';
-import { createOpenApiAjv, ITEMS_VALIDATED_SEPARATELY, rebaseRefs, resolveDocumentRef } from './ajv';
+import { createOpenApiAjv, rebaseRefs, resolveDocumentRef } from './ajv';
 import { openApiDocument } from './document';
 import { MAX_NAME_BYTES_KEYWORD } from './nameBytes';
-import { SUBJECT_TEXT_PATTERN, SUBJECT_TEXT_REASON } from './schemas';
+import { SUBJECT_TEXT_PATTERN, SUBJECT_TEXT_REASON, VALIDATED_AGAINST } from './schemas';
 import type { Operation, ParameterSpec } from './operations';
 
 /** Person name fields removed on 2026-08-23; a body carrying them is refused naming `name`. */
@@ -101,32 +101,12 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/**
- * The request body schema as the chain validates it: arrays marked x-items-validated-separately
- * (batch items) are checked for their bounds only; the handler validates each item on its own,
- * against the same document schema.
- */
-function envelopeSchema(ref: string): Record<string, unknown> {
-  const name = ref.replace('#/components/schemas/', '');
-  const schema = (openApiDocument.components.schemas as Record<string, unknown>)[name];
-  const strip = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(strip);
-    if (!node || typeof node !== 'object') return node;
-    const entries = Object.entries(node as Record<string, unknown>);
-    if ((node as Record<string, unknown>)[ITEMS_VALIDATED_SEPARATELY] === true) {
-      return Object.fromEntries(entries.map(([k, v]) => [k, k === 'items' ? true : v]));
-    }
-    return Object.fromEntries(entries.map(([k, v]) => [k, strip(v)]));
-  };
-  return rebaseRefs(strip(schema) as Record<string, unknown>);
-}
-
 /** Compiles every operation's parameter and body validators once, at start-up. */
 export function compileValidators(operations: Operation[]): Map<string, OperationValidator> {
   const ajv = createOpenApiAjv();
   const validators = new Map<string, OperationValidator>();
   for (const operation of operations) {
-    const bodyValidator: ValidateFunction | null = operation.bodySchemaRef ? ajv.compile(envelopeSchema(operation.bodySchemaRef)) : null;
+    const bodyValidator: ValidateFunction | null = operation.bodySchemaRef ? ajv.compile({ $ref: resolveDocumentRef(operation.bodySchemaRef) }) : null;
     const params = operation.parameters.map((spec: ParameterSpec) => ({ spec, validate: ajv.compile(rebaseRefs(spec.schema)) }));
     validators.set(operation.operationId, {
       parameters({ headers, params: pathParams, query }) {
@@ -159,11 +139,14 @@ export function compileValidators(operations: Operation[]): Map<string, Operatio
 }
 
 /**
- * A validator for one component schema on its own (each batch item against Entity): field
- * paths are relative to the value, and the value itself is named `root`.
+ * A validator for one component schema on its own: field paths are relative to the value, and
+ * the value itself is named `root`. For a component that accepts any value and names the one
+ * it is validated against (BatchItem: Entity), that one.
  */
 export function compileComponentValidator(name: string, root: string): (value: unknown) => FieldErrors {
-  const validate = createOpenApiAjv().compile({ $ref: resolveDocumentRef(`#/components/schemas/${name}`) });
+  const component = (openApiDocument.components.schemas as Record<string, Record<string, unknown>>)[name];
+  const against = component?.[VALIDATED_AGAINST];
+  const validate = createOpenApiAjv().compile({ $ref: resolveDocumentRef(typeof against === 'string' ? against : `#/components/schemas/${name}`) });
   return (value) => {
     if (validate(value)) return {};
     const fields = toFieldErrors(validate.errors);

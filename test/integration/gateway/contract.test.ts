@@ -203,6 +203,34 @@ describe('400 invalid_request', () => {
   });
 });
 
+describe('POST /v1/batch items, as the document describes them', () => {
+  // What a fuzzer or a generated client reads: the request schema, with its refs.
+  const requestBody = openApiDocument.paths['/batch'].post.requestBody as { content: Record<string, { schema: { $ref: string } }> };
+  const requestSchema = requestBody.content['application/json'].schema.$ref.split('/').pop();
+  const invalidItems = [42, 'not an entity', null, [], { type: 'vessel', name: 'Jane' }, { type: 'person' }, { ...person, nickname: 'JJ' }];
+
+  it('accepts any item in the request schema and names Entity as the schema each item is validated against', () => {
+    expect(requestSchema).toBe('BatchRequest');
+    expect(schemaErrors('BatchRequest', { items: [person, ...invalidItems] })).toBeNull();
+    expect(schemaErrors('BatchRequest', { items: [] })).not.toBeNull();
+    expect(schemaErrors('BatchRequest', { items: Array.from({ length: 2001 }, () => person) })).not.toBeNull();
+    expect(schemaErrors('BatchRequest', { items: [person], extra: 1 })).not.toBeNull();
+    expect((openApiDocument.components.schemas.BatchItem as Record<string, unknown>)['x-validated-against']).toBe('#/components/schemas/Entity');
+    for (const item of invalidItems) expect(schemaErrors('Entity', item)).not.toBeNull();
+    expect(schemaErrors('Entity', person)).toBeNull();
+  });
+
+  it('accepts a request the request schema accepts, and makes each item invalid against Entity an error result', async () => {
+    const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
+    const items = [person, ...invalidItems, organization];
+    const reply = await call(gw.url, 'POST', '/v1/batch', { apiKey, headers: { 'idempotency-key': randomUUID() }, body: { items } });
+    expect(reply.status).toBe(202);
+    expectDocumented('/batch', 'post', reply);
+    const { rows } = await gw.pool.query<{ outcome: string | null }>('SELECT outcome FROM batch_items WHERE job_id = $1 ORDER BY idx', [reply.body.jobId]);
+    expect(rows.map((r) => r.outcome)).toEqual(items.map((item) => (schemaErrors('Entity', item) ? 'error' : null)));
+  });
+});
+
 describe('413 payload_too_large', () => {
   it('refuses a screen body over 1 MB and a batch body over 4 MB in the error shape', async () => {
     const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'single_screening_allowance_reached'
   | 'forbidden'
   | 'not_found'
+  | 'method_not_allowed'
   | 'payload_too_large'
   | 'rate_limited'
   | 'internal_error'
@@ -75,4 +76,11 @@ export function serviceUnavailable(message: string): ApiError {
 
 export function notImplemented(what: string): ApiError {
   return new ApiError(501, 'not_implemented', `${what} is not available yet.`);
+}
+
+/** 405: a method the document does not serve on a path it knows; `Allow` lists those it does. */
+export function methodNotAllowed(method: string, path: string, allowed: readonly string[]): ApiError {
+  return new ApiError(405, 'method_not_allowed', `${method} is not served on ${path}; allowed: ${allowed.join(', ')}.`, {
+    headers: { Allow: allowed.join(', ') },
+  });
 }

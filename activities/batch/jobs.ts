@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { ScreeningResult } from '../../matcher/types';
 import { inTransaction } from '../../infra/base/db/transaction';
 import { consumeReservation, lockAllowancePeriod, recordUsageEvents, releaseReservation } from '../metering';
+import { storableJson } from './storable';
 
 /** Batch jobs and items (migration 6200). Reads a client can cause are scoped to its organization. */
 type Db = Pool | PoolClient;
@@ -81,14 +82,19 @@ export async function jobExistsForKey(db: Db, orgId: string, idempotencyKey: str
   return rowCount === 1;
 }
 
-/** Stores every submitted item in one statement; an invalid one is handled at once, as an error result. */
+/**
+ * Stores every submitted item in one statement; an invalid one is handled at once, as an error
+ * result. An invalid item is stored in its storable form (storable.ts): it may hold what jsonb
+ * refuses (U+0000, a lone surrogate), in a value or a key, and so may its error's field names.
+ * A valid item holds neither: the subject schema refuses them.
+ */
 export async function insertItems(client: PoolClient, jobId: string, items: ReadonlyArray<{ item: unknown; error: ItemError | null }>): Promise<void> {
   await client.query(
     `INSERT INTO batch_items (job_id, idx, item, outcome, error)
      SELECT $1, (e.ord - 1)::int, e.value->'item', CASE WHEN e.value->'error' = 'null'::jsonb THEN NULL ELSE 'error' END,
             NULLIF(e.value->'error', 'null'::jsonb)
        FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(value, ord)`,
-    [jobId, JSON.stringify(items.map((i) => ({ item: i.item ?? null, error: i.error })))],
+    [jobId, JSON.stringify(items.map((i) => (i.error ? { item: storableJson(i.item ?? null), error: storableJson(i.error) } : { item: i.item ?? null, error: null })))],
   );
   const failed = items.filter((i) => i.error).length;
   await client.query('UPDATE batch_jobs SET failed_items = $2 WHERE id = $1', [jobId, failed]);

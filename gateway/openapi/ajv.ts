@@ -2,9 +2,9 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { openApiDocument } from './document';
 import { maxNameBytesKeyword } from './nameBytes';
+import { VALIDATED_AGAINST } from './schemas';
 
 /** Where the document's component schemas are registered, so #/components/schemas/X refs resolve. */
-export const ITEMS_VALIDATED_SEPARATELY = 'x-items-validated-separately';
 
 const COMPONENTS_ID = 'https://screening.local/openapi.json';
 
@@ -16,8 +16,8 @@ export function createOpenApiAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, discriminator: true, allowUnionTypes: true });
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'components' });
-  // Marks an array whose items the handler validates one by one (batch items); see validator.ts.
-  ajv.addKeyword({ keyword: ITEMS_VALIDATED_SEPARATELY });
+  // Names the component a value accepted as is is validated against on its own (batch items).
+  ajv.addKeyword({ keyword: VALIDATED_AGAINST, schemaType: 'string' });
   ajv.addKeyword(maxNameBytesKeyword);
   ajv.addSchema({ $id: COMPONENTS_ID, components: { schemas: openApiDocument.components.schemas } });
   return ajv;

@@ -42,12 +42,15 @@ function errorResponse(description: string, schema = 'Error', headers: Obj = com
   return { description, headers, content: json(ref(schema)) };
 }
 
+const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 const idempotencyKey = (required: boolean, description: string): Obj => ({
   name: 'Idempotency-Key',
   in: 'header',
   required,
-  description,
-  schema: { type: 'string', minLength: 1, maxLength: 255 },
+  description:
+    `${description} 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters (header bytes, read as ISO-8859-1): a key sent empty or longer is refused ` +
+    'with 400 naming Idempotency-Key, and nothing is screened or metered.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
 });
 
 const pathId = (name: string, description: string, format?: string): Obj => ({
@@ -83,6 +86,9 @@ export const openApiDocument = {
       'Rate limit. Per API key, a fixed one-minute window counting every /v1 request, refused ones included:',
       'Trial 30, Small 30, Medium 60, Large 120, Enterprise 600 per minute. When the shared counter is',
       'unreachable requests are refused with 429 rather than served uncounted.',
+      '',
+      'Methods. A method not listed for a path of this document (TRACE, PATCH, OPTIONS, HEAD…) is answered 405',
+      '`method_not_allowed` with an `Allow` header naming the methods the path serves (components/responses/MethodNotAllowed).',
     ].join('\n'),
   },
   servers: [{ url: '/v1', description: 'The base URL includes the /v1 prefix.' }],
@@ -308,6 +314,7 @@ export const openApiDocument = {
       XRateLimitLimit: { description: "Requests per minute allowed for this key's plan.", schema: { type: 'integer' } },
       XRateLimitRemaining: { description: 'Requests left in the current window.', schema: { type: 'integer' } },
       RetryAfter: { description: 'Integer seconds until the window resets.', required: true, schema: { type: 'integer', minimum: 1 } },
+      Allow: { description: 'The methods the path serves, comma-separated (e.g. `GET` or `POST, GET`).', required: true, schema: { type: 'string' } },
     },
     responses: {
       InvalidRequest: errorResponse(
@@ -323,6 +330,12 @@ export const openApiDocument = {
       ),
       Forbidden: errorResponse('forbidden: the organization is read-only; reads continue, writes and screenings are refused.'),
       NotFound: errorResponse('not_found: no such resource for this organization, or no such route.'),
+      MethodNotAllowed: errorResponse(
+        'method_not_allowed: the path exists but not with this method (e.g. TRACE, PATCH); `Allow` lists its methods. ' +
+          'Answered before authentication, for any path of this document.',
+        'Error',
+        { ...commonHeaders, Allow: header('Allow') },
+      ),
       PayloadTooLarge: errorResponse('payload_too_large: the body exceeds the operation limit (x-body-limit).'),
       RateLimited: errorResponse('rate_limited: burst limit exceeded, or the shared counter is unreachable. Refused requests still count.', 'Error', {
         ...commonHeaders,

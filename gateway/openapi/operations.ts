@@ -83,7 +83,7 @@ function compile(operation: Operation): CompiledRoute {
   return { operation, pattern: new RegExp(`^${source}$`), paramNames };
 }
 
-/** Finds the operation for a request; null for an unknown route (answered 404). */
+/** Finds the operation for a request; null for an unknown route (answered 404) or method (405). */
 export function createOperationResolver(operations: Operation[] = listOperations()) {
   const routes = operations.map(compile);
   return (method: string, path: string): ResolvedOperation | null => {
@@ -101,4 +101,13 @@ export function createOperationResolver(operations: Operation[] = listOperations
     }
     return null;
   };
+}
+
+/**
+ * The methods the document serves on a request path (e.g. ['GET'] for /v1/batch/{jobId}); empty
+ * for a path it does not know. Another method on a known path is answered 405 with these in `Allow`.
+ */
+export function createAllowedMethods(operations: Operation[] = listOperations()) {
+  const routes = operations.map(compile);
+  return (path: string): string[] => [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.operation.method))];
 }

@@ -4,6 +4,12 @@
  */
 import { MAX_NAME_BYTES_KEYWORD, MAX_SUBJECT_NAME_BYTES } from './nameBytes';
 
+/**
+ * On a schema that accepts any value (BatchItem): the component each value is validated against
+ * on its own, by the handler, where an invalid value is a result rather than a refusal.
+ */
+export const VALIDATED_AGAINST = 'x-validated-against';
+
 type Schema = Record<string, unknown>;
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -18,14 +24,28 @@ const closed = (properties: Record<string, Schema>, required: string[], descript
   additionalProperties: false,
 });
 
-/** A name must hold at least one non-space character: blank names cannot be screened. */
-const screenableName: Schema = { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' };
+/**
+ * Text a subject may carry: no control character (C0, DEL, C1: tab and line breaks included)
+ * and no unpaired UTF-16 surrogate. None belongs in a name or an identifier, and PostgreSQL
+ * jsonb can hold neither \u0000 nor a lone surrogate. Patterns are compiled with the `u` flag
+ * (ECMA-262, as JSON Schema says), so a surrogate pair is one code point and passes.
+ */
+export const SUBJECT_TEXT_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF]*$';
+export const SUBJECT_TEXT_REASON = 'must not contain control characters or unpaired UTF-16 surrogates';
+const subjectText = (schema: Schema): Schema => ({ ...schema, pattern: SUBJECT_TEXT_PATTERN });
+
+/**
+ * A name must hold at least one non-space character (blank names cannot be screened) and be
+ * subject text: two patterns, the second under allOf.
+ */
+const screenableName: Schema = { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S', allOf: [{ pattern: SUBJECT_TEXT_PATTERN }] };
+const textNote = 'No control characters (tab and line breaks included) and no unpaired UTF-16 surrogates.';
 
 const aliases: Schema = {
   type: 'array',
   maxItems: 50,
-  items: { type: 'string', maxLength: 255 },
-  description: 'Other names; at most 50, each at most 255 characters.',
+  items: subjectText({ type: 'string', maxLength: 255 }),
+  description: `Other names; at most 50, each at most 255 characters. ${textNote}`,
 };
 
 /** The bound on a subject's names together (nameBytes.ts), documented where it applies. */
@@ -38,8 +58,8 @@ const nameBytesNote = (nameField: string): string =>
 const withRule = (rule: Schema, schema: Schema): Schema => ({ ...schema, ...rule });
 
 const entityFields = {
-  npi: { type: 'string', minLength: 10, maxLength: 10, description: 'National Provider Identifier, exactly 10 characters.' },
-  state: { type: 'string', minLength: 2, maxLength: 2, description: 'US state or territory code, exactly 2 characters.' },
+  npi: subjectText({ type: 'string', minLength: 10, maxLength: 10, description: `National Provider Identifier, exactly 10 characters. ${textNote}` }),
+  state: subjectText({ type: 'string', minLength: 2, maxLength: 2, description: `US state or territory code, exactly 2 characters. ${textNote}` }),
 };
 
 const webhookEndpointFields: Record<string, Schema> = {
@@ -70,11 +90,11 @@ export const schemas: Record<string, Schema> = {
   PersonEntity: withRule(nameBytesRule('name'), closed(
     {
       type: { type: 'string', const: 'person' },
-      name: { ...screenableName, description: 'The whole name, including any generational suffix; at least one non-space character.' },
+      name: { ...screenableName, description: `The whole name, including any generational suffix; at least one non-space character. ${textNote}` },
       aliases,
       dateOfBirth: { type: 'string', format: 'date', description: 'YYYY-MM-DD' },
       ...entityFields,
-      providerType: { type: 'string', maxLength: 255 },
+      providerType: subjectText({ type: 'string', maxLength: 255, description: textNote }),
     },
     ['type', 'name'],
     'A person. The former fields firstName, middleName, lastName and suffix were removed on 2026-08-23; a body carrying them is refused with 400 naming `name`. ' +
@@ -83,7 +103,7 @@ export const schemas: Record<string, Schema> = {
   OrganizationEntity: withRule(nameBytesRule('legalName'), closed(
     {
       type: { type: 'string', const: 'organization' },
-      legalName: { ...screenableName, description: 'At least one non-space character.' },
+      legalName: { ...screenableName, description: `At least one non-space character. ${textNote}` },
       aliases,
       ...entityFields,
     },
@@ -141,16 +161,19 @@ export const schemas: Record<string, Schema> = {
   BatchRequest: closed(
     {
       items: {
-        type: 'array', minItems: 1, maxItems: 2000,
-        items: {
-          $ref: '#/components/schemas/Entity',
-          description: 'Each item is validated on its own against Entity: an invalid item does not fail the request; it becomes an `error` result for its index.',
-        },
-        'x-items-validated-separately': true,
+        type: 'array', minItems: 1, maxItems: 2000, items: ref('BatchItem'),
+        description: '1 to 2000 items. The request is refused (400) only for its envelope: no items, too many, an unknown field, a missing Idempotency-Key.',
       },
     },
     ['items'],
   ),
+  BatchItem: {
+    description:
+      'Any JSON value: the request accepts every item as it is. Each item is then validated on its own against `Entity` ' +
+      '(named by x-validated-against): a valid item is screened; any other value becomes an `error` result for its index ' +
+      '(`BatchItemError`, its fields named relative to the item) and never fails the batch. Invalid items take no allowance.',
+    [VALIDATED_AGAINST]: '#/components/schemas/Entity',
+  },
   BatchAccepted: closed({ jobId: nonEmpty }, ['jobId']),
   BatchItemError: closed(
     {
@@ -289,7 +312,7 @@ export const schemas: Record<string, Schema> = {
         type: 'string',
         enum: [
           'invalid_request', 'unauthorized', 'api_allowance_reached', 'single_screening_allowance_reached', 'forbidden',
-          'not_found', 'payload_too_large', 'rate_limited', 'internal_error', 'not_implemented', 'service_unavailable',
+          'not_found', 'method_not_allowed', 'payload_too_large', 'rate_limited', 'internal_error', 'not_implemented', 'service_unavailable',
         ],
       },
       message: nonEmpty,

@@ -1,8 +1,9 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { FieldErrors } from '../errors';
-import { createOpenApiAjv, ITEMS_VALIDATED_SEPARATELY, rebaseRefs, resolveDocumentRef } from './ajv';
+import { createOpenApiAjv, rebaseRefs, resolveDocumentRef } from './ajv';
 import { openApiDocument } from './document';
 import { MAX_NAME_BYTES_KEYWORD } from './nameBytes';
+import { SUBJECT_TEXT_PATTERN, SUBJECT_TEXT_REASON, VALIDATED_AGAINST } from './schemas';
 import type { Operation, ParameterSpec } from './operations';
 
 /** Person name fields removed on 2026-08-23; a body carrying them is refused naming `name`. */
@@ -64,7 +65,7 @@ function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldErrors {
         add(fields, fieldPath(error.instancePath), lengthReason(error.keyword, Number(params.limit), 'character'));
         break;
       case 'pattern':
-        add(fields, fieldPath(error.instancePath), params.pattern === '\\S' ? 'must contain a non-space character' : `must match ${String(params.pattern)}`);
+        add(fields, fieldPath(error.instancePath), patternReason(String(params.pattern)));
         break;
       case 'minItems':
       case 'maxItems':
@@ -85,6 +86,12 @@ function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldErrors {
   return fields;
 }
 
+function patternReason(pattern: string): string {
+  if (pattern === '\\S') return 'must contain a non-space character';
+  if (pattern === SUBJECT_TEXT_PATTERN) return SUBJECT_TEXT_REASON;
+  return `must match ${pattern}`;
+}
+
 function lengthReason(keyword: 'minLength' | 'maxLength', limit: number, unit: string): string {
   const plural = limit === 1 ? unit : `${unit}s`;
   return keyword === 'minLength' ? `must have at least ${limit} ${plural}` : `must have at most ${limit} ${plural}`;
@@ -94,32 +101,12 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/**
- * The request body schema as the chain validates it: arrays marked x-items-validated-separately
- * (batch items) are checked for their bounds only; the handler validates each item on its own,
- * against the same document schema.
- */
-function envelopeSchema(ref: string): Record<string, unknown> {
-  const name = ref.replace('#/components/schemas/', '');
-  const schema = (openApiDocument.components.schemas as Record<string, unknown>)[name];
-  const strip = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(strip);
-    if (!node || typeof node !== 'object') return node;
-    const entries = Object.entries(node as Record<string, unknown>);
-    if ((node as Record<string, unknown>)[ITEMS_VALIDATED_SEPARATELY] === true) {
-      return Object.fromEntries(entries.map(([k, v]) => [k, k === 'items' ? true : v]));
-    }
-    return Object.fromEntries(entries.map(([k, v]) => [k, strip(v)]));
-  };
-  return rebaseRefs(strip(schema) as Record<string, unknown>);
-}
-
 /** Compiles every operation's parameter and body validators once, at start-up. */
 export function compileValidators(operations: Operation[]): Map<string, OperationValidator> {
   const ajv = createOpenApiAjv();
   const validators = new Map<string, OperationValidator>();
   for (const operation of operations) {
-    const bodyValidator: ValidateFunction | null = operation.bodySchemaRef ? ajv.compile(envelopeSchema(operation.bodySchemaRef)) : null;
+    const bodyValidator: ValidateFunction | null = operation.bodySchemaRef ? ajv.compile({ $ref: resolveDocumentRef(operation.bodySchemaRef) }) : null;
     const params = operation.parameters.map((spec: ParameterSpec) => ({ spec, validate: ajv.compile(rebaseRefs(spec.schema)) }));
     validators.set(operation.operationId, {
       parameters({ headers, params: pathParams, query }) {
@@ -129,7 +116,10 @@ export function compileValidators(operations: Operation[]): Map<string, Operatio
             spec.in === 'header' ? headerValue(headers[spec.name.toLowerCase()])
             : spec.in === 'path' ? pathParams[spec.name]
             : (query[spec.name] as string | undefined);
-          if (raw === undefined || raw === '') {
+          // A header sent empty is a value (Idempotency-Key: minLength 1), checked like any other;
+          // an empty query parameter counts as absent.
+          const absent = raw === undefined || (raw === '' && spec.in !== 'header');
+          if (absent) {
             if (spec.required) add(fields, spec.name, spec.in === 'header' ? `required header` : 'required');
             continue;
           }
@@ -149,11 +139,14 @@ export function compileValidators(operations: Operation[]): Map<string, Operatio
 }
 
 /**
- * A validator for one component schema on its own (each batch item against Entity): field
- * paths are relative to the value, and the value itself is named `root`.
+ * A validator for one component schema on its own: field paths are relative to the value, and
+ * the value itself is named `root`. For a component that accepts any value and names the one
+ * it is validated against (BatchItem: Entity), that one.
  */
 export function compileComponentValidator(name: string, root: string): (value: unknown) => FieldErrors {
-  const validate = createOpenApiAjv().compile({ $ref: resolveDocumentRef(`#/components/schemas/${name}`) });
+  const component = (openApiDocument.components.schemas as Record<string, Record<string, unknown>>)[name];
+  const against = component?.[VALIDATED_AGAINST];
+  const validate = createOpenApiAjv().compile({ $ref: resolveDocumentRef(typeof against === 'string' ? against : `#/components/schemas/${name}`) });
   return (value) => {
     if (validate(value)) return {};
     const fields = toFieldErrors(validate.errors);

@@ -6,7 +6,8 @@ import { compileComponentValidator } from '../openapi/validator';
 import type { GatewayDeps } from '../context';
 import type { Handler } from './handler';
 
-const validateEntity = compileComponentValidator('Entity', 'item');
+/** Each item against the schema the document's BatchItem names (Entity). */
+const validateEntity = compileComponentValidator('BatchItem', 'item');
 
 function checkItem(item: unknown): { item: unknown; error: ItemError | null } {
   const fields = validateEntity(item);

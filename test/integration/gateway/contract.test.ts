@@ -14,7 +14,7 @@ import {
   type InProcessGateway,
   type Reply,
 } from './support/stack';
-import { documentedHeaders, responseErrors } from './support/contract';
+import { documentedHeaders, responseErrors, schemaErrors } from './support/contract';
 
 /**
  * Acceptance of the v1 contract against a running gateway (real PostgreSQL, Redis, Temporal,
@@ -119,6 +119,20 @@ describe('POST /v1/screen', () => {
     expect(await screenCalls(apiKey)).toBe(1);
   });
 
+  it('refuses an Idempotency-Key sent empty or longer than the documented maximum with 400 naming the header, and meters nothing', async () => {
+    const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
+    const schema = (openApiDocument.paths['/screen'].post.parameters[0] as { name: string; schema: { minLength: number; maxLength: number } });
+    expect([schema.name, schema.schema.minLength, schema.schema.maxLength]).toEqual(['Idempotency-Key', 1, 255]);
+    for (const [key, reason] of [['', 'must have at least 1 character'], ['k'.repeat(256), 'must have at most 255 characters']]) {
+      const reply = await call(gw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': key } });
+      expectError('/screen', 'post', reply, 400, 'invalid_request');
+      expect(reply.body.fields).toEqual({ 'Idempotency-Key': [reason] });
+    }
+    const longest = await call(gw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': 'k'.repeat(255) } });
+    expect([longest.status, longest.headers.get('idempotency-key')]).toEqual([200, 'k'.repeat(255)]);
+    expect(await screenCalls(apiKey)).toBe(1);
+  });
+
   it('generates a key when none is sent, so each call counts once', async () => {
     const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
     const a = await call(gw.url, 'POST', '/v1/screen', { apiKey, body: person });
@@ -170,6 +184,12 @@ describe('400 invalid_request', () => {
     const missingKey = await call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items: [person] } });
     expectError('/batch', 'post', missingKey, 400, 'invalid_request');
     expect(missingKey.body.fields['Idempotency-Key']).toEqual(['required header']);
+    const emptyKey = await call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items: [person] }, headers: { 'idempotency-key': '' } });
+    expectError('/batch', 'post', emptyKey, 400, 'invalid_request');
+    expect(emptyKey.body.fields).toEqual({ 'Idempotency-Key': ['must have at least 1 character'] });
+    const longKey = await call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items: [person] }, headers: { 'idempotency-key': 'k'.repeat(256) } });
+    expectError('/batch', 'post', longKey, 400, 'invalid_request');
+    expect(longKey.body.fields).toEqual({ 'Idempotency-Key': ['must have at most 255 characters'] });
     const headers = { 'idempotency-key': randomUUID() };
     const empty = await call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items: [] }, headers });
     expect(empty.body.fields.items).toEqual(['must have at least 1 item']);
@@ -180,6 +200,34 @@ describe('400 invalid_request', () => {
 
   it('records no usage for refused calls', async () => {
     expect(await screenCalls(apiKey)).toBe(0);
+  });
+});
+
+describe('POST /v1/batch items, as the document describes them', () => {
+  // What a fuzzer or a generated client reads: the request schema, with its refs.
+  const requestBody = openApiDocument.paths['/batch'].post.requestBody as { content: Record<string, { schema: { $ref: string } }> };
+  const requestSchema = requestBody.content['application/json'].schema.$ref.split('/').pop();
+  const invalidItems = [42, 'not an entity', null, [], { type: 'vessel', name: 'Jane' }, { type: 'person' }, { ...person, nickname: 'JJ' }];
+
+  it('accepts any item in the request schema and names Entity as the schema each item is validated against', () => {
+    expect(requestSchema).toBe('BatchRequest');
+    expect(schemaErrors('BatchRequest', { items: [person, ...invalidItems] })).toBeNull();
+    expect(schemaErrors('BatchRequest', { items: [] })).not.toBeNull();
+    expect(schemaErrors('BatchRequest', { items: Array.from({ length: 2001 }, () => person) })).not.toBeNull();
+    expect(schemaErrors('BatchRequest', { items: [person], extra: 1 })).not.toBeNull();
+    expect((openApiDocument.components.schemas.BatchItem as Record<string, unknown>)['x-validated-against']).toBe('#/components/schemas/Entity');
+    for (const item of invalidItems) expect(schemaErrors('Entity', item)).not.toBeNull();
+    expect(schemaErrors('Entity', person)).toBeNull();
+  });
+
+  it('accepts a request the request schema accepts, and makes each item invalid against Entity an error result', async () => {
+    const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
+    const items = [person, ...invalidItems, organization];
+    const reply = await call(gw.url, 'POST', '/v1/batch', { apiKey, headers: { 'idempotency-key': randomUUID() }, body: { items } });
+    expect(reply.status).toBe(202);
+    expectDocumented('/batch', 'post', reply);
+    const { rows } = await gw.pool.query<{ outcome: string | null }>('SELECT outcome FROM batch_items WHERE job_id = $1 ORDER BY idx', [reply.body.jobId]);
+    expect(rows.map((r) => r.outcome)).toEqual(items.map((item) => (schemaErrors('Entity', item) ? 'error' : null)));
   });
 });
 
@@ -307,6 +355,50 @@ describe('404 not_found', () => {
     expect([outside.status, outside.body.code]).toEqual([404, 'not_found']);
     const badId = await call(gw.url, 'DELETE', '/v1/monitor/not-a-record', { apiKey });
     expectError('/monitor/{id}', 'delete', badId, 404, 'not_found');
+  });
+});
+
+describe('405 method_not_allowed', () => {
+  const cases: Array<[string, string, string]> = [
+    ['TRACE', '/v1/screen', 'POST'],
+    ['PATCH', '/v1/screen', 'POST'],
+    ['PATCH', '/v1/batch/00000000-0000-0000-0000-000000000000', 'GET'],
+    ['GET', '/v1/monitor', 'PUT'],
+    ['PATCH', '/v1/webhook-endpoints', 'GET, POST'],
+    ['TRACE', '/v1/openapi.json', 'GET'],
+  ];
+
+  /** Through node:http: fetch refuses TRACE. */
+  function send(method: string, url: string, apiKey?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    return new Promise((resolve, reject) => {
+      const req = http.request(gw.url + url, { method, headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {} }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it.each(cases)('answers %s %s with 405, Allow and the error shape, with or without a key', async (method, url, allow) => {
+    const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
+    for (const key of [apiKey, undefined]) {
+      const reply = await send(method, url, key);
+      expect({ status: reply.status, code: reply.body?.code, allow: reply.headers.allow }).toEqual({ status: 405, code: 'method_not_allowed', allow });
+      expect(reply.headers['content-type']).toMatch(/^application\/json/);
+      expect(reply.body.message).toContain(method);
+      const documented = (openApiDocument.components.responses.MethodNotAllowed as { headers: Record<string, unknown> });
+      expect(Object.keys(documented.headers)).toContain('Allow');
+      expect(schemaErrors('Error', reply.body)).toBeNull();
+    }
+  });
+
+  it('leaves unknown paths to 404', async () => {
+    const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
+    const reply = await call(gw.url, 'PATCH', '/v1/nothing-here', { apiKey });
+    expect([reply.status, reply.body.code, reply.headers.get('allow')]).toEqual([404, 'not_found', null]);
   });
 });
 

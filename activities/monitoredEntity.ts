@@ -5,7 +5,7 @@ import type { Logger } from '../infra/base/log';
 import type { MatcherClient } from '../matcher/client';
 import { billingPeriod, periodBounds, recordUsageEvent } from './metering';
 import {
-  activeRecord, catchUpRecord, listUpdateEvent, rescreenForListSwitches, rescreenForListVersion, rescreenForMatchingRules, startListVersionFanOut, versionsAwaitingFanOut,
+  activeRecord, catchUpRecord, listUpdateEvent, startPendingMonitorWorkflows, rescreenForListSwitches, rescreenForListVersion, rescreenForMatchingRules, startListVersionFanOut, versionsAwaitingFanOut,
   type ListSwitchSummary, type MatchingRulesSummary, type PublishedVersion, type RescreenDeps, type RescreenSummary,
 } from './monitoring';
 import { emitWebhookEvents } from './webhooks';
@@ -63,6 +63,13 @@ export function createMonitoringActivities(deps: {
       if (!event) return { deliveries: 0 };
       const refs = await emitWebhookEvents(deps.pool, deps.temporal, Context.current().info.taskQueue, [event], deps.env);
       return { deliveries: refs.length };
+    },
+
+    /** Starts the workflows of records whose enrollment committed without seeing theirs start; their ids. */
+    async startPendingMonitorWorkflows(): Promise<string[]> {
+      const started = await startPendingMonitorWorkflows(deps.pool, deps.temporal, Context.current().info.taskQueue);
+      if (started.length > 0) deps.logger.warn({ recordIds: started }, 'monitor workflows an enrollment could not start: started by the catch-up');
+      return started;
     },
 
     async catchUpMonitoredRecord(input: { recordId: string }): Promise<{ rescreened: boolean; statusChanged: boolean }> {

@@ -10,6 +10,10 @@ const { rescreenForListSwitches, rescreenForMatchingRules } = proxyActivities<Mo
   retry: { initialInterval: '2 seconds', backoffCoefficient: 1.5, maximumInterval: '30 seconds' },
 });
 const { versionsAwaitingFanOut } = proxyActivities<MonitoringActivities>({ startToCloseTimeout: '1 minute' });
+const { startPendingMonitorWorkflows } = proxyActivities<MonitoringActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '2 seconds', maximumInterval: '30 seconds', maximumAttempts: 5 },
+});
 
 /**
  * How long a run waits, in all, for the fan-outs it starts. A fan-out may be unable to finish for
@@ -29,6 +33,8 @@ export interface MonitoringCatchUpResult {
   fanOuts: string[];
   /** Fan-outs started here and still running when the run stopped waiting: they carry on, and the next run finds them running. */
   fanOutsLeftRunning?: string[];
+  /** Records whose enrollment committed without seeing their workflow `monitor/{recordId}` start: started here. */
+  monitorWorkflowsStarted?: string[];
 }
 
 /**
@@ -41,15 +47,19 @@ export interface MonitoringCatchUpResult {
  * other, started in the order they were published. A matcher released with other matching rules
  * than the records were screened with has every record screened again, between the two. The
  * run waits for its fan-outs only so long (FAN_OUT_WAIT_MS): one that cannot finish is left
- * running, so the next run comes and applies what it may be waiting for.
+ * running, so the next run comes and applies what it may be waiting for. Before all that, it
+ * starts the workflow of every monitored record whose enrollment committed but could not start
+ * it (`patched('catch-up-starts-pending-monitors')`: runs of the release before replay without it).
  */
 export async function monitoringCatchUp(): Promise<MonitoringCatchUpResult> {
+  // Enrollments that committed while Temporal was out of reach get their record workflow.
+  const monitorWorkflowsStarted = patched('catch-up-starts-pending-monitors') ? await startPendingMonitorWorkflows() : undefined;
   // Switches first: a fan-out of a list switched off waits until the switch is applied.
   const listSwitches = await rescreenForListSwitches();
   const matchingRules = await rescreenForMatchingRules();
   if (!patched('catch-up-bounded-fan-out-wait')) return { listSwitches, matchingRules, fanOuts: await fanOutWaitingForEach() };
   const { done, leftRunning } = await fanOutWithinDeadline(Date.now() + FAN_OUT_WAIT_MS);
-  return { listSwitches, matchingRules, fanOuts: done, fanOutsLeftRunning: leftRunning };
+  return { listSwitches, matchingRules, fanOuts: done, fanOutsLeftRunning: leftRunning, ...(monitorWorkflowsStarted ? { monitorWorkflowsStarted } : {}) };
 }
 
 /**

@@ -21,19 +21,20 @@ export function recordView(id: string, result: ScreeningResult): MonitoredRecord
  * Enrolls an entity, or finds its active record: one record per (organization, entity), so
  * enrolling the same entity again re-screens and returns the same record (and bills one
  * record-month, not two). `created` false for such a repeat. The blocking keys are computed
- * here, under the rules the stored version names.
+ * here, under the rules the stored version names. The record is marked as waiting for its
+ * workflow (`workflow_pending_since`) until `workflowStarted` clears the mark.
  */
 export async function upsertRecord(
   client: PoolClient,
   record: { orgId: string; entity: Entity; entityHash: string; result: ScreeningResult; headroom: number; rulesVersion: number | null },
 ): Promise<{ id: string; created: boolean }> {
   const { rows } = await client.query<{ id: string; created: boolean }>(
-    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version, rules_version)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version, rules_version, workflow_pending_since)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, now())
      ON CONFLICT (org_id, entity_hash) WHERE removed_at IS NULL DO UPDATE
        SET status = EXCLUDED.status, result = EXCLUDED.result, blocking_keys = EXCLUDED.blocking_keys, checked_at = EXCLUDED.checked_at,
            recall_capped = EXCLUDED.recall_capped, candidate_headroom = EXCLUDED.candidate_headroom, blocking_keys_version = EXCLUDED.blocking_keys_version,
-           rules_version = EXCLUDED.rules_version
+           rules_version = EXCLUDED.rules_version, workflow_pending_since = coalesce(monitored_records.workflow_pending_since, now())
      RETURNING id, (xmax = 0) AS created`,
     [
       record.orgId, JSON.stringify(record.entity), record.entityHash, record.entity.type, Boolean(record.entity.npi),

@@ -1,7 +1,7 @@
 import type { Entity } from '../../matcher/types';
 import { billingPeriod, recordUsageEvent } from '../../activities/metering';
 import {
-  endMonitorWorkflow, recordView, removeRecord, startMonitorWorkflow, upsertRecord,
+  endMonitorWorkflow, recordView, removeRecord, startMonitorWorkflow, upsertRecord, workflowStarted,
 } from '../../activities/monitoring';
 import { cancelRecordDeliveries, waitForRecordSends } from '../../activities/webhooks';
 import { inTransaction } from '../../infra/base/db/transaction';
@@ -14,6 +14,8 @@ import type { Handler } from './handler';
  * PUT /monitor: screens the entity at once, stores the record (source `api`) with its blocking
  * keys and this month's record-month, then starts its workflow `monitor/{recordId}`. The same
  * entity enrolled again is the same record: re-screened, and billed one record-month, not two.
+ * A start that fails (Temporal out of reach) does not fail the enrollment, which is committed and
+ * billed: the record stays marked as waiting for its workflow, which the monitoring catch-up starts.
  */
 export function enrollMonitor(deps: GatewayDeps, now: () => Date): Handler {
   return async (ctx) => {
@@ -27,7 +29,14 @@ export function enrollMonitor(deps: GatewayDeps, now: () => Date): Handler {
       await recordUsageEvent(client, { orgId, kind: 'record_month', eventKey: `${stored.id}:${period}`, period });
       return stored;
     });
-    await startMonitorWorkflow(deps.temporal, deps.taskQueue, { recordId: record.id, orgId });
+    try {
+      await startMonitorWorkflow(deps.temporal, deps.taskQueue, { recordId: record.id, orgId });
+      await workflowStarted(deps.pool, record.id);
+    } catch (err) {
+      // The record and its record-month are committed: the client gets its id (to DELETE it if it
+      // wants), and the monitoring catch-up starts the workflow the record still waits for.
+      ctx.state.log.warn({ recordId: record.id, err: (err as Error).message }, 'monitor workflow not started; the monitoring catch-up starts it');
+    }
     ctx.body = recordView(record.id, result);
   };
 }

@@ -63,6 +63,9 @@ describe('a catch-up run whose fan-out waits on a list switched off after the ru
       async versionsAwaitingFanOut() {
         return fanOutApplied ? [] : [version];
       },
+      async startPendingMonitorWorkflows(): Promise<string[]> {
+        return [];
+      },
       async emitListUpdate() {
         return { deliveries: 0 };
       },

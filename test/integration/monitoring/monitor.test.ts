@@ -11,6 +11,7 @@ import { loadActiveRecords } from '../../../activities/monitoring/records';
 import { rescreenRecords } from '../../../activities/monitoring/screening';
 import { readPeriodCounts, recordUsageEvent } from '../../../activities/metering';
 import { ensureRecordMonthSchedule } from '../../../infra/schedules/recordMonthSchedule';
+import type { MonitoringCatchUpResult } from '../../../workflows/monitoringCatchUp';
 
 /**
  * Continuous monitoring end to end: PUT/DELETE /monitor through the gateway, a new LEIE version
@@ -87,6 +88,42 @@ describe('PUT /v1/monitor', () => {
       if (found.length === 0) await new Promise((r) => setTimeout(r, 200));
     }
     expect(found).toEqual([`monitor/${reply.body.id}`]);
+  });
+});
+
+describe('PUT /v1/monitor while Temporal is out of reach', () => {
+  it('answers 200 with the committed, billed record; the monitoring catch-up starts its workflow', async () => {
+    const other = await createOrgWithKey(gw.pool, 'medium');
+    const start = jest.spyOn(gw.deps.temporal.workflow, 'start').mockRejectedValue(new Error('14 UNAVAILABLE: No connection established'));
+    let reply;
+    try {
+      reply = await enroll({ type: 'person', name: 'Unstarted Workflow Person' }, other.apiKey);
+    } finally {
+      start.mockRestore();
+    }
+    expect(reply.status).toBe(200);
+    expect(responseErrors('/monitor', 'put', 200, reply.body)).toBeNull();
+    expect((await call(gw.url, 'GET', '/v1/usage', { apiKey: other.apiKey })).body.recordMonths).toBe(1);
+    const handle = worker.client.workflow.getHandle(`monitor/${reply.body.id}`);
+    await expect(handle.describe()).rejects.toThrow();
+
+    // The next catch-up run, once the enrollment's own start has had its minute.
+    await gw.pool.query("UPDATE monitored_records SET workflow_pending_since = now() - interval '2 minutes' WHERE id = $1", [reply.body.id]);
+    const catchUp = () => worker.client.workflow.execute('monitoringCatchUp', {
+      taskQueue: worker.taskQueue, workflowId: `monitoring-catch-up/test-${randomUUID()}`, args: [],
+    }) as Promise<MonitoringCatchUpResult>;
+    expect((await catchUp()).monitorWorkflowsStarted).toContain(reply.body.id);
+    expect((await handle.describe()).status.name).toBe('RUNNING');
+    expect((await catchUp()).monitorWorkflowsStarted).not.toContain(reply.body.id);
+    // The client has an id to remove it by.
+    expect((await call(gw.url, 'DELETE', `/v1/monitor/${reply.body.id}`, { apiKey: other.apiKey })).status).toBe(200);
+  }, 120_000);
+
+  it('an enrollment whose workflow started is not left to the catch-up', async () => {
+    const other = await createOrgWithKey(gw.pool, 'medium');
+    const reply = await enroll({ type: 'person', name: 'Started Workflow Person' }, other.apiKey);
+    const { rows } = await gw.pool.query('SELECT workflow_pending_since FROM monitored_records WHERE id = $1', [reply.body.id]);
+    expect(rows[0].workflow_pending_since).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { call, createOrgWithKey, type InProcessGateway } from '../gateway/support/stack';
+import { call, createOrgWithKey, preloadScreens, type InProcessGateway } from '../gateway/support/stack';
 import { responseErrors, schemaErrors } from '../gateway/support/contract';
 import type { TestWorker } from '../support/worker';
 import { startLeieMonitoringStack, type LeieMonitoringStack } from './support';
@@ -9,7 +9,7 @@ import type { LeiePerson } from '../support/lists';
 import { rescreenForListVersion } from '../../../activities/monitoring';
 import { loadActiveRecords } from '../../../activities/monitoring/records';
 import { rescreenRecords } from '../../../activities/monitoring/screening';
-import { readPeriodCounts, recordUsageEvent } from '../../../activities/metering';
+import { billingPeriod, readPeriodCounts, recordUsageEvent } from '../../../activities/metering';
 import { ensureRecordMonthSchedule } from '../../../infra/schedules/recordMonthSchedule';
 import type { MonitoringCatchUpResult } from '../../../workflows/monitoringCatchUp';
 
@@ -88,6 +88,45 @@ describe('PUT /v1/monitor', () => {
       if (found.length === 0) await new Promise((r) => setTimeout(r, 200));
     }
     expect(found).toEqual([`monitor/${reply.body.id}`]);
+  });
+});
+
+describe('PUT /v1/monitor on a plan that refuses past its allowance', () => {
+  const activeRecords = async (owner: string) =>
+    (await gw.pool.query('SELECT count(*)::int AS n FROM monitored_records WHERE org_id = $1 AND removed_at IS NULL', [owner])).rows[0].n;
+
+  it('takes one included call per enrollment: enrolling and deleting cannot screen past the allowance', async () => {
+    const trial = await createOrgWithKey(gw.pool, 'trial');
+    await preloadScreens(gw.pool, trial.orgId, billingPeriod(new Date()), 998);
+    for (let round = 0; round < 2; round++) {
+      const enrolled = await enroll({ type: 'person', name: 'Churned Enrollment Person' }, trial.apiKey);
+      expect(enrolled.status).toBe(200);
+      expect((await call(gw.url, 'DELETE', `/v1/monitor/${enrolled.body.id}`, { apiKey: trial.apiKey })).status).toBe(200);
+    }
+    const refused = await enroll({ type: 'person', name: 'Churned Enrollment Person' }, trial.apiKey);
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ code: 'api_allowance_reached', allowance: { includedCalls: 1000, usedCalls: 1000 } });
+    expect(responseErrors('/monitor', 'put', 402, refused.body)).toBeNull();
+    expect(await activeRecords(trial.orgId)).toBe(0);
+    // Enrollments are not screen calls: monitoring is billed in record-months.
+    expect((await call(gw.url, 'GET', '/v1/usage', { apiKey: trial.apiKey })).body).toMatchObject({ screenCalls: 998, recordMonths: 2 });
+    const screen = await call(gw.url, 'POST', '/v1/screen', { apiKey: trial.apiKey, body: { type: 'person', name: 'Churned Enrollment Person' } });
+    expect(screen).toMatchObject({ status: 402, body: { code: 'single_screening_allowance_reached' } });
+  });
+
+  it('admits only the enrollments that fit when they race for the last call', async () => {
+    const small = await createOrgWithKey(gw.pool, 'small');
+    await preloadScreens(gw.pool, small.orgId, billingPeriod(new Date()), 499);
+    const replies = await Promise.all([0, 1, 2, 3, 4].map((i) => enroll({ type: 'person', name: `Racing Enrollment Person ${'ABCDE'[i]}` }, small.apiKey)));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 402, 402, 402, 402]);
+    expect(await activeRecords(small.orgId)).toBe(1);
+  });
+
+  it('takes nothing on a plan that bills the excess', async () => {
+    const large = await createOrgWithKey(gw.pool, 'large');
+    await preloadScreens(gw.pool, large.orgId, billingPeriod(new Date()), 25_000);
+    expect((await enroll({ type: 'person', name: 'Uncapped Enrollment Person' }, large.apiKey)).status).toBe(200);
+    expect((await call(gw.url, 'GET', '/v1/usage', { apiKey: large.apiKey })).body).toMatchObject({ screenCalls: 25_000, recordMonths: 1 });
   });
 });
 

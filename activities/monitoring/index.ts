@@ -9,6 +9,7 @@ export { catchUpRecord, listUpdateEvent, rescreenForListVersion, type RescreenSu
 export { RESCREEN_CHUNK, type RescreenDeps } from './screening';
 export { rescreenForListSwitches, type ListSwitchSummary } from './switches';
 export { rescreenForMatchingRules, type MatchingRulesSummary } from './rules';
+export { resumeReactivatedOrganizations } from './resume';
 export {
   endMonitorWorkflow, monitorWorkflowId, startMonitorWorkflow, startPendingMonitorWorkflows, workflowStarted, type MonitoredEntityInput,
 } from './start';

@@ -66,6 +66,9 @@ describe('a catch-up run whose fan-out waits on a list switched off after the ru
       async startPendingMonitorWorkflows(): Promise<string[]> {
         return [];
       },
+      async resumeMonitoringOfReactivatedOrganizations() {
+        return [];
+      },
       async emitListUpdate() {
         return { deliveries: 0 };
       },

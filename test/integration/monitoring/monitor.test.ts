@@ -12,6 +12,12 @@ import { rescreenRecords } from '../../../activities/monitoring/screening';
 import { billingPeriod, readPeriodCounts, recordUsageEvent } from '../../../activities/metering';
 import { ensureRecordMonthSchedule } from '../../../infra/schedules/recordMonthSchedule';
 import type { MonitoringCatchUpResult } from '../../../workflows/monitoringCatchUp';
+import { meterActiveRecordMonths } from '../../../activities/metering';
+import { createMonitoringActivities } from '../../../activities/monitoredEntity';
+import { rescreenRecordIds } from '../../../activities/monitoring/screening';
+import { recordDeliveries } from '../../../activities/webhooks/store';
+import { setOrganizationState } from '../../../gateway/orgs/organizations';
+import { createLogger } from '../../../infra/base/log';
 
 /**
  * Continuous monitoring end to end: PUT/DELETE /monitor through the gateway, a new LEIE version
@@ -347,4 +353,61 @@ describe('the record-months sweep (workflow recordMonthMetering)', () => {
       await worker.client.schedule.getHandle('record-months').delete().catch(() => undefined);
     }
   });
+});
+
+describe('monitoring of a read-only organization', () => {
+  const recordMonths = async (owner: string, period: string) => (await readPeriodCounts(gw.pool, owner, period)).recordMonths;
+  const catchUp = () => worker.client.workflow.execute('monitoringCatchUp', {
+    taskQueue: worker.taskQueue, workflowId: `monitoring-catch-up/test-${randomUUID()}`, args: [],
+  }) as Promise<MonitoringCatchUpResult>;
+
+  it('accrues no record-month while read-only, nor for a month it spent read-only throughout', async () => {
+    const org = await createOrgWithKey(gw.pool, 'small');
+    const { rows } = await gw.pool.query<{ id: string }>(
+      `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, enrolled_at)
+       VALUES ($1, '{}', $2, 'person', false, 'clear', '{}', '{}', '2026-01-10T09:00:00Z', '2026-01-10T09:00:00Z') RETURNING id`,
+      [org.orgId, randomUUID()],
+    );
+    const recordId = rows[0].id;
+    const activities = createMonitoringActivities({ pool: gw.pool, logger: createLogger('test', 'silent'), matcher: gw.matcher, temporal: worker.client });
+    await setOrganizationState(gw.pool, org.orgId, 'read_only');
+    await gw.pool.query("UPDATE organizations SET monitoring_paused_at = '2026-02-15T00:00:00Z' WHERE id = $1", [org.orgId]);
+
+    // Read-only: neither the sweep nor the record's workflow meters a month.
+    await meterActiveRecordMonths(gw.pool, ['2026-03', '2026-04']);
+    expect(await activities.meterRecordMonth({ recordId, at: '2026-04-01T00:00:05Z' })).toMatchObject({ active: true });
+    expect([await recordMonths(org.orgId, '2026-03'), await recordMonths(org.orgId, '2026-04')]).toEqual([0, 0]);
+
+    // Active again on April 10: April is billed, March (read-only from start to end) is not.
+    await setOrganizationState(gw.pool, org.orgId, 'active');
+    await gw.pool.query("UPDATE organizations SET monitoring_resumed_at = '2026-04-10T00:00:00Z' WHERE id = $1", [org.orgId]);
+    await meterActiveRecordMonths(gw.pool, ['2026-03', '2026-04']);
+    await activities.meterRecordMonth({ recordId, at: '2026-05-01T00:00:05Z' });
+    expect([await recordMonths(org.orgId, '2026-03'), await recordMonths(org.orgId, '2026-04'), await recordMonths(org.orgId, '2026-05')]).toEqual([0, 1, 1]);
+  });
+
+  it('is not screened again nor delivered to while read-only; active again, the catch-up screens its records on the current versions', async () => {
+    const org = await createOrgWithKey(gw.pool, 'medium');
+    expect((await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey: org.apiKey, body: { url: receiver.url } })).status).toBe(201);
+    const enrolled = await enroll({ type: 'person', name: 'Paused Monitoring Person' }, org.apiKey);
+    const checkedAt = async () => (await gw.pool.query('SELECT checked_at FROM monitored_records WHERE id = $1', [enrolled.body.id])).rows[0].checked_at.toISOString();
+    const enrolledAt = await checkedAt();
+    await setOrganizationState(gw.pool, org.orgId, 'read_only');
+    // DELETE is a write: refused, as the contract says.
+    expect((await call(gw.url, 'DELETE', `/v1/monitor/${enrolled.body.id}`, { apiKey: org.apiKey })).status).toBe(403);
+
+    const deps = { pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue };
+    expect(await rescreenRecordIds(deps, [enrolled.body.id], `test-read-only-${randomUUID()}`, {})).toEqual({ rescreened: 0, statusChanges: 0 });
+    expect(await checkedAt()).toBe(enrolledAt);
+    const listUpdate = { orgId: null, type: 'list_update' as const, eventKey: `list:test-${randomUUID()}`, data: {} };
+    expect((await recordDeliveries(gw.pool, listUpdate)).filter((d) => d.orgId === org.orgId)).toEqual([]);
+    expect((await catchUp()).organizationsResumed?.map((r) => r.orgId)).not.toContain(org.orgId);
+
+    await setOrganizationState(gw.pool, org.orgId, 'active');
+    const resumed = await catchUp();
+    expect(resumed.organizationsResumed).toContainEqual({ orgId: org.orgId, rescreened: 1, statusChanges: 0 });
+    expect(await checkedAt()).not.toBe(enrolledAt);
+    expect((await catchUp()).organizationsResumed?.map((r) => r.orgId)).not.toContain(org.orgId);
+    expect((await recordDeliveries(gw.pool, { ...listUpdate, eventKey: `list:test-${randomUUID()}` })).filter((d) => d.orgId === org.orgId)).toHaveLength(1);
+  }, 120_000);
 });

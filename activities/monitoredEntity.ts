@@ -5,7 +5,7 @@ import type { Logger } from '../infra/base/log';
 import type { MatcherClient } from '../matcher/client';
 import { billingPeriod, periodBounds, recordUsageEvent } from './metering';
 import {
-  activeRecord, catchUpRecord, listUpdateEvent, rescreenForListSwitches, rescreenForListVersion, rescreenForMatchingRules, startListVersionFanOut, versionsAwaitingFanOut,
+  activeRecord, catchUpRecord, listUpdateEvent, resumeReactivatedOrganizations, startPendingMonitorWorkflows, rescreenForListSwitches, rescreenForListVersion, rescreenForMatchingRules, startListVersionFanOut, versionsAwaitingFanOut,
   type ListSwitchSummary, type MatchingRulesSummary, type PublishedVersion, type RescreenDeps, type RescreenSummary,
 } from './monitoring';
 import { emitWebhookEvents } from './webhooks';
@@ -65,6 +65,20 @@ export function createMonitoringActivities(deps: {
       return { deliveries: refs.length };
     },
 
+    /** Starts the workflows of records whose enrollment committed without seeing theirs start; their ids. */
+    async startPendingMonitorWorkflows(): Promise<string[]> {
+      const started = await startPendingMonitorWorkflows(deps.pool, deps.temporal, Context.current().info.taskQueue);
+      if (started.length > 0) deps.logger.warn({ recordIds: started }, 'monitor workflows an enrollment could not start: started by the catch-up');
+      return started;
+    },
+
+    /** Organizations active again after being read-only: every record of each screened on the current versions. */
+    async resumeMonitoringOfReactivatedOrganizations(): Promise<Array<{ orgId: string; rescreened: number; statusChanges: number }>> {
+      const resumed = await resumeReactivatedOrganizations(rescreenDeps());
+      if (resumed.length > 0) deps.logger.info({ resumed }, 'monitoring of organizations active again: records screened on the current versions');
+      return resumed;
+    },
+
     async catchUpMonitoredRecord(input: { recordId: string }): Promise<{ rescreened: boolean; statusChanged: boolean }> {
       return catchUpRecord(rescreenDeps(), input.recordId);
     },
@@ -79,6 +93,8 @@ export function createMonitoringActivities(deps: {
       const nextPeriodStartsAt = periodBounds(period).endsAt;
       const record = await activeRecord(deps.pool, input.recordId);
       if (!record) return { active: false, nextPeriodStartsAt };
+      // A read-only organization's monitoring is paused: the sweep meters this month if it is active again in it.
+      if (record.orgReadOnly) return { active: true, nextPeriodStartsAt };
       await recordUsageEvent(deps.pool, { orgId: record.orgId, kind: 'record_month', eventKey: `${input.recordId}:${period}`, period });
       return { active: true, nextPeriodStartsAt };
     },

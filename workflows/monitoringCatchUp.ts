@@ -10,6 +10,15 @@ const { rescreenForListSwitches, rescreenForMatchingRules } = proxyActivities<Mo
   retry: { initialInterval: '2 seconds', backoffCoefficient: 1.5, maximumInterval: '30 seconds' },
 });
 const { versionsAwaitingFanOut } = proxyActivities<MonitoringActivities>({ startToCloseTimeout: '1 minute' });
+const { resumeMonitoringOfReactivatedOrganizations } = proxyActivities<MonitoringActivities>({
+  startToCloseTimeout: '60 minutes',
+  heartbeatTimeout: '2 minutes',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 1.5, maximumInterval: '30 seconds', maximumAttempts: 5 },
+});
+const { startPendingMonitorWorkflows } = proxyActivities<MonitoringActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '2 seconds', maximumInterval: '30 seconds', maximumAttempts: 5 },
+});
 
 /**
  * How long a run waits, in all, for the fan-outs it starts. A fan-out may be unable to finish for
@@ -29,6 +38,10 @@ export interface MonitoringCatchUpResult {
   fanOuts: string[];
   /** Fan-outs started here and still running when the run stopped waiting: they carry on, and the next run finds them running. */
   fanOutsLeftRunning?: string[];
+  /** Records whose enrollment committed without seeing their workflow `monitor/{recordId}` start: started here. */
+  monitorWorkflowsStarted?: string[];
+  /** Organizations active again after being read-only, whose records were screened on the current versions here. */
+  organizationsResumed?: Array<{ orgId: string; rescreened: number; statusChanges: number }>;
 }
 
 /**
@@ -41,15 +54,27 @@ export interface MonitoringCatchUpResult {
  * other, started in the order they were published. A matcher released with other matching rules
  * than the records were screened with has every record screened again, between the two. The
  * run waits for its fan-outs only so long (FAN_OUT_WAIT_MS): one that cannot finish is left
- * running, so the next run comes and applies what it may be waiting for.
+ * running, so the next run comes and applies what it may be waiting for. Before all that, it
+ * starts the workflow of every monitored record whose enrollment committed but could not start
+ * it (`patched('catch-up-starts-pending-monitors')`: runs of the release before replay without it),
+ * and screens on the current versions every record of an organization active again after being
+ * read-only (`patched('catch-up-resumes-reactivated-orgs')`).
  */
 export async function monitoringCatchUp(): Promise<MonitoringCatchUpResult> {
+  // Enrollments that committed while Temporal was out of reach get their record workflow.
+  const monitorWorkflowsStarted = patched('catch-up-starts-pending-monitors') ? await startPendingMonitorWorkflows() : undefined;
+  // Organizations active again: their records were not screened while they were read-only.
+  const organizationsResumed = patched('catch-up-resumes-reactivated-orgs') ? await resumeMonitoringOfReactivatedOrganizations() : undefined;
   // Switches first: a fan-out of a list switched off waits until the switch is applied.
   const listSwitches = await rescreenForListSwitches();
   const matchingRules = await rescreenForMatchingRules();
   if (!patched('catch-up-bounded-fan-out-wait')) return { listSwitches, matchingRules, fanOuts: await fanOutWaitingForEach() };
   const { done, leftRunning } = await fanOutWithinDeadline(Date.now() + FAN_OUT_WAIT_MS);
-  return { listSwitches, matchingRules, fanOuts: done, fanOutsLeftRunning: leftRunning };
+  return {
+    listSwitches, matchingRules, fanOuts: done, fanOutsLeftRunning: leftRunning,
+    ...(monitorWorkflowsStarted ? { monitorWorkflowsStarted } : {}),
+    ...(organizationsResumed ? { organizationsResumed } : {}),
+  };
 }
 
 /**

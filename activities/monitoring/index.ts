@@ -9,5 +9,8 @@ export { catchUpRecord, listUpdateEvent, rescreenForListVersion, type RescreenSu
 export { RESCREEN_CHUNK, type RescreenDeps } from './screening';
 export { rescreenForListSwitches, type ListSwitchSummary } from './switches';
 export { rescreenForMatchingRules, type MatchingRulesSummary } from './rules';
-export { endMonitorWorkflow, monitorWorkflowId, startMonitorWorkflow, type MonitoredEntityInput } from './start';
+export { resumeReactivatedOrganizations } from './resume';
+export {
+  endMonitorWorkflow, monitorWorkflowId, startMonitorWorkflow, startPendingMonitorWorkflows, workflowStarted, type MonitoredEntityInput,
+} from './start';
 export { listVersionWorkflowId, startListVersionFanOut, versionsAwaitingFanOut, type PublishedVersion } from './fanOuts';

@@ -21,19 +21,20 @@ export function recordView(id: string, result: ScreeningResult): MonitoredRecord
  * Enrolls an entity, or finds its active record: one record per (organization, entity), so
  * enrolling the same entity again re-screens and returns the same record (and bills one
  * record-month, not two). `created` false for such a repeat. The blocking keys are computed
- * here, under the rules the stored version names.
+ * here, under the rules the stored version names. The record is marked as waiting for its
+ * workflow (`workflow_pending_since`) until `workflowStarted` clears the mark.
  */
 export async function upsertRecord(
   client: PoolClient,
   record: { orgId: string; entity: Entity; entityHash: string; result: ScreeningResult; headroom: number; rulesVersion: number | null },
 ): Promise<{ id: string; created: boolean }> {
   const { rows } = await client.query<{ id: string; created: boolean }>(
-    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version, rules_version)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version, rules_version, workflow_pending_since)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, now())
      ON CONFLICT (org_id, entity_hash) WHERE removed_at IS NULL DO UPDATE
        SET status = EXCLUDED.status, result = EXCLUDED.result, blocking_keys = EXCLUDED.blocking_keys, checked_at = EXCLUDED.checked_at,
            recall_capped = EXCLUDED.recall_capped, candidate_headroom = EXCLUDED.candidate_headroom, blocking_keys_version = EXCLUDED.blocking_keys_version,
-           rules_version = EXCLUDED.rules_version
+           rules_version = EXCLUDED.rules_version, workflow_pending_since = coalesce(monitored_records.workflow_pending_since, now())
      RETURNING id, (xmax = 0) AS created`,
     [
       record.orgId, JSON.stringify(record.entity), record.entityHash, record.entity.type, Boolean(record.entity.npi),
@@ -56,9 +57,40 @@ export async function removeRecord(db: Db, orgId: string, id: string): Promise<b
   return rowCount === 1;
 }
 
-export async function activeRecord(db: Db, id: string): Promise<{ orgId: string } | null> {
-  const { rows } = await db.query<{ org_id: string }>('SELECT org_id FROM monitored_records WHERE id = $1 AND removed_at IS NULL', [id]);
-  return rows[0] ? { orgId: rows[0].org_id } : null;
+export async function activeRecord(db: Db, id: string): Promise<{ orgId: string; orgReadOnly: boolean } | null> {
+  const { rows } = await db.query<{ org_id: string; read_only: boolean }>(
+    `SELECT m.org_id, coalesce(o.state = 'read_only', false) AS read_only
+       FROM monitored_records m LEFT JOIN organizations o ON o.id = m.org_id WHERE m.id = $1 AND m.removed_at IS NULL`,
+    [id],
+  );
+  return rows[0] ? { orgId: rows[0].org_id, orgReadOnly: rows[0].read_only } : null;
+}
+
+/**
+ * Organizations active again after being read-only whose records have not been screened since:
+ * each with the resumption (`monitoring_resumed_at`, as text) the re-screen answers for.
+ */
+export async function organizationsToResume(db: Db): Promise<Array<{ orgId: string; resumedAt: string }>> {
+  const { rows } = await db.query<{ id: string; resumed_at: string }>(
+    `SELECT id, monitoring_resumed_at::text AS resumed_at FROM organizations
+      WHERE state = 'active' AND monitoring_resumed_at IS NOT NULL
+        AND (monitoring_caught_up_at IS NULL OR monitoring_caught_up_at < monitoring_resumed_at)
+      ORDER BY monitoring_resumed_at`,
+  );
+  return rows.map((r) => ({ orgId: r.id, resumedAt: r.resumed_at }));
+}
+
+export async function organizationRecords(db: Db, orgId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM monitored_records WHERE org_id = $1 AND removed_at IS NULL ORDER BY id', [orgId]);
+  return rows.map((r) => r.id);
+}
+
+/** The re-screen of this resumption completed (a later one, paused and resumed meanwhile, stays pending). */
+export async function organizationResumed(db: Db, orgId: string, resumedAt: string): Promise<void> {
+  await db.query(
+    'UPDATE organizations SET monitoring_caught_up_at = $2::timestamptz WHERE id = $1 AND (monitoring_caught_up_at IS NULL OR monitoring_caught_up_at < $2::timestamptz)',
+    [orgId, resumedAt],
+  );
 }
 
 /** Which active organization records a change reaches whatever their keys. */
@@ -165,10 +197,16 @@ export interface StoredRecord {
   headroom: number | null;
 }
 
+/**
+ * The active records among `ids` to screen, but for those of a read-only organization: they are
+ * not screened again until it is active again, when the monitoring catch-up screens them all.
+ */
 export async function loadActiveRecords(db: Db, ids: readonly string[]): Promise<StoredRecord[]> {
   const { rows } = await db.query<{ id: string; org_id: string; entity: Entity; status: ScreeningStatus; capped: boolean | null; headroom: number | null }>(
     `SELECT id, org_id, entity, status, recall_capped AS capped, candidate_headroom AS headroom
-       FROM monitored_records WHERE id = ANY($1::uuid[]) AND removed_at IS NULL ORDER BY id`,
+       FROM monitored_records m WHERE id = ANY($1::uuid[]) AND removed_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = m.org_id AND o.state = 'read_only')
+      ORDER BY id`,
     [ids],
   );
   return rows.map((r) => ({ id: r.id, orgId: r.org_id, entity: r.entity, status: r.status, recallCapped: r.capped === true, headroom: r.headroom }));

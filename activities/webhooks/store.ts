@@ -122,6 +122,9 @@ export async function recordDeliveries(db: Db, event: WebhookEventToEmit, now: D
     `WITH targets AS (
        SELECT id, org_id FROM webhook_endpoints
         WHERE deleted_at IS NULL AND disabled_at IS NULL AND $2 = ANY (events) AND ($1::uuid IS NULL OR org_id = $1::uuid)
+          -- A read-only organization's monitoring is paused: no monitoring event is delivered to it.
+          AND ($2 NOT IN ('list_update', 'match_status_change')
+               OR NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = webhook_endpoints.org_id AND o.state = 'read_only'))
      ), inserted AS (
        INSERT INTO webhook_deliveries (org_id, endpoint_id, event_id, event_type, event_key, monitored_record_id, body, created_at)
        SELECT org_id, id, $3, $2, $4, $5, $6, $7 FROM targets

@@ -6,7 +6,9 @@ import { PLANS, plansWithMoreRoom, type PlanKey } from './plans';
 
 /**
  * Monthly allowance of the plans that refuse past it (Trial, Small, Medium). It counts
- * metered screenings: successful POST /screen calls plus completed batch items.
+ * screenings: successful POST /screen calls plus completed batch items (the metered screen
+ * calls) plus the screenings of PUT /monitor enrollments (table monitor_enrollments; billed in
+ * record-months, not as screen calls, but they screen, so they take the allowance).
  *   single_screening_allowance_reached: what POST /screen answers once they are used up;
  *   api_allowance_reached: what the other operations that start metered screenings
  *   (POST /batch, PUT /monitor) answer.
@@ -45,8 +47,8 @@ export function allowanceReached(kind: AllowanceKind, plan: PlanKey, period: str
 export async function allowanceExhausted(pool: Pool, orgId: string, plan: PlanKey, period: string): Promise<{ exhausted: boolean; used: number }> {
   const cap = hardCap(plan);
   if (cap === null) return { exhausted: false, used: 0 };
-  const { screenCalls } = await readPeriodCounts(pool, orgId, period);
-  return { exhausted: screenCalls >= cap, used: screenCalls };
+  const used = await allowanceUsed(pool, orgId, period);
+  return { exhausted: used >= cap, used };
 }
 
 /**
@@ -74,7 +76,21 @@ export async function checkAllowanceFits(
 ): Promise<void> {
   const cap = hardCap(plan);
   if (cap === null) return;
-  const { screenCalls: used } = await readPeriodCounts(client, orgId, period);
+  const used = await allowanceUsed(client, orgId, period);
   const reserved = await reservedAllowance(client, orgId, period);
   if (used + reserved + amount > cap) throw allowanceReached(kind, plan, period, used);
+}
+
+/** What the allowance counts as used this period: metered screen calls plus enrollments' screenings. */
+export async function allowanceUsed(db: Pool | PoolClient, orgId: string, period: string): Promise<number> {
+  const { screenCalls } = await readPeriodCounts(db, orgId, period);
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM monitor_enrollments WHERE org_id = $1 AND period = $2', [orgId, period],
+  );
+  return screenCalls + rows[0].n;
+}
+
+/** An enrollment's screening took one call of a capped plan's allowance (in its committing transaction). */
+export async function recordEnrollmentAllowance(client: PoolClient, orgId: string, period: string, recordId: string): Promise<void> {
+  await client.query('INSERT INTO monitor_enrollments (org_id, period, record_id) VALUES ($1, $2, $3)', [orgId, period, recordId]);
 }

@@ -1,10 +1,13 @@
-import type { Entity } from '../../matcher/types';
-import { billingPeriod, recordUsageEvent } from '../../activities/metering';
+import type { Entity, ScreeningResult } from '../../matcher/types';
 import {
-  endMonitorWorkflow, recordView, removeRecord, startMonitorWorkflow, upsertRecord,
+  billingPeriod, consumeSingleReservation, createReservation, lockAllowancePeriod, recordUsageEvent, releaseReservation,
+} from '../../activities/metering';
+import {
+  endMonitorWorkflow, recordView, removeRecord, startMonitorWorkflow, upsertRecord, workflowStarted,
 } from '../../activities/monitoring';
 import { cancelRecordDeliveries, waitForRecordSends } from '../../activities/webhooks';
 import { inTransaction } from '../../infra/base/db/transaction';
+import { checkAllowanceFits, hardCap, lockAllowance, recordEnrollmentAllowance } from '../billing/allowance';
 import { requestHash } from '../billing/screenOnce';
 import { notFound } from '../errors';
 import type { GatewayDeps } from '../context';
@@ -14,23 +17,58 @@ import type { Handler } from './handler';
  * PUT /monitor: screens the entity at once, stores the record (source `api`) with its blocking
  * keys and this month's record-month, then starts its workflow `monitor/{recordId}`. The same
  * entity enrolled again is the same record: re-screened, and billed one record-month, not two.
+ * A start that fails (Temporal out of reach) does not fail the enrollment, which is committed and
+ * billed: the record stays marked as waiting for its workflow, which the monitoring catch-up starts.
+ * On a plan that refuses past its allowance, every enrollment screening takes one call of the
+ * monthly allowance (not a screen call: monitoring is billed in record-months), reserved before the
+ * screening like POST /screen's, so enrolling and deleting is no way around the allowance.
  */
 export function enrollMonitor(deps: GatewayDeps, now: () => Date): Handler {
   return async (ctx) => {
-    const orgId = ctx.state.principal!.orgId;
+    const { orgId, plan } = ctx.state.principal!;
     const entity = ctx.state.body as Entity;
-    const screened = await deps.matcher.matchManyWithHeadroom([entity], { requestId: ctx.state.requestId });
-    const [result, headroom] = [screened.results[0], screened.headroom[0]];
-    const record = await inTransaction(deps.pool, async (client) => {
-      const stored = await upsertRecord(client, { orgId, entity, entityHash: requestHash(entity), result, headroom, rulesVersion: screened.rulesVersion });
-      const period = billingPeriod(now());
-      await recordUsageEvent(client, { orgId, kind: 'record_month', eventKey: `${stored.id}:${period}`, period });
-      return stored;
+    const period = billingPeriod(now());
+    // A capped plan's enrollment screens on its allowance: one call reserved before the
+    // screening (402 api_allowance_reached when none is left), taken when the record commits.
+    const reservationId = hardCap(plan) === null ? null : await inTransaction(deps.pool, async (client) => {
+      await lockAllowance(client, 'api', orgId, plan, period);
+      return createReservation(client, { orgId, period, amount: 1, purpose: 'monitor', ttlSeconds: ENROLLMENT_HOLD_SECONDS });
     });
-    await startMonitorWorkflow(deps.temporal, deps.taskQueue, { recordId: record.id, orgId });
+    let record: { id: string };
+    let result: ScreeningResult;
+    try {
+      const screened = await deps.matcher.matchManyWithHeadroom([entity], { requestId: ctx.state.requestId });
+      const headroom = screened.headroom[0];
+      result = screened.results[0];
+      record = await inTransaction(deps.pool, async (client) => {
+        if (reservationId) {
+          await lockAllowancePeriod(client, orgId, period);
+          // An expired reservation no longer counted: the call must still fit beside the others.
+          if (!(await consumeSingleReservation(client, reservationId))) await checkAllowanceFits(client, 'api', orgId, plan, period);
+        }
+        const stored = await upsertRecord(client, { orgId, entity, entityHash: requestHash(entity), result, headroom, rulesVersion: screened.rulesVersion });
+        if (reservationId) await recordEnrollmentAllowance(client, orgId, period, stored.id);
+        await recordUsageEvent(client, { orgId, kind: 'record_month', eventKey: `${stored.id}:${period}`, period });
+        return stored;
+      });
+    } catch (err) {
+      if (reservationId) await releaseReservation(deps.pool, reservationId).catch(() => undefined); // else it expires by itself
+      throw err;
+    }
+    try {
+      await startMonitorWorkflow(deps.temporal, deps.taskQueue, { recordId: record.id, orgId });
+      await workflowStarted(deps.pool, record.id);
+    } catch (err) {
+      // The record and its record-month are committed: the client gets its id (to DELETE it if it
+      // wants), and the monitoring catch-up starts the workflow the record still waits for.
+      ctx.state.log.warn({ recordId: record.id, err: (err as Error).message }, 'monitor workflow not started; the monitoring catch-up starts it');
+    }
     ctx.body = recordView(record.id, result);
   };
 }
+
+/** How long an enrollment's reserved allowance outlives a gateway that died mid-screening. */
+const ENROLLMENT_HOLD_SECONDS = 120;
 
 /**
  * DELETE /monitor/{id}: the record is removed and its pending deliveries cancelled in one

@@ -63,6 +63,12 @@ describe('a catch-up run whose fan-out waits on a list switched off after the ru
       async versionsAwaitingFanOut() {
         return fanOutApplied ? [] : [version];
       },
+      async startPendingMonitorWorkflows(): Promise<string[]> {
+        return [];
+      },
+      async resumeMonitoringOfReactivatedOrganizations() {
+        return [];
+      },
       async emitListUpdate() {
         return { deliveries: 0 };
       },

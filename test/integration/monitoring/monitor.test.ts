@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { call, createOrgWithKey, type InProcessGateway } from '../gateway/support/stack';
+import { call, createOrgWithKey, preloadScreens, type InProcessGateway } from '../gateway/support/stack';
 import { responseErrors, schemaErrors } from '../gateway/support/contract';
 import type { TestWorker } from '../support/worker';
 import { startLeieMonitoringStack, type LeieMonitoringStack } from './support';
@@ -9,8 +9,15 @@ import type { LeiePerson } from '../support/lists';
 import { rescreenForListVersion } from '../../../activities/monitoring';
 import { loadActiveRecords } from '../../../activities/monitoring/records';
 import { rescreenRecords } from '../../../activities/monitoring/screening';
-import { readPeriodCounts, recordUsageEvent } from '../../../activities/metering';
+import { billingPeriod, readPeriodCounts, recordUsageEvent } from '../../../activities/metering';
 import { ensureRecordMonthSchedule } from '../../../infra/schedules/recordMonthSchedule';
+import type { MonitoringCatchUpResult } from '../../../workflows/monitoringCatchUp';
+import { meterActiveRecordMonths } from '../../../activities/metering';
+import { createMonitoringActivities } from '../../../activities/monitoredEntity';
+import { rescreenRecordIds } from '../../../activities/monitoring/screening';
+import { recordDeliveries } from '../../../activities/webhooks/store';
+import { setOrganizationState } from '../../../gateway/orgs/organizations';
+import { createLogger } from '../../../infra/base/log';
 
 /**
  * Continuous monitoring end to end: PUT/DELETE /monitor through the gateway, a new LEIE version
@@ -87,6 +94,81 @@ describe('PUT /v1/monitor', () => {
       if (found.length === 0) await new Promise((r) => setTimeout(r, 200));
     }
     expect(found).toEqual([`monitor/${reply.body.id}`]);
+  });
+});
+
+describe('PUT /v1/monitor on a plan that refuses past its allowance', () => {
+  const activeRecords = async (owner: string) =>
+    (await gw.pool.query('SELECT count(*)::int AS n FROM monitored_records WHERE org_id = $1 AND removed_at IS NULL', [owner])).rows[0].n;
+
+  it('takes one included call per enrollment: enrolling and deleting cannot screen past the allowance', async () => {
+    const trial = await createOrgWithKey(gw.pool, 'trial');
+    await preloadScreens(gw.pool, trial.orgId, billingPeriod(new Date()), 998);
+    for (let round = 0; round < 2; round++) {
+      const enrolled = await enroll({ type: 'person', name: 'Churned Enrollment Person' }, trial.apiKey);
+      expect(enrolled.status).toBe(200);
+      expect((await call(gw.url, 'DELETE', `/v1/monitor/${enrolled.body.id}`, { apiKey: trial.apiKey })).status).toBe(200);
+    }
+    const refused = await enroll({ type: 'person', name: 'Churned Enrollment Person' }, trial.apiKey);
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ code: 'api_allowance_reached', allowance: { includedCalls: 1000, usedCalls: 1000 } });
+    expect(responseErrors('/monitor', 'put', 402, refused.body)).toBeNull();
+    expect(await activeRecords(trial.orgId)).toBe(0);
+    // Enrollments are not screen calls: monitoring is billed in record-months.
+    expect((await call(gw.url, 'GET', '/v1/usage', { apiKey: trial.apiKey })).body).toMatchObject({ screenCalls: 998, recordMonths: 2 });
+    const screen = await call(gw.url, 'POST', '/v1/screen', { apiKey: trial.apiKey, body: { type: 'person', name: 'Churned Enrollment Person' } });
+    expect(screen).toMatchObject({ status: 402, body: { code: 'single_screening_allowance_reached' } });
+  });
+
+  it('admits only the enrollments that fit when they race for the last call', async () => {
+    const small = await createOrgWithKey(gw.pool, 'small');
+    await preloadScreens(gw.pool, small.orgId, billingPeriod(new Date()), 499);
+    const replies = await Promise.all([0, 1, 2, 3, 4].map((i) => enroll({ type: 'person', name: `Racing Enrollment Person ${'ABCDE'[i]}` }, small.apiKey)));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 402, 402, 402, 402]);
+    expect(await activeRecords(small.orgId)).toBe(1);
+  });
+
+  it('takes nothing on a plan that bills the excess', async () => {
+    const large = await createOrgWithKey(gw.pool, 'large');
+    await preloadScreens(gw.pool, large.orgId, billingPeriod(new Date()), 25_000);
+    expect((await enroll({ type: 'person', name: 'Uncapped Enrollment Person' }, large.apiKey)).status).toBe(200);
+    expect((await call(gw.url, 'GET', '/v1/usage', { apiKey: large.apiKey })).body).toMatchObject({ screenCalls: 25_000, recordMonths: 1 });
+  });
+});
+
+describe('PUT /v1/monitor while Temporal is out of reach', () => {
+  it('answers 200 with the committed, billed record; the monitoring catch-up starts its workflow', async () => {
+    const other = await createOrgWithKey(gw.pool, 'medium');
+    const start = jest.spyOn(gw.deps.temporal.workflow, 'start').mockRejectedValue(new Error('14 UNAVAILABLE: No connection established'));
+    let reply;
+    try {
+      reply = await enroll({ type: 'person', name: 'Unstarted Workflow Person' }, other.apiKey);
+    } finally {
+      start.mockRestore();
+    }
+    expect(reply.status).toBe(200);
+    expect(responseErrors('/monitor', 'put', 200, reply.body)).toBeNull();
+    expect((await call(gw.url, 'GET', '/v1/usage', { apiKey: other.apiKey })).body.recordMonths).toBe(1);
+    const handle = worker.client.workflow.getHandle(`monitor/${reply.body.id}`);
+    await expect(handle.describe()).rejects.toThrow();
+
+    // The next catch-up run, once the enrollment's own start has had its minute.
+    await gw.pool.query("UPDATE monitored_records SET workflow_pending_since = now() - interval '2 minutes' WHERE id = $1", [reply.body.id]);
+    const catchUp = () => worker.client.workflow.execute('monitoringCatchUp', {
+      taskQueue: worker.taskQueue, workflowId: `monitoring-catch-up/test-${randomUUID()}`, args: [],
+    }) as Promise<MonitoringCatchUpResult>;
+    expect((await catchUp()).monitorWorkflowsStarted).toContain(reply.body.id);
+    expect((await handle.describe()).status.name).toBe('RUNNING');
+    expect((await catchUp()).monitorWorkflowsStarted).not.toContain(reply.body.id);
+    // The client has an id to remove it by.
+    expect((await call(gw.url, 'DELETE', `/v1/monitor/${reply.body.id}`, { apiKey: other.apiKey })).status).toBe(200);
+  }, 120_000);
+
+  it('an enrollment whose workflow started is not left to the catch-up', async () => {
+    const other = await createOrgWithKey(gw.pool, 'medium');
+    const reply = await enroll({ type: 'person', name: 'Started Workflow Person' }, other.apiKey);
+    const { rows } = await gw.pool.query('SELECT workflow_pending_since FROM monitored_records WHERE id = $1', [reply.body.id]);
+    expect(rows[0].workflow_pending_since).toBeNull();
   });
 });
 
@@ -271,4 +353,61 @@ describe('the record-months sweep (workflow recordMonthMetering)', () => {
       await worker.client.schedule.getHandle('record-months').delete().catch(() => undefined);
     }
   });
+});
+
+describe('monitoring of a read-only organization', () => {
+  const recordMonths = async (owner: string, period: string) => (await readPeriodCounts(gw.pool, owner, period)).recordMonths;
+  const catchUp = () => worker.client.workflow.execute('monitoringCatchUp', {
+    taskQueue: worker.taskQueue, workflowId: `monitoring-catch-up/test-${randomUUID()}`, args: [],
+  }) as Promise<MonitoringCatchUpResult>;
+
+  it('accrues no record-month while read-only, nor for a month it spent read-only throughout', async () => {
+    const org = await createOrgWithKey(gw.pool, 'small');
+    const { rows } = await gw.pool.query<{ id: string }>(
+      `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, enrolled_at)
+       VALUES ($1, '{}', $2, 'person', false, 'clear', '{}', '{}', '2026-01-10T09:00:00Z', '2026-01-10T09:00:00Z') RETURNING id`,
+      [org.orgId, randomUUID()],
+    );
+    const recordId = rows[0].id;
+    const activities = createMonitoringActivities({ pool: gw.pool, logger: createLogger('test', 'silent'), matcher: gw.matcher, temporal: worker.client });
+    await setOrganizationState(gw.pool, org.orgId, 'read_only');
+    await gw.pool.query("UPDATE organizations SET monitoring_paused_at = '2026-02-15T00:00:00Z' WHERE id = $1", [org.orgId]);
+
+    // Read-only: neither the sweep nor the record's workflow meters a month.
+    await meterActiveRecordMonths(gw.pool, ['2026-03', '2026-04']);
+    expect(await activities.meterRecordMonth({ recordId, at: '2026-04-01T00:00:05Z' })).toMatchObject({ active: true });
+    expect([await recordMonths(org.orgId, '2026-03'), await recordMonths(org.orgId, '2026-04')]).toEqual([0, 0]);
+
+    // Active again on April 10: April is billed, March (read-only from start to end) is not.
+    await setOrganizationState(gw.pool, org.orgId, 'active');
+    await gw.pool.query("UPDATE organizations SET monitoring_resumed_at = '2026-04-10T00:00:00Z' WHERE id = $1", [org.orgId]);
+    await meterActiveRecordMonths(gw.pool, ['2026-03', '2026-04']);
+    await activities.meterRecordMonth({ recordId, at: '2026-05-01T00:00:05Z' });
+    expect([await recordMonths(org.orgId, '2026-03'), await recordMonths(org.orgId, '2026-04'), await recordMonths(org.orgId, '2026-05')]).toEqual([0, 1, 1]);
+  });
+
+  it('is not screened again nor delivered to while read-only; active again, the catch-up screens its records on the current versions', async () => {
+    const org = await createOrgWithKey(gw.pool, 'medium');
+    expect((await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey: org.apiKey, body: { url: receiver.url } })).status).toBe(201);
+    const enrolled = await enroll({ type: 'person', name: 'Paused Monitoring Person' }, org.apiKey);
+    const checkedAt = async () => (await gw.pool.query('SELECT checked_at FROM monitored_records WHERE id = $1', [enrolled.body.id])).rows[0].checked_at.toISOString();
+    const enrolledAt = await checkedAt();
+    await setOrganizationState(gw.pool, org.orgId, 'read_only');
+    // DELETE is a write: refused, as the contract says.
+    expect((await call(gw.url, 'DELETE', `/v1/monitor/${enrolled.body.id}`, { apiKey: org.apiKey })).status).toBe(403);
+
+    const deps = { pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue };
+    expect(await rescreenRecordIds(deps, [enrolled.body.id], `test-read-only-${randomUUID()}`, {})).toEqual({ rescreened: 0, statusChanges: 0 });
+    expect(await checkedAt()).toBe(enrolledAt);
+    const listUpdate = { orgId: null, type: 'list_update' as const, eventKey: `list:test-${randomUUID()}`, data: {} };
+    expect((await recordDeliveries(gw.pool, listUpdate)).filter((d) => d.orgId === org.orgId)).toEqual([]);
+    expect((await catchUp()).organizationsResumed?.map((r) => r.orgId)).not.toContain(org.orgId);
+
+    await setOrganizationState(gw.pool, org.orgId, 'active');
+    const resumed = await catchUp();
+    expect(resumed.organizationsResumed).toContainEqual({ orgId: org.orgId, rescreened: 1, statusChanges: 0 });
+    expect(await checkedAt()).not.toBe(enrolledAt);
+    expect((await catchUp()).organizationsResumed?.map((r) => r.orgId)).not.toContain(org.orgId);
+    expect((await recordDeliveries(gw.pool, { ...listUpdate, eventKey: `list:test-${randomUUID()}` })).filter((d) => d.orgId === org.orgId)).toHaveLength(1);
+  }, 120_000);
 });

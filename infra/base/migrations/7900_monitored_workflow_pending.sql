@@ -1,0 +1,16 @@
+-- Up Migration
+-- A monitored record whose workflow `monitor/{recordId}` may not be running yet (README
+-- "Continuous monitoring"). PUT /monitor commits the record and its record-month first, then
+-- starts the workflow; when that start fails (Temporal out of reach) the enrollment still
+-- answers 200 and the monitoring catch-up starts the workflow later. Set when the record is
+-- enrolled, cleared once its workflow has been started. Null (every existing row): started.
+
+ALTER TABLE monitored_records ADD COLUMN workflow_pending_since timestamptz;
+
+-- Holds only the records whose workflow start is not confirmed: a handful at any moment.
+CREATE INDEX monitored_records_workflow_pending ON monitored_records (workflow_pending_since)
+  WHERE workflow_pending_since IS NOT NULL AND removed_at IS NULL;
+
+-- Down Migration
+DROP INDEX monitored_records_workflow_pending;
+ALTER TABLE monitored_records DROP COLUMN workflow_pending_since;

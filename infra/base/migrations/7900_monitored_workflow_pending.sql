@@ -6,11 +6,7 @@
 -- enrolled, cleared once its workflow has been started. Null (every existing row): started.
 
 ALTER TABLE monitored_records ADD COLUMN workflow_pending_since timestamptz;
-
--- Holds only the records whose workflow start is not confirmed: a handful at any moment.
-CREATE INDEX monitored_records_workflow_pending ON monitored_records (workflow_pending_since)
-  WHERE workflow_pending_since IS NOT NULL AND removed_at IS NULL;
+-- Its index is built without blocking writes, in 7901.
 
 -- Down Migration
-DROP INDEX monitored_records_workflow_pending;
 ALTER TABLE monitored_records DROP COLUMN workflow_pending_since;

@@ -5,7 +5,7 @@
  */
 export { WEBHOOK_EVENT_TYPES, eventBody, type WebhookEventToEmit, type WebhookEventType } from './events';
 export { allowLoopback, deliveryPolicy, retrySchedule, type DeliveryPolicy } from './policy';
-export { checkWebhookTarget, refusedAddressReason } from './targets';
+export { checkWebhookTarget, refusedAddressReason, REFUSED_ADDRESS_REASON } from './targets';
 export { newSigningSecret, signatureHeader, signatureHex } from './signing';
 export { postDelivery, type PostOutcome } from './post';
 export { verifyWebhook, SIGNATURE_TOLERANCE_SECONDS, type HeaderGetter, type ReceivedHeaders, type WebhookVerification } from './receiver';

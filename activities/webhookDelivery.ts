@@ -1,9 +1,10 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
+import { webhookSecretKeys } from '../infra/base/config';
 import type { Logger } from '../infra/base/log';
 import {
-  allowLoopback, claimAttempt, disablePolicy, emitWebhookEvents, endpointDelivered, endpointDeliveryFailed, finishAttempt, markFailed,
+  allowLoopback, claimAttempt, disablePolicy, emitWebhookEvents, endpointDelivered, endpointDeliveryFailed, finishAttempt, markFailed, openSecret, releaseClaim,
   orgAttemptCap, orgBusyRetryMs, ORG_BUSY_MAX_RETRY_MS, postDelivery, signatureHeader, type DeliveryPolicy, type WebhookEventToEmit,
 } from './webhooks';
 
@@ -37,8 +38,8 @@ export function createWebhookActivities(deps: { pool: Pool; logger: Logger; temp
     /**
      * One attempt of the current series. It claims the delivery in a short transaction (the
      * organization's cap, the record not removed, the delivery still this series' to send),
-     * signs with the current secret and a fresh `t`, POSTs holding no transaction, lock or
-     * connection, then logs. A delivery cancelled meanwhile (endpoint removed or disabled,
+     * decrypts the current secret (the one place it is opened) and signs with it and a fresh `t`,
+     * POSTs holding no transaction, lock or connection, then logs. A delivery cancelled meanwhile (endpoint removed or disabled,
      * monitored record removed), or reopened by a reset into a newer series, is not sent by this one.
      *
      * With `policy` (series started by this release) the attempt keeps the schedule: a turn
@@ -59,13 +60,22 @@ export function createWebhookActivities(deps: { pool: Pool; logger: Logger; temp
         });
       }
       const delivery = claim.delivery;
+      let secret: string;
+      try {
+        secret = openSecret(webhookSecretKeys(env), delivery.endpointId, delivery.secret);
+      } catch (err) {
+        // An envelope key removed too early, or a damaged row: nothing is sent; retried once the key is back.
+        deps.logger.error({ deliveryId: delivery.id, endpointId: delivery.endpointId, error: (err as Error).message }, 'webhook secret could not be decrypted');
+        await releaseClaim(deps.pool, delivery.id);
+        throw ApplicationFailure.retryable((err as Error).message, 'WebhookSecretUnavailable');
+      }
       const attemptedAt = new Date();
       const result = await postDelivery({
         url: delivery.url,
         headers: {
           'Service-Webhook-Id': delivery.id,
           'Service-Event-Type': delivery.eventType,
-          'Service-Signature': signatureHeader(delivery.secret, delivery.body, attemptedAt),
+          'Service-Signature': signatureHeader(secret, delivery.body, attemptedAt),
         },
         body: delivery.body,
         timeoutMs: input.timeoutMs,

@@ -1,10 +1,12 @@
-import { config } from '../infra/base/config';
+import { config, webhookSecretKeys } from '../infra/base/config';
 import { createApp } from './app';
 import { createGatewayServer } from './server';
 import { wireGateway } from './wiring';
 
 /** Gateway process: serves the v1 API on GATEWAY_HOST:GATEWAY_PORT; SIGTERM/SIGINT drain and exit. */
 async function main(): Promise<void> {
+  // Required configuration is checked before anything starts: production refuses to run without the envelope keys.
+  webhookSecretKeys();
   const wiring = await wireGateway();
   const { logger } = wiring.deps;
   const app = createApp(wiring.deps);

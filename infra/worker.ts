@@ -1,6 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
-import { config } from './base/config';
+import { config, webhookSecretKeys } from './base/config';
 import { createLogger } from './base/log';
 import { createPool } from './base/db/pool';
 import { temporalConnectionOptions } from './base/temporal/connection';
@@ -25,6 +25,8 @@ import { workflowsEntry } from './worker/workflowsEntry';
 const log = createLogger('worker');
 
 async function main(): Promise<void> {
+  // Required configuration is checked before anything starts: production refuses to run without the envelope keys.
+  webhookSecretKeys();
   // The SDK's runtime metrics go to a loopback port of their own; WORKER_METRICS_PORT serves them with ours.
   const runtimeMetricsPort = await freePort();
   Runtime.install({

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { transaction } from '../../infra/base/db/transaction';
 import type { WebhookEventType } from './events';
+import type { StoredSecret } from './secretBox';
 import type { Db, DeliveryAttempt } from './store';
 
 /** What one attempt reads and writes: the delivery to send, its log and its end. */
@@ -11,7 +12,8 @@ export interface DeliveryToAttempt {
   eventType: WebhookEventType;
   body: string;
   url: string;
-  secret: string;
+  /** The endpoint's current signing secret as stored (encrypted); the attempt opens it to sign. */
+  secret: StoredSecret;
   createdAt: Date;
 }
 
@@ -77,19 +79,23 @@ export async function claimAttempt(
         }
       }
       const { rows: [r] } = await tx.query<{
-        id: string; org_id: string; endpoint_id: string; event_type: WebhookEventType; body: string; url: string; secret: string; created_at: Date;
+        id: string; org_id: string; endpoint_id: string; event_type: WebhookEventType; body: string; url: string; created_at: Date;
+        secret: string | null; secret_ciphertext: string | null; secret_key_id: string | null;
       }>(
         `UPDATE webhook_deliveries d SET sending_until = now() + make_interval(secs => $3::double precision / 1000)
            FROM webhook_endpoints e
           WHERE d.id = $1 AND e.id = d.endpoint_id AND d.status = 'pending' AND d.series IS NOT DISTINCT FROM $2::uuid
             AND e.deleted_at IS NULL AND e.disabled_at IS NULL
-         RETURNING d.id, d.org_id, d.endpoint_id, d.event_type, d.body, d.created_at, e.url, e.secret`,
+         RETURNING d.id, d.org_id, d.endpoint_id, d.event_type, d.body, d.created_at, e.url, e.secret, e.secret_ciphertext, e.secret_key_id`,
         [input.deliveryId, input.series, input.holdMs],
       );
       if (!r) return { kind: 'closed' };
       return {
         kind: 'claimed',
-        delivery: { id: r.id, orgId: r.org_id, endpointId: r.endpoint_id, eventType: r.event_type, body: r.body, url: r.url, secret: r.secret, createdAt: r.created_at },
+        delivery: {
+          id: r.id, orgId: r.org_id, endpointId: r.endpoint_id, eventType: r.event_type, body: r.body, url: r.url, createdAt: r.created_at,
+          secret: { plain: r.secret, ciphertext: r.secret_ciphertext, keyId: r.secret_key_id },
+        },
       };
     });
   } finally {
@@ -116,6 +122,11 @@ export async function finishAttempt(
     [input.deliveryId, input.series, delivered],
   );
   return { attempt, seriesAttempts: rows[0]?.series_attempts ?? 0 };
+}
+
+/** Gives a claim back without an attempt (nothing was sent: the secret could not be opened), so it does not hold the organization's cap. */
+export async function releaseClaim(db: Db, deliveryId: string): Promise<void> {
+  await db.query('UPDATE webhook_deliveries SET sending_until = NULL WHERE id = $1', [deliveryId]);
 }
 
 const RECORD_SENDS_POLL_MS = 50;

@@ -62,11 +62,22 @@ export interface DeliveryPage {
   nextCursor: string | null;
 }
 
+/**
+ * A cursor carries the last row's created_at exactly as PostgreSQL keeps it, to the microsecond
+ * (a JavaScript Date keeps milliseconds: rows of the same millisecond after the cut would be
+ * skipped), in ISO 8601 UTC so it reads back the same whatever the session's DateStyle.
+ * Cursors of earlier releases (milliseconds) still read.
+ */
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+const CURSOR_TIME_SQL = `to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time`;
+
 function decodeCursor(cursor: string | undefined): { createdAt: string; id: string } | null {
   if (!cursor) return null;
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    if (typeof createdAt === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(createdAt)) && /^[0-9a-f-]{36}$/.test(id)) return { createdAt, id };
+    if (typeof createdAt === 'string' && typeof id === 'string' && CURSOR_TIME.test(createdAt) && !Number.isNaN(Date.parse(createdAt)) && /^[0-9a-f-]{36}$/.test(id)) {
+      return { createdAt, id };
+    }
   } catch {
     // falls through: an unreadable cursor
   }
@@ -76,8 +87,8 @@ function decodeCursor(cursor: string | undefined): { createdAt: string; id: stri
 /** Newest first, keyset-paged; `orgCondition` is the only place the two callers differ. */
 async function pageOfDeliveries(db: Db, orgCondition: { sql: string; value: string | null }, filter: DeliveryFilter): Promise<DeliveryPage> {
   const after = decodeCursor(filter.cursor);
-  const { rows } = await db.query<DeliveryRow>(
-    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d
+  const { rows } = await db.query<DeliveryRow & { cursor_time: string }>(
+    `SELECT ${DELIVERY_COLUMNS}, ${CURSOR_TIME_SQL} FROM webhook_deliveries d
       WHERE ${orgCondition.sql}
         AND ($2::text IS NULL OR d.status = $2) AND ($3::text IS NULL OR d.event_type = $3)
         AND ($4::timestamptz IS NULL OR (d.created_at, d.id) < ($4::timestamptz, $5::uuid))
@@ -86,7 +97,7 @@ async function pageOfDeliveries(db: Db, orgCondition: { sql: string; value: stri
   );
   const page = rows.slice(0, filter.limit).map(toDelivery);
   const last = rows.length > filter.limit ? rows[filter.limit - 1] : null;
-  const nextCursor = last ? Buffer.from(JSON.stringify([last.created_at.toISOString(), last.id])).toString('base64url') : null;
+  const nextCursor = last ? Buffer.from(JSON.stringify([last.cursor_time, last.id])).toString('base64url') : null;
   return { deliveries: page, nextCursor };
 }
 

@@ -5,15 +5,16 @@
  */
 export { WEBHOOK_EVENT_TYPES, eventBody, type WebhookEventToEmit, type WebhookEventType } from './events';
 export { allowLoopback, deliveryPolicy, retrySchedule, type DeliveryPolicy } from './policy';
-export { checkWebhookTarget, refusedAddressReason } from './targets';
+export { checkWebhookTarget, refusedAddressReason, REFUSED_ADDRESS_REASON } from './targets';
 export { newSigningSecret, signatureHeader, signatureHex } from './signing';
+export { openSecret, sealSecret, type SealedSecret, type StoredSecret } from './secretBox';
 export { postDelivery, type PostOutcome } from './post';
 export { verifyWebhook, SIGNATURE_TOLERANCE_SECONDS, type HeaderGetter, type ReceivedHeaders, type WebhookVerification } from './receiver';
 export { emitWebhookEvents } from './emit';
 export { deliveryWorkflowId, startDeliveryWorkflows, type WebhookDeliveryInput } from './start';
 export { startUnstartedDeliveries, UNSTARTED_AFTER_MS } from './sweep';
 export {
-  cancelRecordDeliveries, createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, recordDeliveries, rotateSecret,
+  cancelRecordDeliveries, createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, recordDeliveries, reencryptSecrets, rotateSecret,
   type Delivery, type DeliveryAttempt, type DeliveryRef, type DeliveryStatus, type WebhookEndpoint,
 } from './store';
 export {
@@ -24,7 +25,7 @@ export {
   type ReplayRefusal, type ReplayResult, type ResetResult,
 } from './replay';
 export {
-  claimAttempt, finishAttempt, logAttempt, markCancelled, markFailed, waitForRecordSends, type AttemptClaim, type DeliveryToAttempt,
+  claimAttempt, finishAttempt, logAttempt, markCancelled, markFailed, releaseClaim, waitForRecordSends, type AttemptClaim, type DeliveryToAttempt,
 } from './attempts';
 export { enableEndpoint, endpointDelivered, endpointDeliveryFailed } from './endpointHealth';
 export {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '../../infra/base/db/transaction';
+import { webhookSecretKeys, type WebhookSecretKeys } from '../../infra/base/config';
 import { newSigningSecret } from './signing';
+import { openSecret, sealSecret } from './secretBox';
 import { eventBody, type WebhookEventToEmit, type WebhookEventType } from './events';
 
 /** Endpoints and the delivery log (migration 6100). Every read a client can cause is scoped to its organization. */
@@ -55,19 +57,22 @@ const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({
 /**
  * Registers an endpoint unless the organization already has `cap` of them (then null; no cap:
  * operators' and benchmarks' set-up). The count and the insert run under the organization's
- * advisory lock, so concurrent registrations cannot pass the cap together.
+ * advisory lock, so concurrent registrations cannot pass the cap together. The secret is stored
+ * encrypted under the current envelope key and returned in clear this once.
  */
 export async function createEndpoint(
-  pool: Pool, orgId: string, url: string, events: WebhookEventType[], cap: number | null = null,
+  pool: Pool, orgId: string, url: string, events: WebhookEventType[], cap: number | null = null, keys: WebhookSecretKeys = webhookSecretKeys(),
 ): Promise<(WebhookEndpoint & { secret: string }) | null> {
+  const id = randomUUID();
   const secret = newSigningSecret();
+  const sealed = sealSecret(keys, id, secret);
   return inTransaction(pool, async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('webhook-org-endpoints:' || $1, 0))", [orgId]);
     const { rows } = await tx.query<EndpointRow>(
-      `INSERT INTO webhook_endpoints (org_id, url, events, secret)
-       SELECT $1, $2, $3, $4 WHERE $5::int IS NULL OR (SELECT count(*) FROM webhook_endpoints WHERE org_id = $1 AND deleted_at IS NULL) < $5::int
+      `INSERT INTO webhook_endpoints (id, org_id, url, events, secret_ciphertext, secret_key_id)
+       SELECT $6, $1, $2, $3, $4, $7 WHERE $5::int IS NULL OR (SELECT count(*) FROM webhook_endpoints WHERE org_id = $1 AND deleted_at IS NULL) < $5::int
        RETURNING ${ENDPOINT_COLUMNS}`,
-      [orgId, url, events, secret, cap],
+      [orgId, url, events, sealed.ciphertext, cap, id, sealed.keyId],
     );
     return rows[0] ? { ...toEndpoint(rows[0]), secret } : null;
   });
@@ -100,14 +105,58 @@ export async function deleteEndpoint(db: Db, orgId: string, id: string): Promise
   return true;
 }
 
-/** A new secret; every attempt reads the current one, so the old one stops signing at once. */
-export async function rotateSecret(db: Db, orgId: string, id: string): Promise<{ id: string; secret: string } | null> {
+/** A new secret, stored encrypted under the current envelope key; every attempt reads the current one, so the old one stops signing at once. */
+export async function rotateSecret(
+  db: Db, orgId: string, id: string, keys: WebhookSecretKeys = webhookSecretKeys(),
+): Promise<{ id: string; secret: string } | null> {
   const secret = newSigningSecret();
+  const sealed = sealSecret(keys, id, secret);
   const { rowCount } = await db.query(
-    'UPDATE webhook_endpoints SET secret = $3, secret_rotated_at = now() WHERE id = $1 AND org_id = $2 AND deleted_at IS NULL',
-    [id, orgId, secret],
+    `UPDATE webhook_endpoints SET secret = NULL, secret_ciphertext = $3, secret_key_id = $4, secret_rotated_at = now()
+      WHERE id = $1 AND org_id = $2 AND deleted_at IS NULL`,
+    [id, orgId, sealed.ciphertext, sealed.keyId],
   );
   return rowCount === 1 ? { id, secret } : null;
+}
+
+/**
+ * Operators only (`screenctl webhook-secrets reencrypt`): encrypts under the current envelope key
+ * every secret still plain or under another configured key id, `batchSize` rows a transaction
+ * (rows locked by another writer, e.g. a rotation, are left for a later batch or run). Removed
+ * endpoints' secrets are encrypted too. Secrets under a key id WEBHOOK_SECRET_KEYS does not hold
+ * cannot be opened and are left as they are. Returns how many rows were rewritten and how many
+ * are still not under the current key.
+ */
+export async function reencryptSecrets(
+  pool: Pool, keys: WebhookSecretKeys, batchSize: number, onBatch: (done: number) => void = () => undefined,
+): Promise<{ reencrypted: number; remaining: number }> {
+  let reencrypted = 0;
+  for (;;) {
+    const n = await inTransaction(pool, async (tx) => {
+      const { rows } = await tx.query<{ id: string; secret: string | null; secret_ciphertext: string | null; secret_key_id: string | null }>(
+        `SELECT id, secret, secret_ciphertext, secret_key_id FROM webhook_endpoints
+          WHERE secret IS NOT NULL OR (secret_key_id <> $1 AND secret_key_id = ANY ($3::text[]))
+          ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+        [keys.currentKeyId, batchSize, [...keys.keys.keys()]],
+      );
+      if (rows.length === 0) return 0;
+      const sealed = rows.map((r) => sealSecret(keys, r.id, openSecret(keys, r.id, { plain: r.secret, ciphertext: r.secret_ciphertext, keyId: r.secret_key_id })));
+      await tx.query(
+        `UPDATE webhook_endpoints e SET secret = NULL, secret_ciphertext = v.ciphertext, secret_key_id = $3
+           FROM unnest($1::uuid[], $2::text[]) AS v (id, ciphertext) WHERE e.id = v.id`,
+        [rows.map((r) => r.id), sealed.map((x) => x.ciphertext), keys.currentKeyId],
+      );
+      return rows.length;
+    });
+    if (n === 0) break;
+    reencrypted += n;
+    onBatch(reencrypted);
+  }
+  const { rows: [left] } = await pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM webhook_endpoints WHERE secret IS NOT NULL OR secret_key_id IS DISTINCT FROM $1',
+    [keys.currentKeyId],
+  );
+  return { reencrypted, remaining: left.n };
 }
 
 /**

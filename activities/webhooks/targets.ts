@@ -55,13 +55,19 @@ function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' }
   return { address, family: 'ipv6' };
 }
 
+/**
+ * Why a target is refused, in general terms only: the answer reaches the customer (the 400 of
+ * POST /webhook-endpoints, the delivery log's attempt error), so it never names the address a
+ * host resolved to, nor which of the refused ranges it is in (that would map internal DNS).
+ */
+export const REFUSED_ADDRESS_REASON = 'resolves to a private, loopback, link-local or reserved address';
+
 /** Why an address may not be a webhook target; null when it may. */
 export function refusedAddressReason(raw: string, allowLoopback: boolean): string | null {
-  if (!isIP(raw)) return `is not an IP address (${raw})`;
+  if (!isIP(raw)) return REFUSED_ADDRESS_REASON;
   const { address, family } = unmapped(raw);
-  if (loopback.check(address, family)) return allowLoopback ? null : `resolves to a loopback address (${raw})`;
-  if (metadata.check(address, family)) return `resolves to a link-local or cloud metadata address (${raw})`;
-  if (refused.check(address, family)) return `resolves to a private, reserved or non-unicast address (${raw})`;
+  if (loopback.check(address, family)) return allowLoopback ? null : REFUSED_ADDRESS_REASON;
+  if (metadata.check(address, family) || refused.check(address, family)) return REFUSED_ADDRESS_REASON;
   return null;
 }
 

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Every port, URL and tunable of the stack, read from the environment once.
  * The README's configuration table documents each variable and its default.
@@ -90,3 +92,49 @@ function loadConfig(): StackConfig {
 }
 
 export const config: StackConfig = loadConfig();
+
+/**
+ * The envelope keys webhook signing secrets are encrypted under at rest (AES-256-GCM):
+ * `WEBHOOK_SECRET_KEYS` holds one or more `keyId:base64key` entries separated by commas, each
+ * key 32 bytes; the first encrypts new and rotated secrets, the others still decrypt the
+ * secrets stored under them (the README's rotation of the envelope key). Read by the gateway
+ * (to encrypt), the delivery activity (to decrypt and sign) and `screenctl webhook-secrets`.
+ *
+ * Unset, local development and the tests use a fixed development key, published here and so no
+ * protection at all; with NODE_ENV=production (the image sets it) an unset variable, or the
+ * development key, refuses to start. A key never appears in an error message.
+ */
+export interface WebhookSecretKeys {
+  /** The key id new secrets are encrypted under: the first entry. */
+  currentKeyId: string;
+  keys: ReadonlyMap<string, Buffer>;
+}
+
+export const DEV_WEBHOOK_SECRET_KEY_ID = 'dev';
+const DEV_WEBHOOK_SECRET_KEY = createHash('sha256').update('exclusion-screening: development webhook secret key, never for production').digest();
+const KEY_ENTRY = /^([A-Za-z0-9_.-]{1,64}):([A-Za-z0-9+/_-]+={0,2})$/;
+
+export function webhookSecretKeys(source: NodeJS.ProcessEnv = process.env): WebhookSecretKeys {
+  const production = source.NODE_ENV === 'production';
+  const raw = (source.WEBHOOK_SECRET_KEYS ?? '').trim();
+  if (raw === '') {
+    if (production) {
+      throw new Error('WEBHOOK_SECRET_KEYS is required in production (NODE_ENV=production): one or more keyId:base64key entries (32-byte keys), the first used for new secrets');
+    }
+    return { currentKeyId: DEV_WEBHOOK_SECRET_KEY_ID, keys: new Map([[DEV_WEBHOOK_SECRET_KEY_ID, DEV_WEBHOOK_SECRET_KEY]]) };
+  }
+  const keys = new Map<string, Buffer>();
+  raw.split(',').map((entry) => entry.trim()).forEach((entry, i) => {
+    const parsed = KEY_ENTRY.exec(entry);
+    if (!parsed) throw new Error(`WEBHOOK_SECRET_KEYS: entry ${i + 1} is not keyId:base64key`);
+    const [, keyId, encoded] = parsed;
+    const key = Buffer.from(encoded, 'base64');
+    if (key.length !== 32) throw new Error(`WEBHOOK_SECRET_KEYS: key ${keyId} must be 32 bytes (AES-256), base64-encoded; it is ${key.length}`);
+    if (keys.has(keyId)) throw new Error(`WEBHOOK_SECRET_KEYS: key id ${keyId} appears twice`);
+    if (production && (keyId === DEV_WEBHOOK_SECRET_KEY_ID || key.equals(DEV_WEBHOOK_SECRET_KEY))) {
+      throw new Error('WEBHOOK_SECRET_KEYS: the development key may not be used in production');
+    }
+    keys.set(keyId, key);
+  });
+  return { currentKeyId: keys.keys().next().value as string, keys };
+}

@@ -4,6 +4,7 @@ import { registerKeyCommands } from './commands/key';
 import { registerUsageCommands } from './commands/usage';
 import { registerListsCommands } from './commands/lists';
 import { registerDeliveriesCommands } from './commands/deliveries';
+import { registerWebhookSecretsCommands } from './commands/webhookSecrets';
 
 /** `screenctl`: operator commands. Each command group lives in commands/<group>.ts. */
 const program = new Command('screenctl')
@@ -15,6 +16,7 @@ registerKeyCommands(program);
 registerUsageCommands(program);
 registerListsCommands(program);
 registerDeliveriesCommands(program);
+registerWebhookSecretsCommands(program);
 
 program.parseAsync(process.argv).catch((err: Error) => {
   process.stderr.write(`screenctl: ${err.message}\n`);

@@ -86,6 +86,17 @@ const eventEnvelope = (type: string, data: Schema, description: string): Schema 
     description,
   );
 
+/**
+ * An Error narrowed: Error plus a second allOf member with the narrowing. Two members, not allOf [Error] with
+ * sibling properties, so generated clients build a model of its own instead of reusing Error's; enums rather
+ * than const for code, as generators merge an enum into Error's code enum but not a const.
+ */
+const narrowedError = (properties: Record<string, Schema>, required: string[], description?: string): Schema => ({
+  type: 'object',
+  ...(description ? { description } : {}),
+  allOf: [ref('Error'), { type: 'object', properties, required }],
+});
+
 export const schemas: Record<string, Schema> = {
   PersonEntity: withRule(nameBytesRule('name'), closed(
     {
@@ -316,19 +327,26 @@ export const schemas: Record<string, Schema> = {
         ],
       },
       message: nonEmpty,
-      fields: { type: 'object', additionalProperties: { type: 'array', minItems: 1, items: { type: 'string' } } },
+      fields: ref('ErrorFields'),
       allowance: ref('AllowanceBlock'),
     },
     ['code', 'message'],
     'Every error. Clients branch on code; messages may change.',
   ),
-  ValidationError: {
+  /**
+   * Named once and referenced from Error and ValidationError: an inline object schema in both would make
+   * generated clients build two models of the same name (ErrorFields) and drop the error models.
+   */
+  ErrorFields: {
     type: 'object',
-    allOf: [ref('Error')],
-    properties: { code: { const: 'invalid_request' }, fields: { type: 'object' } },
-    required: ['fields'],
-    description: 'fields maps each invalid field (dotted path, e.g. items[3].name; headers by name) to the reasons.',
+    additionalProperties: { type: 'array', minItems: 1, items: { type: 'string' } },
+    description: 'Each invalid field (dotted path, e.g. items[3].name; headers by name) mapped to its reasons.',
   },
+  ValidationError: narrowedError(
+    { code: { enum: ['invalid_request'] }, fields: ref('ErrorFields') },
+    ['fields'],
+    'fields maps each invalid field (dotted path, e.g. items[3].name; headers by name) to the reasons.',
+  ),
   AllowanceBlock: closed(
     {
       plan: { type: 'string', enum: ['trial', 'small', 'medium', 'large', 'enterprise'] },
@@ -346,12 +364,10 @@ export const schemas: Record<string, Schema> = {
     },
     ['plan', 'period', 'includedCalls', 'usedCalls', 'resetsOn', 'plansWithMoreRoom'],
   ),
-  AllowanceError: {
-    type: 'object',
-    allOf: [ref('Error')],
-    properties: { code: { enum: ['api_allowance_reached', 'single_screening_allowance_reached'] }, allowance: { type: 'object' } },
-    required: ['allowance'],
-  },
+  AllowanceError: narrowedError(
+    { code: { enum: ['api_allowance_reached', 'single_screening_allowance_reached'] }, allowance: ref('AllowanceBlock') },
+    ['allowance'],
+  ),
   WebhookEventType: { type: 'string', enum: ['match_status_change', 'batch_completed', 'list_update'] },
   WebhookEndpointRequest: closed(
     {

@@ -29,6 +29,21 @@ function serverUrl(): URL {
   return new URL(process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 }
 
+/**
+ * The dev server on a port found free a moment before: another process on the machine can take
+ * it, or a port the server opens beside it, in between (the server then exits at once), so a
+ * start that fails is tried again on another port.
+ */
+async function startOnAFreePort(logFile: string): Promise<DevServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startTemporalDevServer({ port: await freePort(), uiPort: null, dbFile: null, logFile });
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
+}
+
 export async function bootTestStack(): Promise<TestStack> {
   const runId = `${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
   const dbUrl = serverUrl();
@@ -39,9 +54,7 @@ export async function bootTestStack(): Promise<TestStack> {
   const workflowBundlePath = path.join(TMP_DIR, `workflow-bundle-${runId}.js`);
 
   const [temporal] = await Promise.all([
-    freePort().then((port) =>
-      startTemporalDevServer({ port, uiPort: null, dbFile: null, logFile: path.join(TMP_DIR, `temporal-test-${runId}.log`) }),
-    ),
+    startOnAFreePort(path.join(TMP_DIR, `temporal-test-${runId}.log`)),
     migrate(dbUrl.toString()),
     migrate(templateUrl.toString()),
     bundleWorkflows(workflowBundlePath),

@@ -207,7 +207,7 @@ export const openApiDocument = {
     '/webhook-endpoints': {
       post: {
         operationId: 'registerWebhookEndpoint',
-        summary: 'Register a webhook endpoint; the signing secret is returned here once and never again. An organization has at most 10 endpoints (400 naming `url` past that; the number is configuration).',
+        summary: 'Register a webhook endpoint; the signing secret is returned here once and never again. An organization has at most 10 endpoints (400 naming `url` past that; the number is configuration). The host is resolved when the endpoint is registered: a host that does not resolve, or that resolves to a loopback, private, link-local or otherwise non-public address, is refused with 400 naming `url`, and nothing is registered.',
         'x-access': 'write',
         'x-body-limit': 16 * 1024,
         requestBody: { required: true, content: json(ref('WebhookEndpointRequest')) },
@@ -255,7 +255,13 @@ export const openApiDocument = {
         parameters: [
           { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['pending', 'succeeded', 'failed', 'cancelled'] } },
           { name: 'eventType', in: 'query', required: false, schema: ref('WebhookEventType') },
-          { name: 'cursor', in: 'query', required: false, schema: { type: 'string', maxLength: 255 } },
+          {
+            name: 'cursor',
+            in: 'query',
+            required: false,
+            description: 'Opaque: the `nextCursor` of an earlier page. Any other value, even one of this shape, is refused with 400 naming `cursor`.',
+            schema: { type: 'string', maxLength: 255 },
+          },
           { name: 'limit', in: 'query', required: false, description: '1 to 100; default 50.', schema: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' } },
         ],
         responses: { 200: ok('A page of deliveries.', ref('DeliveryLogPage')), ...errors(400, 401, 429, 500) },

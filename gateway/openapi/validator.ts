@@ -3,7 +3,7 @@ import type { FieldErrors } from '../errors';
 import { createOpenApiAjv, rebaseRefs, resolveDocumentRef } from './ajv';
 import { openApiDocument } from './document';
 import { MAX_NAME_BYTES_KEYWORD } from './nameBytes';
-import { SUBJECT_TEXT_PATTERN, SUBJECT_TEXT_REASON, VALIDATED_AGAINST } from './schemas';
+import { NO_LONE_SURROGATE, SUBJECT_TEXT_PATTERN, SUBJECT_TEXT_REASON, VALIDATED_AGAINST } from './schemas';
 import type { Operation, ParameterSpec } from './operations';
 
 /** Person name fields removed on 2026-08-23; a body carrying them is refused naming `name`. */
@@ -67,6 +67,10 @@ function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldErrors {
       case 'pattern':
         add(fields, fieldPath(error.instancePath), patternReason(String(params.pattern)));
         break;
+      case 'not':
+        // The document's only `not` is NO_LONE_SURROGATE (see assertOnlyNotIsLoneSurrogate).
+        add(fields, fieldPath(error.instancePath), SUBJECT_TEXT_REASON);
+        break;
       case 'minItems':
       case 'maxItems':
         add(fields, fieldPath(error.instancePath), lengthReason(error.keyword === 'minItems' ? 'minLength' : 'maxLength', Number(params.limit), 'item'));
@@ -101,8 +105,22 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** Refuses to start with a `not` in the document other than NO_LONE_SURROGATE, whose reason toFieldErrors names. */
+function assertOnlyNotIsLoneSurrogate(node: unknown): void {
+  if (Array.isArray(node)) node.forEach(assertOnlyNotIsLoneSurrogate);
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'not' && JSON.stringify(value) !== JSON.stringify(NO_LONE_SURROGATE.not)) {
+        throw new Error(`the OpenAPI document has a \`not\` the validator cannot name a reason for: ${JSON.stringify(value)}`);
+      }
+      assertOnlyNotIsLoneSurrogate(value);
+    }
+  }
+}
+
 /** Compiles every operation's parameter and body validators once, at start-up. */
 export function compileValidators(operations: Operation[]): Map<string, OperationValidator> {
+  assertOnlyNotIsLoneSurrogate(openApiDocument.components.schemas);
   const ajv = createOpenApiAjv();
   const validators = new Map<string, OperationValidator>();
   for (const operation of operations) {
@@ -116,9 +134,10 @@ export function compileValidators(operations: Operation[]): Map<string, Operatio
             spec.in === 'header' ? headerValue(headers[spec.name.toLowerCase()])
             : spec.in === 'path' ? pathParams[spec.name]
             : (query[spec.name] as string | undefined);
-          // A header sent empty is a value (Idempotency-Key: minLength 1), checked like any other;
-          // an empty query parameter counts as absent.
-          const absent = raw === undefined || (raw === '' && spec.in !== 'header');
+          // A parameter sent empty is a value, checked like any other: an empty Idempotency-Key
+          // (minLength 1) or `?limit=` (a pattern '' does not match) is refused, as OpenAPI's
+          // allowEmptyValue (false when not set) says; only a parameter not sent is absent.
+          const absent = raw === undefined;
           if (absent) {
             if (spec.required) add(fields, spec.name, spec.in === 'header' ? `required header` : 'required');
             continue;

@@ -1,28 +1,17 @@
-import { ScheduleOverlapPolicy, type Client, type ScheduleOptions } from '@temporalio/client';
-import { config } from '../base/config';
-import { upsertSchedule } from './upsertSchedule';
+import type { Client } from '@temporalio/client';
+import { ensureRecurringWorkflow } from './upsertSchedule';
 
 export const RECORD_MONTH_SCHEDULE_ID = 'record-months';
 
-function scheduleOptions(): ScheduleOptions {
-  return {
+/** The `record-months` schedule (workflow recordMonthMetering), created or brought up to date. */
+export function ensureRecordMonthSchedule(client: Client): Promise<string> {
+  return ensureRecurringWorkflow(client, {
     scheduleId: RECORD_MONTH_SCHEDULE_ID,
+    workflowType: 'recordMonthMetering',
     // Hourly: a month's record-months are complete within the hour after it turns, even when
     // no record workflow woke; a sweep with nothing to add only reads the monitored records.
-    spec: { intervals: [{ every: '1 hour' }] },
-    action: {
-      type: 'startWorkflow',
-      workflowType: 'recordMonthMetering',
-      workflowId: RECORD_MONTH_SCHEDULE_ID,
-      taskQueue: config.taskQueue,
-      args: [{}],
-    },
-    policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 day' },
-  };
-}
-
-/** The `record-months` schedule (workflow recordMonthMetering), created or brought up to date. */
-export async function ensureRecordMonthSchedule(client: Client): Promise<string> {
-  await upsertSchedule(client, scheduleOptions());
-  return RECORD_MONTH_SCHEDULE_ID;
+    every: '1 hour',
+    catchupWindow: '1 day',
+    args: [{}],
+  });
 }

@@ -76,18 +76,24 @@ async function settled(id: string, timeoutMs = 30_000) {
   }
 }
 
+/** A new organization whose endpoint answers 500 to every attempt, and a `batch_completed` delivery to it that has failed. */
+async function failedDelivery() {
+  const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'medium');
+  const endpoint = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: receiver.url } });
+  receiver.secret = endpoint.body.secret;
+  receiver.answer = () => 500;
+  const jobId = randomUUID();
+  const [ref] = await emitWebhookEvents(gw.pool, worker.client, worker.taskQueue, [{
+    orgId, type: 'batch_completed', eventKey: `batch:${jobId}`,
+    data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
+  }]);
+  expect((await settled(ref.id)).status).toBe('failed');
+  return { orgId, ref };
+}
+
 describe('screenctl deliveries', () => {
   it('lists a failed delivery, resets it into a fresh series that succeeds, and replays it as a new delivery', async () => {
-    const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'medium');
-    const endpoint = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: receiver.url } });
-    receiver.secret = endpoint.body.secret;
-    receiver.answer = () => 500;
-    const jobId = randomUUID();
-    const [ref] = await emitWebhookEvents(gw.pool, worker.client, worker.taskQueue, [{
-      orgId, type: 'batch_completed', eventKey: `batch:${jobId}`,
-      data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
-    }]);
-    expect((await settled(ref.id)).status).toBe('failed');
+    const { orgId, ref } = await failedDelivery();
 
     const failed = JSON.parse(await screenctl('deliveries', 'list', '--status', 'failed', '--org', orgId, '--json'));
     expect(failed.map((d: { id: string }) => d.id)).toEqual([ref.id]);
@@ -112,16 +118,7 @@ describe('screenctl deliveries', () => {
   });
 
   it('gives a reset series every attempt of its policy again', async () => {
-    const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'medium');
-    const endpoint = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: receiver.url } });
-    receiver.secret = endpoint.body.secret;
-    receiver.answer = () => 500;
-    const jobId = randomUUID();
-    const [ref] = await emitWebhookEvents(gw.pool, worker.client, worker.taskQueue, [{
-      orgId, type: 'batch_completed', eventKey: `batch:${jobId}`,
-      data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
-    }]);
-    expect((await settled(ref.id)).status).toBe('failed');
+    const { ref } = await failedDelivery();
     expect(await screenctl('deliveries', 'reset', ref.id)).toContain(`webhook-delivery/${ref.id}`);
     const reset = await settled(ref.id);
     expect(reset.status).toBe('failed');

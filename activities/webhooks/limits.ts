@@ -1,3 +1,5 @@
+import { positiveFromEnv } from './policy';
+
 /**
  * What keeps one organization's webhooks from starving other work, read from the environment:
  *
@@ -10,12 +12,9 @@
  *   WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES  failed deliveries in a row that disable an endpoint (default 20)
  *   WEBHOOK_DISABLE_AFTER_FAILING_MS         or failing without a success for this long (default 3 days)
  */
+/** A count from the environment: a positive number, rounded down (as WEBHOOK_MAX_ATTEMPTS is read). */
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
+  return Math.max(1, Math.floor(positiveFromEnv(env, name, fallback)));
 }
 
 /** Deliveries run apart from batches and fan-outs; a test's own service queue gets its own delivery queue. */

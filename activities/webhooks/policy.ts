@@ -19,7 +19,8 @@ export interface DeliveryPolicy {
   maximumAttempts: number;
 }
 
-function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+/** A positive number from the environment, or the fallback when unset; anything else is refused at start. */
+export function positiveFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -29,11 +30,11 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
 
 export function deliveryPolicy(env: NodeJS.ProcessEnv = process.env): DeliveryPolicy {
   return {
-    timeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
-    initialIntervalMs: positive(env, 'WEBHOOK_RETRY_INITIAL_MS', 30_000),
-    backoffCoefficient: Math.max(1, positive(env, 'WEBHOOK_RETRY_COEFFICIENT', 2)),
-    maximumIntervalMs: positive(env, 'WEBHOOK_RETRY_MAX_INTERVAL_MS', 6 * 3600_000),
-    maximumAttempts: Math.floor(positive(env, 'WEBHOOK_MAX_ATTEMPTS', 12)),
+    timeoutMs: positiveFromEnv(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+    initialIntervalMs: positiveFromEnv(env, 'WEBHOOK_RETRY_INITIAL_MS', 30_000),
+    backoffCoefficient: Math.max(1, positiveFromEnv(env, 'WEBHOOK_RETRY_COEFFICIENT', 2)),
+    maximumIntervalMs: positiveFromEnv(env, 'WEBHOOK_RETRY_MAX_INTERVAL_MS', 6 * 3600_000),
+    maximumAttempts: Math.floor(positiveFromEnv(env, 'WEBHOOK_MAX_ATTEMPTS', 12)),
   };
 }
 

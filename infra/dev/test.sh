@@ -5,7 +5,10 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/bootstrap.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/chromium.sh"
 
-# The layer rules first: an upward import, a folder cycle or Node in workflow code fails the run.
+# Formatting first: one style everywhere (Prettier, .prettierrc.json); `npx prettier --write .` fixes it.
+npx prettier --check . --log-level warn
+
+# The layer rules next: an upward import, a folder cycle or Node in workflow code fails the run.
 npx depcruise gateway matcher activities workflows infra test --config .dependency-cruiser.cjs --output-type err
 
 mkdir -p .tmp

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { BLOCKING_KEYS_VERSION } from '../../../matcher/blockingKeys';
 import { MATCHING_RULES_VERSION } from '../../../matcher/rulesVersion';
 
@@ -12,32 +13,86 @@ import { MATCHING_RULES_VERSION } from '../../../matcher/rulesVersion';
  * decides a screening's result (its HTTP server and client, metrics, caches and types are left
  * out), with the pin of the nickname data set; the keys are built from them and blockingKeys.ts. Each version's fingerprint is recorded
  * below, oldest first: a change appends a version, it never edits a recorded one.
+ *
+ * A TypeScript file is fingerprinted by its syntax tree (node kinds, names and literal values), not its
+ * text, so that formatting (Prettier) and comments are not rule changes. Versions 1 and 3 were recorded
+ * as text hashes before the formatter came; 2 and 4 were recorded again as syntax hashes when it came,
+ * with `npm run bench:matcher -- --no-gateway` giving the same screenings sha256 before and after.
  */
 const RULES_HISTORY = [
   { version: 1, fingerprint: '722da75f452a738f4b913f0bc299d86b517f9dcca9ba39f27f1a6061d336cbf0' },
-  { version: 2, fingerprint: 'df12929eb2c4686cdb9bff3778efc160fed69f56ebb5dea2db4d971530f5ebf1' },
+  { version: 2, fingerprint: 'd220f17151227aa15b76e86d9acf2ea2329548a109bcddadc10ad9696fc5edf5' },
 ];
 const KEYS_HISTORY = [
   { version: 3, fingerprint: 'b5a48c740b5df2aa745cbc4370bd9394228f3da609cf7c1ac7751128b9ad9742' },
-  { version: 4, fingerprint: '6e411b65ed28360747ba64a1331fb0f5d8c77093af5958e818652ffd0816d7c5' },
+  { version: 4, fingerprint: 'd1531df65f110b3ba74b1c5e7022ba93316c64f948bed7757341cee6833590d7' },
 ];
 
 const MATCHER = path.resolve(__dirname, '..', '..', '..', 'matcher');
-const NOT_RULES = new Set(['server.ts', 'client.ts', 'main.ts', 'metrics.ts', 'nodeOptions.ts', 'boundedCache.ts', 'blockingKeys.ts', 'rulesVersion.ts', 'types.ts']);
+const NOT_RULES = new Set([
+  'server.ts',
+  'client.ts',
+  'main.ts',
+  'metrics.ts',
+  'nodeOptions.ts',
+  'boundedCache.ts',
+  'blockingKeys.ts',
+  'rulesVersion.ts',
+  'types.ts',
+]);
 const SOURCE = /\.(ts|csv|json)$/;
 
 function files(dir: string, top: ReadonlySet<string>): string[] {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return files(full, top);
-    return SOURCE.test(name) && !(dir === MATCHER && !top.has(name) && NOT_RULES.has(name)) ? [full] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) return files(full, top);
+      return SOURCE.test(name) && !(dir === MATCHER && !top.has(name) && NOT_RULES.has(name)) ? [full] : [];
+    });
 }
 
 /** The nickname data set is read from outside matcher/ (PyPI `nicknames`, pinned with the dev tools): its pin is a rule too. */
 function nicknamesPin(): string {
   const requirements = readFileSync(path.resolve(MATCHER, '..', 'infra', 'dev', 'requirements.txt'), 'utf8');
-  return requirements.split(/\r?\n/).filter((line) => /^nicknames==/.test(line.trim())).join('\n');
+  return requirements
+    .split(/\r?\n/)
+    .filter((line) => /^nicknames==/.test(line.trim()))
+    .join('\n');
+}
+
+/** Formatting-insensitive: kinds and values of the tree, without trivia, redundant parentheses or trailing commas. */
+function syntaxOf(file: string, text: string): string {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const parts: string[] = [];
+  const visit = (node: ts.Node): void => {
+    const parent = node.parent as ts.Node | undefined;
+    if (
+      parent &&
+      (ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent)) &&
+      parent.name === node &&
+      (ts.isIdentifier(node) || ts.isStringLiteral(node))
+    ) {
+      parts.push('PropertyName', JSON.stringify(node.text), ')'); // `'a': 1` and `a: 1` are one key
+      return;
+    }
+    if (!ts.isParenthesizedExpression(node)) {
+      parts.push(ts.SyntaxKind[node.kind]);
+      if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) parts.push(node.text);
+      else if (
+        ts.isStringLiteralLike(node) ||
+        ts.isNumericLiteral(node) ||
+        ts.isBigIntLiteral(node) ||
+        ts.isRegularExpressionLiteral(node)
+      ) {
+        parts.push(JSON.stringify(node.text));
+      } else if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) parts.push(JSON.stringify(node.text));
+    }
+    ts.forEachChild(node, visit);
+    if (!ts.isParenthesizedExpression(node)) parts.push(')');
+  };
+  visit(source);
+  return parts.join(' ');
 }
 
 function fingerprint(list: readonly string[]): string {
@@ -45,7 +100,8 @@ function fingerprint(list: readonly string[]): string {
   hash.update(nicknamesPin()).update('\0');
   for (const file of list) {
     hash.update(path.relative(MATCHER, file).split(path.sep).join('/')).update('\0');
-    hash.update(readFileSync(file, 'utf8').replace(/\r\n/g, '\n')).update('\0');
+    const text = readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
+    hash.update(file.endsWith('.ts') ? syntaxOf(file, text) : text).update('\0');
   }
   return hash.digest('hex');
 }

@@ -138,7 +138,9 @@ module.exports = {
       comment: 'A package workflow code uses is a declared runtime dependency (package.json "dependencies"), types included.',
       severity: 'error',
       from: { path: '^workflows/' },
-      to: { dependencyTypes: ['npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown', 'undetermined', 'unknown'] },
+      to: {
+        dependencyTypes: ['npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown', 'undetermined', 'unknown'],
+      },
     },
     {
       name: 'only-tests-import-tests',

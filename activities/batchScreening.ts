@@ -4,7 +4,14 @@ import type { Logger } from '../infra/base/log';
 import { MATCH_MANY_CHUNK_BYTES, MatcherRequestError, type MatcherClient } from '../matcher/client';
 import type { Entity, ScreeningResult } from '../matcher/types';
 import {
-  completeJob, loadPendingItems, pendingRanges, saveChunkResults, saveRefusedItems, startJob, type BatchJobRef, type BatchSummary,
+  completeJob,
+  loadPendingItems,
+  pendingRanges,
+  saveChunkResults,
+  saveRefusedItems,
+  startJob,
+  type BatchJobRef,
+  type BatchSummary,
 } from './batch';
 
 type PendingItem = { idx: number; item: unknown };
@@ -15,7 +22,8 @@ type PendingItem = { idx: number; item: unknown };
  * for ever. Returns the results and the items refused on their own.
  */
 async function screenIsolatingRefusals(
-  items: PendingItem[], screen: (items: PendingItem[]) => Promise<ScreeningResult[]>,
+  items: PendingItem[],
+  screen: (items: PendingItem[]) => Promise<ScreeningResult[]>,
 ): Promise<{ results: Array<{ idx: number; result: ScreeningResult }>; refused: PendingItem[] }> {
   try {
     const results = await screen(items);
@@ -24,7 +32,10 @@ async function screenIsolatingRefusals(
     if (!(err instanceof MatcherRequestError) || err.statusCode === 404 || err.statusCode === 405) throw err;
     if (items.length === 1) return { results: [], refused: items };
     const half = Math.ceil(items.length / 2);
-    const [first, second] = [await screenIsolatingRefusals(items.slice(0, half), screen), await screenIsolatingRefusals(items.slice(half), screen)];
+    const [first, second] = [
+      await screenIsolatingRefusals(items.slice(0, half), screen),
+      await screenIsolatingRefusals(items.slice(half), screen),
+    ];
     return { results: [...first.results, ...second.results], refused: [...first.refused, ...second.refused] };
   }
 }
@@ -47,13 +58,23 @@ export function createBatchActivities(deps: { pool: Pool; logger: Logger; matche
       const items = await loadPendingItems(deps.pool, input.job.jobId, input.from, input.to);
       if (items.length === 0) return { screened: 0 };
       Context.current().heartbeat();
-      const { results, refused } = await screenIsolatingRefusals(
-        items, (part) => deps.matcher.matchMany(part.map((i) => i.item as Entity), { requestId: `batch:${input.job.jobId}:${part[0].idx}` }),
+      const { results, refused } = await screenIsolatingRefusals(items, (part) =>
+        deps.matcher.matchMany(
+          part.map((i) => i.item as Entity),
+          { requestId: `batch:${input.job.jobId}:${part[0].idx}` },
+        ),
       );
       Context.current().heartbeat();
       if (refused.length > 0) {
-        await saveRefusedItems(deps.pool, input.job, refused.map((i) => i.idx));
-        deps.logger.warn({ jobId: input.job.jobId, indexes: refused.map((i) => i.idx) }, 'batch items refused by the matcher; recorded as error results');
+        await saveRefusedItems(
+          deps.pool,
+          input.job,
+          refused.map((i) => i.idx),
+        );
+        deps.logger.warn(
+          { jobId: input.job.jobId, indexes: refused.map((i) => i.idx) },
+          'batch items refused by the matcher; recorded as error results',
+        );
       }
       const screened = await saveChunkResults(deps.pool, input.job, results);
       return { screened };

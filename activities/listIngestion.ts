@@ -24,22 +24,48 @@ interface StagedArtifact {
 
 /** What the workflow gets back: small, so bad rows are capped. */
 export type IngestSummary =
-  | { outcome: 'published'; sourceKey: string; versionId: string; seq: number; entryCount: number; badRowCount: number;
-      diff: { added: number; removed: number; changed: number } }
+  | {
+      outcome: 'published';
+      sourceKey: string;
+      versionId: string;
+      seq: number;
+      entryCount: number;
+      badRowCount: number;
+      diff: { added: number; removed: number; changed: number };
+    }
   | { outcome: 'unchanged'; sourceKey: string; versionId: string }
-  | { outcome: 'refused'; sourceKey: string; versionId: string; reason: string; badRowCount: number;
-      badRows: Array<{ row: number; reason: string }> };
+  | {
+      outcome: 'refused';
+      sourceKey: string;
+      versionId: string;
+      reason: string;
+      badRowCount: number;
+      badRows: Array<{ row: number; reason: string }>;
+    };
 
 function summarize(result: IngestResult): IngestSummary {
   switch (result.outcome) {
     case 'published':
-      return { outcome: 'published', sourceKey: result.sourceKey, versionId: result.versionId, seq: result.seq,
-        entryCount: result.entryCount, badRowCount: result.badRowCount, diff: result.diff };
+      return {
+        outcome: 'published',
+        sourceKey: result.sourceKey,
+        versionId: result.versionId,
+        seq: result.seq,
+        entryCount: result.entryCount,
+        badRowCount: result.badRowCount,
+        diff: result.diff,
+      };
     case 'unchanged':
       return { outcome: 'unchanged', sourceKey: result.sourceKey, versionId: result.versionId };
     case 'refused':
-      return { outcome: 'refused', sourceKey: result.sourceKey, versionId: result.versionId, reason: result.reason,
-        badRowCount: result.badRowCount, badRows: result.badRows.slice(0, 20) };
+      return {
+        outcome: 'refused',
+        sourceKey: result.sourceKey,
+        versionId: result.versionId,
+        reason: result.reason,
+        badRowCount: result.badRowCount,
+        badRows: result.badRows.slice(0, 20),
+      };
   }
 }
 

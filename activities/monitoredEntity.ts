@@ -5,14 +5,31 @@ import type { Logger } from '../infra/base/log';
 import type { MatcherClient } from '../matcher/client';
 import { billingPeriod, periodBounds, recordUsageEvent } from './metering';
 import {
-  activeRecord, catchUpRecord, listUpdateEvent, resumeReactivatedOrganizations, startPendingMonitorWorkflows, rescreenForListSwitches, rescreenForListVersion, rescreenForMatchingRules, startListVersionFanOut, versionsAwaitingFanOut,
-  type ListSwitchSummary, type MatchingRulesSummary, type PublishedVersion, type RescreenDeps, type RescreenSummary,
+  activeRecord,
+  catchUpRecord,
+  listUpdateEvent,
+  resumeReactivatedOrganizations,
+  startPendingMonitorWorkflows,
+  rescreenForListSwitches,
+  rescreenForListVersion,
+  rescreenForMatchingRules,
+  startListVersionFanOut,
+  versionsAwaitingFanOut,
+  type ListSwitchSummary,
+  type MatchingRulesSummary,
+  type PublishedVersion,
+  type RescreenDeps,
+  type RescreenSummary,
 } from './monitoring';
 import { emitWebhookEvents } from './webhooks';
 
 /** Activities of the monitoredEntity workflow, of a list version's fan-out and of the monitoring catch-up. */
 export function createMonitoringActivities(deps: {
-  pool: Pool; logger: Logger; matcher: Pick<MatcherClient, 'matchManyWithHeadroom' | 'keyGroupSizes' | 'agreedRulesVersion'>; temporal: Client; env?: NodeJS.ProcessEnv;
+  pool: Pool;
+  logger: Logger;
+  matcher: Pick<MatcherClient, 'matchManyWithHeadroom' | 'keyGroupSizes' | 'agreedRulesVersion'>;
+  temporal: Client;
+  env?: NodeJS.ProcessEnv;
 }) {
   const rescreenDeps = (): RescreenDeps => ({
     pool: deps.pool,
@@ -53,7 +70,8 @@ export function createMonitoringActivities(deps: {
     /** A matcher screening with other matching rules than the records stand on: every record is screened again. */
     async rescreenForMatchingRules(): Promise<MatchingRulesSummary> {
       const summary = await rescreenForMatchingRules(rescreenDeps());
-      if (summary.recordsRescreened > 0) deps.logger.info(summary, 'monitored records re-screened for the matching rules the matcher screens with');
+      if (summary.recordsRescreened > 0)
+        deps.logger.info(summary, 'monitored records re-screened for the matching rules the matcher screens with');
       return summary;
     },
 
@@ -68,14 +86,16 @@ export function createMonitoringActivities(deps: {
     /** Starts the workflows of records whose enrollment committed without seeing theirs start; their ids. */
     async startPendingMonitorWorkflows(): Promise<string[]> {
       const started = await startPendingMonitorWorkflows(deps.pool, deps.temporal, Context.current().info.taskQueue);
-      if (started.length > 0) deps.logger.warn({ recordIds: started }, 'monitor workflows an enrollment could not start: started by the catch-up');
+      if (started.length > 0)
+        deps.logger.warn({ recordIds: started }, 'monitor workflows an enrollment could not start: started by the catch-up');
       return started;
     },
 
     /** Organizations active again after being read-only: every record of each screened on the current versions. */
     async resumeMonitoringOfReactivatedOrganizations(): Promise<Array<{ orgId: string; rescreened: number; statusChanges: number }>> {
       const resumed = await resumeReactivatedOrganizations(rescreenDeps());
-      if (resumed.length > 0) deps.logger.info({ resumed }, 'monitoring of organizations active again: records screened on the current versions');
+      if (resumed.length > 0)
+        deps.logger.info({ resumed }, 'monitoring of organizations active again: records screened on the current versions');
       return resumed;
     },
 

@@ -4,8 +4,23 @@ import type { Pool } from 'pg';
 import { webhookSecretKeys } from '../infra/base/config';
 import type { Logger } from '../infra/base/log';
 import {
-  allowLoopback, claimAttempt, disablePolicy, emitWebhookEvents, endpointDelivered, endpointDeliveryFailed, finishAttempt, markFailed, openSecret, releaseClaim,
-  orgAttemptCap, orgBusyRetryMs, ORG_BUSY_MAX_RETRY_MS, postDelivery, signatureHeader, type DeliveryPolicy, type WebhookEventToEmit,
+  allowLoopback,
+  claimAttempt,
+  disablePolicy,
+  emitWebhookEvents,
+  endpointDelivered,
+  endpointDeliveryFailed,
+  finishAttempt,
+  markFailed,
+  openSecret,
+  releaseClaim,
+  orgAttemptCap,
+  orgBusyRetryMs,
+  ORG_BUSY_MAX_RETRY_MS,
+  postDelivery,
+  signatureHeader,
+  type DeliveryPolicy,
+  type WebhookEventToEmit,
 } from './webhooks';
 
 export type AttemptOutcome = { outcome: 'delivered'; attempt: number } | { outcome: 'cancelled' };
@@ -47,15 +62,24 @@ export function createWebhookActivities(deps: { pool: Pool; logger: Logger; temp
      * attempt is retried after the policy's wait, and the last one fails for good. Without it
      * (a series of the previous release) the workflow's retry policy counts, and no cap applies.
      */
-    async attemptDelivery(input: { deliveryId: string; timeoutMs: number; series?: string; policy?: DeliveryPolicy }): Promise<AttemptOutcome> {
+    async attemptDelivery(input: {
+      deliveryId: string;
+      timeoutMs: number;
+      series?: string;
+      policy?: DeliveryPolicy;
+    }): Promise<AttemptOutcome> {
       const series = input.series ?? null;
       const claim = await claimAttempt(deps.pool, {
-        deliveryId: input.deliveryId, series, holdMs: input.timeoutMs + CLAIM_MARGIN_MS, orgCap: input.policy ? orgAttemptCap(env) : null,
+        deliveryId: input.deliveryId,
+        series,
+        holdMs: input.timeoutMs + CLAIM_MARGIN_MS,
+        orgCap: input.policy ? orgAttemptCap(env) : null,
       });
       if (claim.kind === 'closed') return { outcome: 'cancelled' };
       if (claim.kind === 'busy') {
         throw ApplicationFailure.create({
-          message: 'the organization has its cap of delivery attempts in flight', type: 'WebhookOrgBusy',
+          message: 'the organization has its cap of delivery attempts in flight',
+          type: 'WebhookOrgBusy',
           nextRetryDelay: busyWaitMs(env, claim),
         });
       }
@@ -65,7 +89,10 @@ export function createWebhookActivities(deps: { pool: Pool; logger: Logger; temp
         secret = openSecret(webhookSecretKeys(env), delivery.endpointId, delivery.secret);
       } catch (err) {
         // An envelope key removed too early, or a damaged row: nothing is sent; retried once the key is back.
-        deps.logger.error({ deliveryId: delivery.id, endpointId: delivery.endpointId, error: (err as Error).message }, 'webhook secret could not be decrypted');
+        deps.logger.error(
+          { deliveryId: delivery.id, endpointId: delivery.endpointId, error: (err as Error).message },
+          'webhook secret could not be decrypted',
+        );
         await releaseClaim(deps.pool, delivery.id);
         throw ApplicationFailure.retryable((err as Error).message, 'WebhookSecretUnavailable');
       }
@@ -81,7 +108,11 @@ export function createWebhookActivities(deps: { pool: Pool; logger: Logger; temp
         timeoutMs: input.timeoutMs,
         allowLoopback: allowLoopback(env),
       });
-      const { attempt, seriesAttempts } = await finishAttempt(deps.pool, { deliveryId: delivery.id, series, attempt: { attemptedAt: attemptedAt.toISOString(), ...result } });
+      const { attempt, seriesAttempts } = await finishAttempt(deps.pool, {
+        deliveryId: delivery.id,
+        series,
+        attempt: { attemptedAt: attemptedAt.toISOString(), ...result },
+      });
       if (result.error === null) {
         await endpointDelivered(deps.pool, delivery.endpointId);
         return { outcome: 'delivered', attempt };
@@ -89,8 +120,13 @@ export function createWebhookActivities(deps: { pool: Pool; logger: Logger; temp
       deps.logger.info({ deliveryId: delivery.id, attempt, statusCode: result.statusCode, error: result.error }, 'webhook attempt failed');
       const message = `attempt ${attempt}: ${result.error}`;
       if (!input.policy) throw ApplicationFailure.retryable(message, 'WebhookAttemptFailed');
-      if (seriesAttempts >= input.policy.maximumAttempts) throw ApplicationFailure.create({ message, type: 'WebhookAttemptsExhausted', nonRetryable: true });
-      throw ApplicationFailure.create({ message, type: 'WebhookAttemptFailed', nextRetryDelay: scheduledWaitMs(input.policy, seriesAttempts) });
+      if (seriesAttempts >= input.policy.maximumAttempts)
+        throw ApplicationFailure.create({ message, type: 'WebhookAttemptsExhausted', nonRetryable: true });
+      throw ApplicationFailure.create({
+        message,
+        type: 'WebhookAttemptFailed',
+        nextRetryDelay: scheduledWaitMs(input.policy, seriesAttempts),
+      });
     },
 
     /** Every attempt of the series was used; a series a reset replaced marks nothing. The endpoint's run of failures grows, and may disable it. */

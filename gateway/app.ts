@@ -25,7 +25,11 @@ import { publicLookupHandler } from './routes/publicLookup';
 import { openApiHandler } from './routes/openapi';
 import { dependencyHealth, healthz, readyz } from './routes/health';
 import {
-  enableWebhookEndpoint, listWebhookEndpoints, registerWebhookEndpoint, removeWebhookEndpoint, rotateWebhookSecret,
+  enableWebhookEndpoint,
+  listWebhookEndpoints,
+  registerWebhookEndpoint,
+  removeWebhookEndpoint,
+  rotateWebhookSecret,
 } from './routes/webhookEndpoints';
 import { getWebhookDelivery, listWebhookDeliveries, replayWebhookDelivery } from './routes/webhookDeliveries';
 

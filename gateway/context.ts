@@ -24,7 +24,6 @@ export interface GatewayState {
 export type GatewayContext = Context & { state: GatewayState };
 export type Middleware = (ctx: GatewayContext, next: Next) => Promise<void>;
 
-
 /** Everything the gateway talks to, injected so tests and the launcher wire real instances. */
 export interface GatewayDeps {
   pool: Pool;

@@ -62,12 +62,9 @@ export function notFound(message = 'No such resource for this organization.'): A
 
 export function rateLimited(retryAfterSeconds: number, reason: string): ApiError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new ApiError(
-    429,
-    'rate_limited',
-    `${reason} Retry in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-    { headers: { 'Retry-After': String(seconds) } },
-  );
+  return new ApiError(429, 'rate_limited', `${reason} Retry in ${seconds} second${seconds === 1 ? '' : 's'}.`, {
+    headers: { 'Retry-After': String(seconds) },
+  });
 }
 
 export function serviceUnavailable(message: string): ApiError {

@@ -20,7 +20,12 @@ export function createGatewayMetrics(coverage: { pool: Pool; buildCoverageView: 
   const labelNames = ['route', 'method', 'status'] as const;
   const metrics: GatewayMetrics = {
     registry,
-    requests: new Counter({ name: 'gateway_http_requests_total', help: 'HTTP requests answered, by route and status.', labelNames, registers: [registry] }),
+    requests: new Counter({
+      name: 'gateway_http_requests_total',
+      help: 'HTTP requests answered, by route and status.',
+      labelNames,
+      registers: [registry],
+    }),
     duration: new Histogram({
       name: 'gateway_http_request_duration_seconds',
       help: 'Time from request to response, by route and status.',
@@ -30,7 +35,7 @@ export function createGatewayMetrics(coverage: { pool: Pool; buildCoverageView: 
     }),
     rateLimitRefusals: new Counter({
       name: 'gateway_rate_limit_refusals_total',
-      help: '429 rate_limited answers: per-key windows (access=keyed) and the free lookup\'s per-IP and global windows (access=public).',
+      help: "429 rate_limited answers: per-key windows (access=keyed) and the free lookup's per-IP and global windows (access=public).",
       labelNames: ['route', 'access'],
       registers: [registry],
     }),
@@ -54,7 +59,7 @@ export function createGatewayMetrics(coverage: { pool: Pool; buildCoverageView: 
   };
   new Gauge({
     name: 'list_version_age_seconds',
-    help: 'Age of the current list version per source, from its retrieval to now (the coverage report\'s figures).',
+    help: "Age of the current list version per source, from its retrieval to now (the coverage report's figures).",
     labelNames: ['source'],
     registers: [registry],
     async collect() {
@@ -64,7 +69,7 @@ export function createGatewayMetrics(coverage: { pool: Pool; buildCoverageView: 
   });
   new Gauge({
     name: 'list_version_stale',
-    help: '1 when the source\'s current version is older than its cadence allows.',
+    help: "1 when the source's current version is older than its cadence allows.",
     labelNames: ['source'],
     registers: [registry],
     async collect() {

@@ -46,7 +46,10 @@ export async function wireGateway(options: GatewayWiringOptions = {}): Promise<G
   const pool: Pool = createPool({ max: options.poolMax ?? 20, ...(options.databaseUrl ? { connectionString: options.databaseUrl } : {}) });
   // A dead Redis is refused at once (no offline queue); the longer command timeout only keeps
   // a briefly busy machine from turning slow replies into 429s.
-  const redis = createRedis({ commandTimeout: RATE_COUNTER_TIMEOUT_MS, ...(options.redisKeyPrefix ? { keyPrefix: options.redisKeyPrefix } : {}) }, options.redisUrl);
+  const redis = createRedis(
+    { commandTimeout: RATE_COUNTER_TIMEOUT_MS, ...(options.redisKeyPrefix ? { keyPrefix: options.redisKeyPrefix } : {}) },
+    options.redisUrl,
+  );
   redis.on('error', (err: Error) => logger.debug({ err: err.message }, 'redis connection error'));
   if (!(await waitForRedis(redis, 5000))) logger.warn('redis not reachable yet: requests are refused with 429 until it is');
   const matcher = createMatcherClient(options.matcherUrl ?? config.matcherUrl);

@@ -31,7 +31,9 @@ async function main(): Promise<void> {
   const runtimeMetricsPort = await freePort();
   Runtime.install({
     shutdownSignals: ['SIGINT', 'SIGTERM'],
-    telemetryOptions: { metrics: { prometheus: { bindAddress: `127.0.0.1:${runtimeMetricsPort}`, countersTotalSuffix: true, useSecondsForDurations: true } } },
+    telemetryOptions: {
+      metrics: { prometheus: { bindAddress: `127.0.0.1:${runtimeMetricsPort}`, countersTotalSuffix: true, useSecondsForDurations: true } },
+    },
   });
   const metrics = createWorkerMetrics();
   const pool = createPool();
@@ -60,19 +62,22 @@ async function main(): Promise<void> {
   // there by the previous release finish where they are.
   // WEBHOOK_TASK_QUEUE set to the service queue: one worker, as before this release.
   const deliveryQueue = deliveryTaskQueue(config.taskQueue);
-  const deliveryWorker = deliveryQueue === config.taskQueue ? null : await Worker.create({
-    connection,
-    namespace: config.temporalNamespace,
-    taskQueue: deliveryQueue,
-    workflowBundle,
-    activities: createDeliveryWorkerActivities({ pool, logger: log, temporal: client }),
-    interceptors: { activity: [metrics.activityInterceptor] },
-    maxCachedWorkflows: 500,
-    // An attempt holds no database connection while it waits on a receiver, so slots are cheap.
-    maxConcurrentActivityTaskExecutions: deliveryWorkerSlots(),
-    maxConcurrentWorkflowTaskExecutions: 10,
-    shutdownGraceTime: '15s',
-  });
+  const deliveryWorker =
+    deliveryQueue === config.taskQueue
+      ? null
+      : await Worker.create({
+          connection,
+          namespace: config.temporalNamespace,
+          taskQueue: deliveryQueue,
+          workflowBundle,
+          activities: createDeliveryWorkerActivities({ pool, logger: log, temporal: client }),
+          interceptors: { activity: [metrics.activityInterceptor] },
+          maxCachedWorkflows: 500,
+          // An attempt holds no database connection while it waits on a receiver, so slots are cheap.
+          maxConcurrentActivityTaskExecutions: deliveryWorkerSlots(),
+          maxConcurrentWorkflowTaskExecutions: 10,
+          shutdownGraceTime: '15s',
+        });
 
   // WORKER_SCHEDULES=off: a worker that must leave the namespace's schedules alone (a test's
   // extra worker shares them with other suites, and without LIST_ARTIFACT_* it would delete them).
@@ -89,7 +94,10 @@ async function main(): Promise<void> {
   }
 
   const metricsServer = await serveWorkerMetrics({
-    registry: metrics.registry, host: config.workerMetricsHost, port: config.workerMetricsPort, token: config.metricsToken,
+    registry: metrics.registry,
+    host: config.workerMetricsHost,
+    port: config.workerMetricsPort,
+    token: config.metricsToken,
     runtimeMetricsUrl: `http://127.0.0.1:${runtimeMetricsPort}/metrics`,
   });
   log.info({ taskQueue: config.taskQueue, deliveryQueue, address: config.temporalAddress, metrics: metricsServer.url }, 'worker started');

@@ -51,7 +51,8 @@ const partKey = (word: string): number => key(`h|person|${word}`);
 const SOLO_SUBJECT = key('solo|person');
 
 /** The blocking key a subject holds for a key group. */
-export const keyGroupKey = (g: KeyGroup): number => (g.type === 'word' ? partKey(g.key) : key(`${g.type === 'sound' ? 'p' : 'o'}|person|${g.key}`));
+export const keyGroupKey = (g: KeyGroup): number =>
+  g.type === 'word' ? partKey(g.key) : key(`${g.type === 'sound' ? 'p' : 'o'}|person|${g.key}`);
 
 function addTokenKeys(token: string, keys: Set<number>): void {
   keys.add(tokenKey(token));
@@ -112,7 +113,11 @@ export function changedKeyGroups(change: { newParties: readonly ListedParty[]; o
   };
   collect(change.newParties, 1);
   collect(change.oldParties, -1);
-  return [...groups.values()].map((e) => ({ group: e.group, netNames: e.group.type === 'word' ? e.names : 0, spellings: [...e.spellings].sort() }));
+  return [...groups.values()].map((e) => ({
+    group: e.group,
+    netNames: e.group.type === 'word' ? e.names : 0,
+    spellings: [...e.spellings].sort(),
+  }));
 }
 
 /**
@@ -124,7 +129,11 @@ export function changedKeyGroups(change: { newParties: readonly ListedParty[]; o
  * spelling's size is its word's). Otherwise (other versions moved the sizes too) every group the
  * change touches is taken.
  */
-export function groupsThatCross(groups: readonly ChangedKeyGroup[], sizes: readonly number[], { exact }: { exact: boolean }): ChangedKeyGroup[] {
+export function groupsThatCross(
+  groups: readonly ChangedKeyGroup[],
+  sizes: readonly number[],
+  { exact }: { exact: boolean },
+): ChangedKeyGroup[] {
   if (!exact) return groups.slice();
   const words = new Map<string, { after: number; net: number }>();
   groups.forEach((g, i) => {
@@ -263,7 +272,11 @@ export function changeReach(parties: readonly ListedParty[]): ChangeReach {
 export function reaches(reach: ChangeReach, subjectKeys: readonly number[]): boolean {
   const held = new Set(subjectKeys);
   const holdsAny = (keys: readonly number[]): boolean => keys.some((k) => held.has(k));
-  return reach.pairs.some(([a, b]) => holdsAny(a) && holdsAny(b)) || holdsAny(reach.anyOf) || (held.has(reach.soloMarker) && holdsAny(reach.anyOfIfSolo));
+  return (
+    reach.pairs.some(([a, b]) => holdsAny(a) && holdsAny(b)) ||
+    holdsAny(reach.anyOf) ||
+    (held.has(reach.soloMarker) && holdsAny(reach.anyOfIfSolo))
+  );
 }
 
 /** Distinct tokens of more than one letter: what a person query name needs answered (index/candidates.ts). */
@@ -333,7 +346,10 @@ export interface ScreenedAgainstParties {
  */
 export function screenAgainstParties(parties: readonly ListedParty[]): (entity: Entity) => ScreenedAgainstParties {
   if (parties.length === 0) return () => ({ matches: false, viable: 0 });
-  const index = buildMatcherIndex(parties.map((p) => ({ ...p, ...CHANGE_SOURCE })), { candidateLimit: Math.max(DEFAULT_CANDIDATE_LIMIT, parties.length) });
+  const index = buildMatcherIndex(
+    parties.map((p) => ({ ...p, ...CHANGE_SOURCE })),
+    { candidateLimit: Math.max(DEFAULT_CANDIDATE_LIMIT, parties.length) },
+  );
   const words = new Set<string>();
   for (const party of parties) for (const name of entryNames(party)) for (const token of name.tokens) words.add(token);
   return (entity) => {

@@ -12,7 +12,11 @@ export class MatcherUnavailableError extends Error {
    * @param replicaDown this replica refused the connection or is still loading, so another
    * replica may answer; a timeout or a failure inside a screening is not retried elsewhere.
    */
-  constructor(message: string, cause?: unknown, readonly replicaDown = false) {
+  constructor(
+    message: string,
+    cause?: unknown,
+    readonly replicaDown = false,
+  ) {
     super(message, cause === undefined ? undefined : { cause });
   }
 }
@@ -20,7 +24,11 @@ export class MatcherUnavailableError extends Error {
 /** Any other non-2xx answer (a bad request body, a matcher bug): not retryable as is. */
 export class MatcherRequestError extends Error {
   override readonly name = 'MatcherRequestError';
-  constructor(message: string, readonly statusCode: number, readonly body: string) {
+  constructor(
+    message: string,
+    readonly statusCode: number,
+    readonly body: string,
+  ) {
     super(message);
   }
 }
@@ -95,7 +103,10 @@ const PER_ENTITY_MS = 2;
 
 /** MATCHER_URL: one matcher, or several replicas separated by commas. */
 export function parseMatcherUrls(value: string): URL[] {
-  const urls = value.split(',').map((u) => u.trim()).filter((u) => u !== '');
+  const urls = value
+    .split(',')
+    .map((u) => u.trim())
+    .filter((u) => u !== '');
   if (urls.length === 0) throw new Error('MATCHER_URL names no matcher');
   return urls.map((u) => new URL(u));
 }
@@ -130,13 +141,26 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
     return [...replicas.slice(start), ...replicas.slice(0, start)].sort((x, y) => x.inFlight - y.inFlight);
   }
 
-  function call(replica: Replica, method: 'GET' | 'POST', path: string, body: unknown, requestId: string | undefined, timeoutMs: number): Promise<{ status: number; text: string }> {
+  function call(
+    replica: Replica,
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    requestId: string | undefined,
+    timeoutMs: number,
+  ): Promise<{ status: number; text: string }> {
     const { base, transport, agent, basePath } = replica;
     return new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
       // The matcher would refuse it: say so as it would, rather than send megabytes to be cut off.
       if (payload && payload.length > MATCHER_MAX_BODY_BYTES) {
-        reject(new MatcherRequestError(`matcher refused ${path} with 413: body of ${payload.length} bytes over ${MATCHER_MAX_BODY_BYTES}`, 413, ''));
+        reject(
+          new MatcherRequestError(
+            `matcher refused ${path} with 413: body of ${payload.length} bytes over ${MATCHER_MAX_BODY_BYTES}`,
+            413,
+            '',
+          ),
+        );
         return;
       }
       const headers: Record<string, string | number> = { accept: 'application/json' };
@@ -156,26 +180,31 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
       };
       const fail = (err: unknown): void => {
         if (!settle()) return;
-        reject(err instanceof MatcherUnavailableError || err instanceof MatcherRequestError
-          ? err
-          : new MatcherUnavailableError(`matcher unreachable at ${base.origin}: ${(err as Error)?.message ?? String(err)}`, err, true));
+        reject(
+          err instanceof MatcherUnavailableError || err instanceof MatcherRequestError
+            ? err
+            : new MatcherUnavailableError(`matcher unreachable at ${base.origin}: ${(err as Error)?.message ?? String(err)}`, err, true),
+        );
       };
-      const req = transport.request({
-        protocol: base.protocol,
-        hostname: base.hostname,
-        port: base.port || (base.protocol === 'https:' ? 443 : 80),
-        method,
-        path: basePath + path,
-        headers,
-        agent,
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', fail);
-        res.on('end', () => {
-          if (settle()) resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
-        });
-      });
+      const req = transport.request(
+        {
+          protocol: base.protocol,
+          hostname: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          method,
+          path: basePath + path,
+          headers,
+          agent,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', fail);
+          res.on('end', () => {
+            if (settle()) resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+          });
+        },
+      );
       const timer = setTimeout(() => {
         fail(new MatcherUnavailableError(`matcher at ${base.origin} timed out after ${timeoutMs} ms (${method} ${path})`));
         req.destroy();
@@ -190,7 +219,8 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
     const { status, text } = await call(replica, 'POST', path, body, opts.requestId, opts.timeoutMs ?? timeoutMs);
     if (status === 503) throw new MatcherUnavailableError(`matcher at ${replica.base.origin} not ready (503 on ${path})`, undefined, true);
     if (status >= 500) throw new MatcherUnavailableError(`matcher failed with ${status} on ${path}: ${text.slice(0, 200)}`);
-    if (status < 200 || status >= 300) throw new MatcherRequestError(`matcher refused ${path} with ${status}: ${text.slice(0, 200)}`, status, text);
+    if (status < 200 || status >= 300)
+      throw new MatcherRequestError(`matcher refused ${path} with ${status}: ${text.slice(0, 200)}`, status, text);
     try {
       return JSON.parse(text) as T;
     } catch (err) {
@@ -198,9 +228,17 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
     }
   }
 
-  async function postMatchMany(entities: Entity[], opts: MatcherCallOptions): Promise<{ results: ScreeningResult[]; headroom?: number[]; rulesVersion?: number }> {
+  async function postMatchMany(
+    entities: Entity[],
+    opts: MatcherCallOptions,
+  ): Promise<{ results: ScreeningResult[]; headroom?: number[]; rulesVersion?: number }> {
     if (entities.length === 0) return { results: [], headroom: [] };
-    const out = await postJson<{ results: ScreeningResult[]; headroom?: number[]; rulesVersion?: number }>('/match-many', { entities }, opts, defaultTimeout + PER_ENTITY_MS * entities.length);
+    const out = await postJson<{ results: ScreeningResult[]; headroom?: number[]; rulesVersion?: number }>(
+      '/match-many',
+      { entities },
+      opts,
+      defaultTimeout + PER_ENTITY_MS * entities.length,
+    );
     if (!Array.isArray(out.results) || out.results.length !== entities.length) {
       throw new MatcherUnavailableError(`matcher answered ${out.results?.length ?? 'no'} results for ${entities.length} entities`);
     }
@@ -248,28 +286,32 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
       return { ...out, rulesVersion: typeof out.rulesVersion === 'number' ? out.rulesVersion : null };
     },
     async agreedRulesVersion(opts) {
-      const answers = await Promise.all(replicas.map(async (replica) => {
-        try {
-          const out = await postJsonTo<{ rulesVersion?: unknown }>(replica, '/key-groups', { groups: [] }, opts, defaultTimeout);
-          return typeof out.rulesVersion === 'number' ? out.rulesVersion : null;
-        } catch (err) {
-          if (err instanceof MatcherUnavailableError && err.replicaDown) return undefined;
-          throw err;
-        }
-      }));
+      const answers = await Promise.all(
+        replicas.map(async (replica) => {
+          try {
+            const out = await postJsonTo<{ rulesVersion?: unknown }>(replica, '/key-groups', { groups: [] }, opts, defaultTimeout);
+            return typeof out.rulesVersion === 'number' ? out.rulesVersion : null;
+          } catch (err) {
+            if (err instanceof MatcherUnavailableError && err.replicaDown) return undefined;
+            throw err;
+          }
+        }),
+      );
       const up = answers.filter((a) => a !== undefined);
       if (up.length === 0) throw new MatcherUnavailableError('no matcher replica answered');
       return up.every((a) => a !== null && a === up[0]) ? up[0] : null;
     },
     /** Ready when any replica is: calls skip the ones that are not. */
     async ready() {
-      const answers = await Promise.all(replicas.map(async (replica) => {
-        try {
-          return (await call(replica, 'GET', '/readyz', undefined, undefined, defaultTimeout)).status === 200;
-        } catch {
-          return false;
-        }
-      }));
+      const answers = await Promise.all(
+        replicas.map(async (replica) => {
+          try {
+            return (await call(replica, 'GET', '/readyz', undefined, undefined, defaultTimeout)).status === 200;
+          } catch {
+            return false;
+          }
+        }),
+      );
       return answers.includes(true);
     },
     close() {

@@ -20,7 +20,6 @@ import {
   type ListedParty,
 } from './types';
 
-
 /** A listed party of one published version, with the provenance every match carries. */
 export interface IndexedEntry extends ListedParty {
   sourceKey: string;
@@ -81,7 +80,11 @@ export function entryNames(e: ListedParty): NormalizedName[] {
   const out: NormalizedName[] = [];
   const seen = new Set<string>();
   const add = (names: NormalizedName[]): void => {
-    for (const n of names) if (!seen.has(n.key)) { seen.add(n.key); out.push(n); }
+    for (const n of names)
+      if (!seen.has(n.key)) {
+        seen.add(n.key);
+        out.push(n);
+      }
   };
   if (e.kind === 'person') {
     if (e.lastName || e.firstName) add(normalizePersonParts(e.firstName, e.middleName, e.lastName, e.name));
@@ -106,7 +109,11 @@ function buildSub(kind: 'person' | 'organization', entries: readonly IndexedEntr
   });
   const tokens = new TokenIndex(names, kind === 'person');
   return {
-    kind, names, nameEntry: Int32Array.from(owner), tokens, finder: new CandidateFinder(tokens, names, kind),
+    kind,
+    names,
+    nameEntry: Int32Array.from(owner),
+    tokens,
+    finder: new CandidateFinder(tokens, names, kind),
     similarities: new TokenSimilarityTable(tokens.features, kind === 'person' ? PERSON_TOKENS : ORGANIZATION_TOKENS),
   };
 }
@@ -119,13 +126,17 @@ export function buildMatcherIndex(entries: IndexedEntry[], options: MatcherIndex
       const npi = npiDigits(raw);
       if (npi.length !== 10 || /^0+$/.test(npi)) continue;
       const list = byNpi.get(npi);
-      if (list) { if (!list.includes(i)) list.push(i); } else byNpi.set(npi, [i]);
+      if (list) {
+        if (!list.includes(i)) list.push(i);
+      } else byNpi.set(npi, [i]);
     }
   });
   let sources = options.sources?.slice();
   if (!sources) {
     const seen = new Map<string, SourceRef>();
-    for (const e of sorted) if (!seen.has(e.sourceKey)) seen.set(e.sourceKey, { source: e.sourceKey, listVersionId: e.listVersionId, retrievedAt: e.retrievedAt });
+    for (const e of sorted)
+      if (!seen.has(e.sourceKey))
+        seen.set(e.sourceKey, { source: e.sourceKey, listVersionId: e.listVersionId, retrievedAt: e.retrievedAt });
     sources = [...seen.values()];
   }
   sources.sort((a, b) => compareText(a.source, b.source));
@@ -211,18 +222,30 @@ const MORE_WORD_MIN_SIM = SIM.nickname;
 export function anotherNameWordAgrees(index: MatcherIndex, entry: number, query: NormalizedName, listed: NormalizedName): boolean {
   const bare = listed.tokens[0];
   const otherWords = new Set<string>();
-  for (const name of entryNames(index.entries[entry])) for (const token of name.tokens) if (token !== bare && token.length > 1) otherWords.add(token);
+  for (const name of entryNames(index.entries[entry]))
+    for (const token of name.tokens) if (token !== bare && token.length > 1) otherWords.add(token);
   if (otherWords.size === 0) return false;
   const answers = query.tokens.map((token) => personTokenSimilarity(token, bare) >= SIM.editFloor);
-  return query.tokens.some((token, i) =>
-    token.length > 1 &&
-    answers.some((answered, j) => answered && j !== i) &&
-    [...otherWords].some((word) => personTokenSimilarity(token, word) >= MORE_WORD_MIN_SIM));
+  return query.tokens.some(
+    (token, i) =>
+      token.length > 1 &&
+      answers.some((answered, j) => answered && j !== i) &&
+      [...otherWords].some((word) => personTokenSimilarity(token, word) >= MORE_WORD_MIN_SIM),
+  );
 }
 
-const NAME_WORD_ONLY = (index: MatcherIndex): BareNameCheck => (entry, query, listed) => anotherNameWordAgrees(index, entry, query, listed);
+const NAME_WORD_ONLY =
+  (index: MatcherIndex): BareNameCheck =>
+  (entry, query, listed) =>
+    anotherNameWordAgrees(index, entry, query, listed);
 
-function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], bareNameCheck: BareNameCheck, scoreAlways: ReadonlySet<number> = NO_ENTRIES): NameSearch {
+function searchNames(
+  index: MatcherIndex,
+  sub: SubIndex,
+  queries: QueryName[],
+  bareNameCheck: BareNameCheck,
+  scoreAlways: ReadonlySet<number> = NO_ENTRIES,
+): NameSearch {
   const best = new Map<number, Best>();
   let capped = false;
   let scored = 0;
@@ -246,9 +269,16 @@ function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], b
       const decisionOnly = !scoreAlways.has(entry);
       if (sub.kind === 'person') {
         cmp = comparePersonNames(query.name, listed, pairs, decisionOnly ? personMatchScore(query.name, listed) : undefined);
-        isMatch = personDecision(cmp, query.name, listed) && (!isBareListedName(query.name, listed) || bareNameCheck(entry, query.name, listed));
+        isMatch =
+          personDecision(cmp, query.name, listed) && (!isBareListedName(query.name, listed) || bareNameCheck(entry, query.name, listed));
       } else {
-        cmp = compareOrgNames(query.name as NormalizedOrgName, listed as NormalizedOrgName, weightOf, pairs, decisionOnly ? ORG_THRESHOLD : undefined);
+        cmp = compareOrgNames(
+          query.name as NormalizedOrgName,
+          listed as NormalizedOrgName,
+          weightOf,
+          pairs,
+          decisionOnly ? ORG_THRESHOLD : undefined,
+        );
         isMatch = orgDecision(cmp);
       }
       if (decisionOnly && !isMatch) continue;
@@ -263,10 +293,12 @@ function searchNames(index: MatcherIndex, sub: SubIndex, queries: QueryName[], b
 export function subjectQueries(entity: Entity, registry?: (npi: string) => IndexedRegistryOrganization | undefined): QueryName[] {
   const out: QueryName[] = [];
   if (entity.type === 'person') {
-    for (const raw of [entity.name, ...(entity.aliases ?? [])]) for (const n of normalizePersonName(raw)) out.push({ name: n, roster: raw });
+    for (const raw of [entity.name, ...(entity.aliases ?? [])])
+      for (const n of normalizePersonName(raw)) out.push({ name: n, roster: raw });
     return out;
   }
-  for (const raw of [entity.legalName, ...(entity.aliases ?? [])]) for (const n of normalizeOrgName(raw)) out.push({ name: n, roster: raw });
+  for (const raw of [entity.legalName, ...(entity.aliases ?? [])])
+    for (const n of normalizeOrgName(raw)) out.push({ name: n, roster: raw });
   if (entity.npi && registry) {
     const org = registry(npiDigits(entity.npi));
     if (org) {
@@ -321,12 +353,14 @@ export function screenEntity(
     const b = best.get(i);
     const nameMatched = b?.isMatch === true;
     const nameScore = b?.cmp.score ?? 0;
-    const subject = entity.type === 'person'
-      ? { npi: entity.npi, state: entity.state, dateOfBirth: entity.dateOfBirth, providerType: entity.providerType }
-      : { npi: entity.npi, state: entity.state };
-    const listed = entity.type === 'person'
-      ? { npis: entry.npis, state: entry.state, dateOfBirth: entry.dateOfBirth, providerType: entry.providerType }
-      : { npis: entry.npis, state: entry.state, dateOfBirth: null, providerType: null };
+    const subject =
+      entity.type === 'person'
+        ? { npi: entity.npi, state: entity.state, dateOfBirth: entity.dateOfBirth, providerType: entity.providerType }
+        : { npi: entity.npi, state: entity.state };
+    const listed =
+      entity.type === 'person'
+        ? { npis: entry.npis, state: entry.state, dateOfBirth: entry.dateOfBirth, providerType: entry.providerType }
+        : { npis: entry.npis, state: entry.state, dateOfBirth: null, providerType: null };
     const ev = corroboratingEvidence(subject, listed);
     if (!nameMatched && !ev.npiMatched) continue;
     const nameEvidence: FieldEvidence = {
@@ -347,7 +381,10 @@ export function screenEntity(
       },
     });
   }
-  matches.sort((x, y) => y.match.score - x.match.score || compareText(x.entry.sourceKey, y.entry.sourceKey) || compareText(x.entry.entryKey, y.entry.entryKey));
+  matches.sort(
+    (x, y) =>
+      y.match.score - x.match.score || compareText(x.entry.sourceKey, y.entry.sourceKey) || compareText(x.entry.entryKey, y.entry.entryKey),
+  );
   const sources = index.sources.slice();
   if (entity.type === 'organization' && entity.npi && registry && index.registrySource) {
     sources.push(index.registrySource);
@@ -369,10 +406,17 @@ export function lookupName(index: MatcherIndex, req: PublicLookupRequest, limit 
   for (const kind of kinds) {
     const sub = kind === 'person' ? index.person : index.organization;
     const names = kind === 'person' ? normalizePersonName(req.name) : normalizeOrgName(req.name);
-    const { best } = searchNames(index, sub, names.map((n) => ({ name: n, roster: req.name })), NAME_WORD_ONLY(index));
+    const { best } = searchNames(
+      index,
+      sub,
+      names.map((n) => ({ name: n, roster: req.name })),
+      NAME_WORD_ONLY(index),
+    );
     for (const [i, b] of best) if (b.isMatch) found.push({ entry: index.entries[i], score: finalScore(b.cmp.score, 0) });
   }
-  found.sort((x, y) => y.score - x.score || compareText(x.entry.sourceKey, y.entry.sourceKey) || compareText(x.entry.entryKey, y.entry.entryKey));
+  found.sort(
+    (x, y) => y.score - x.score || compareText(x.entry.sourceKey, y.entry.sourceKey) || compareText(x.entry.entryKey, y.entry.entryKey),
+  );
   return found.slice(0, limit).map(({ entry, score }) => ({
     name: entry.name,
     type: entry.kind,

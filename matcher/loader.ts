@@ -35,7 +35,13 @@ export interface ListLoader {
   close(): Promise<void>;
 }
 
-interface SourceRow { key: string; name: string; kind: string; version_id: string; retrieved_at: Date }
+interface SourceRow {
+  key: string;
+  name: string;
+  kind: string;
+  version_id: string;
+  retrieved_at: Date;
+}
 
 async function loadSnapshot(pool: Pool, candidateLimit?: number): Promise<MatcherSnapshot> {
   const started = Date.now();
@@ -122,7 +128,8 @@ async function loadRegistry(client: PoolClient, versionId: string): Promise<Regi
   );
   for (;;) {
     const { rows } = await client.query(`FETCH ${FETCH_ROWS * 2} FROM matcher_registry`);
-    for (const r of rows) store.add({ npi: r.npi, legalName: r.legal_name, otherNames: r.other_names ?? [], state: r.state ? String(r.state).trim() : null });
+    for (const r of rows)
+      store.add({ npi: r.npi, legalName: r.legal_name, otherNames: r.other_names ?? [], state: r.state ? String(r.state).trim() : null });
     if (rows.length < FETCH_ROWS * 2) break;
   }
   await client.query('CLOSE matcher_registry');

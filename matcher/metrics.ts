@@ -33,7 +33,12 @@ export function createMatcherMetrics(current: () => MatcherSnapshot | null): Mat
   });
   return {
     registry,
-    requests: new Counter({ name: 'matcher_requests_total', help: 'Requests answered, by route and status.', labelNames: ['route', 'status'], registers: [registry] }),
+    requests: new Counter({
+      name: 'matcher_requests_total',
+      help: 'Requests answered, by route and status.',
+      labelNames: ['route', 'status'],
+      registers: [registry],
+    }),
     screening: new Histogram({
       name: 'matcher_screening_duration_seconds',
       help: 'Time to screen one subject or look up one name, by route.',

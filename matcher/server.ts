@@ -49,7 +49,10 @@ const MAX_KEY_GROUPS = 200_000;
 const LOOKUP_LIMIT = 10;
 
 class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -112,9 +115,15 @@ function checkEntity(value: unknown): Entity {
 }
 
 function checkKeyGroups(value: unknown): KeyGroup[] {
-  if (!Array.isArray(value) || value.length > MAX_KEY_GROUPS) throw new HttpError(400, `groups must be an array of at most ${MAX_KEY_GROUPS}`);
+  if (!Array.isArray(value) || value.length > MAX_KEY_GROUPS)
+    throw new HttpError(400, `groups must be an array of at most ${MAX_KEY_GROUPS}`);
   for (const g of value as Array<Record<string, unknown>>) {
-    if (!g || (g.kind !== 'person' && g.kind !== 'organization') || !['sound', 'ocr', 'word'].includes(g.type as string) || typeof g.key !== 'string') {
+    if (
+      !g ||
+      (g.kind !== 'person' && g.kind !== 'organization') ||
+      !['sound', 'ocr', 'word'].includes(g.type as string) ||
+      typeof g.key !== 'string'
+    ) {
       throw new HttpError(400, 'each group is {kind: person|organization, type: sound|ocr|word, key: string}');
     }
   }
@@ -125,13 +134,20 @@ const POST_ROUTES = ['/match', '/match-many', '/lookup', '/key-groups'];
 const ROUTES = new Set(['/healthz', '/readyz', '/metrics', ...POST_ROUTES]);
 
 function screenWith(
-  snapshot: MatcherSnapshot, entity: Entity, checkedAt: string, metrics: MatcherMetrics, route: string,
+  snapshot: MatcherSnapshot,
+  entity: Entity,
+  checkedAt: string,
+  metrics: MatcherMetrics,
+  route: string,
 ): { result: ScreeningResult; headroom: number } {
   const started = process.hrtime.bigint();
   const r = screenEntity(snapshot.index, entity, snapshot.registry);
   metrics.screening.observe({ route }, Number(process.hrtime.bigint() - started) / 1e9);
   metrics.candidatesScored.observe({ route }, r.candidatesScored);
-  return { result: { status: r.status, matches: r.matches, sources: r.sources, checkedAt, recallCapped: r.recallCapped }, headroom: snapshot.index.candidateLimit - r.maxViableCandidates };
+  return {
+    result: { status: r.status, matches: r.matches, sources: r.sources, checkedAt, recallCapped: r.recallCapped },
+    headroom: snapshot.index.candidateLimit - r.maxViableCandidates,
+  };
 }
 
 export async function startMatcherServer(options: MatcherServerOptions): Promise<MatcherServer> {
@@ -143,7 +159,8 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
   const metrics = createMatcherMetrics(() => loader.current());
   const metricsToken = options.metricsToken ?? config.metricsToken;
 
-  const notReady = (res: http.ServerResponse): void => send(res, 503, { code: 'not_ready', message: 'the matcher is still loading its lists' });
+  const notReady = (res: http.ServerResponse): void =>
+    send(res, 503, { code: 'not_ready', message: 'the matcher is still loading its lists' });
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse, reqLog: Logger): Promise<void> {
     const path = (req.url ?? '/').split('?')[0];
@@ -152,10 +169,15 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
     if (method === 'GET' && path === '/readyz') {
       const snap = loader.current();
       if (!snap) return send(res, 503, { ready: false });
-      return send(res, 200, { ready: true, versions: snap.versions.map((v) => ({ source: v.source, listVersionId: v.listVersionId })), loadedAt: snap.loadedAt });
+      return send(res, 200, {
+        ready: true,
+        versions: snap.versions.map((v) => ({ source: v.source, listVersionId: v.listVersionId })),
+        loadedAt: snap.loadedAt,
+      });
     }
     if (method === 'GET' && path === '/metrics') {
-      if (!metricsAuthorized(req.headers.authorization, metricsToken)) return send(res, 401, { code: 'unauthorized', message: 'bearer token required' });
+      if (!metricsAuthorized(req.headers.authorization, metricsToken))
+        return send(res, 401, { code: 'unauthorized', message: 'bearer token required' });
       const text = await metrics.registry.metrics();
       res.writeHead(200, { 'content-type': metrics.registry.contentType, 'content-length': Buffer.byteLength(text) });
       res.end(text);
@@ -178,7 +200,9 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
       const groups = checkKeyGroups(body.groups);
       // The versions the sizes were measured on: the caller works out the sizes before its change only from these.
       return send(res, 200, {
-        sizes: keyGroupSizes(snap.index, groups), versions: snap.versions.map((v) => ({ source: v.source, listVersionId: v.listVersionId })), rulesVersion: MATCHING_RULES_VERSION,
+        sizes: keyGroupSizes(snap.index, groups),
+        versions: snap.versions.map((v) => ({ source: v.source, listVersionId: v.listVersionId })),
+        rulesVersion: MATCHING_RULES_VERSION,
       });
     }
     if (path === '/match-many') {
@@ -188,11 +212,16 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
       const screened = entities.map((e) => screenWith(snap, e, checkedAt, metrics, path));
       reqLog.debug({ entities: entities.length }, 'screened many');
       // headroom[i]: how many more viable candidates entities[i]'s fullest query name can take before the limit (monitoring keeps it).
-      return send(res, 200, { results: screened.map((s) => s.result), headroom: screened.map((s) => s.headroom), rulesVersion: MATCHING_RULES_VERSION });
+      return send(res, 200, {
+        results: screened.map((s) => s.result),
+        headroom: screened.map((s) => s.headroom),
+        rulesVersion: MATCHING_RULES_VERSION,
+      });
     }
     const name = body.name;
     if (typeof name !== 'string' || name.trim() === '') throw new HttpError(400, 'name is required');
-    if (body.type !== undefined && body.type !== 'person' && body.type !== 'organization') throw new HttpError(400, 'type must be person or organization');
+    if (body.type !== undefined && body.type !== 'person' && body.type !== 'organization')
+      throw new HttpError(400, 'type must be person or organization');
     const lookupReq: PublicLookupRequest = { name, ...(body.type ? { type: body.type as 'person' | 'organization' } : {}) };
     const started = process.hrtime.bigint();
     const response: PublicLookupResponse = { results: lookupName(snap.index, lookupReq, LOOKUP_LIMIT), notice: LOOKUP_NOTICE };
@@ -218,7 +247,10 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
     route(req, res, reqLog).catch((err: unknown) => {
       if (err instanceof HttpError) {
         if (err.status === 413) res.setHeader('connection', 'close');
-        return send(res, err.status, { code: err.status === 404 ? 'not_found' : err.status === 413 ? 'payload_too_large' : 'invalid_request', message: err.message });
+        return send(res, err.status, {
+          code: err.status === 404 ? 'not_found' : err.status === 413 ? 'payload_too_large' : 'invalid_request',
+          message: err.message,
+        });
       }
       reqLog.error({ err }, 'matcher request failed');
       if (!res.headersSent) send(res, 500, { code: 'internal', message: 'matcher failure' });

@@ -57,8 +57,17 @@ export async function listIngestion(input: ListIngestionInput): Promise<ListInge
   }
   await emitListUpdate({ versionId: summary.versionId });
   const monitoring = await rescreenMonitoredRecords({ versionId: summary.versionId });
-  return { ...summary, ...listSwitches, monitoring: {
-    recordsRekeyed: monitoring.recordsRekeyed, recordsReached: monitoring.recordsReached, recordsRescreened: monitoring.recordsRescreened, statusChanges: monitoring.statusChanges,
-    keyGroups: monitoring.keyGroups, rescreenedBecause: monitoring.rescreenedBecause, timings: monitoring.timings,
-  } };
+  return {
+    ...summary,
+    ...listSwitches,
+    monitoring: {
+      recordsRekeyed: monitoring.recordsRekeyed,
+      recordsReached: monitoring.recordsReached,
+      recordsRescreened: monitoring.recordsRescreened,
+      statusChanges: monitoring.statusChanges,
+      keyGroups: monitoring.keyGroups,
+      rescreenedBecause: monitoring.rescreenedBecause,
+      timings: monitoring.timings,
+    },
+  };
 }

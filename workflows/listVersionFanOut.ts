@@ -9,7 +9,10 @@ export interface ListVersionFanOutInput {
 export interface ListVersionFanOutResult {
   /** list_update deliveries recorded (one per organization endpoint that takes it). */
   listUpdates: number;
-  monitoring: Pick<RescreenSummary, 'recordsRekeyed' | 'recordsReached' | 'recordsRescreened' | 'statusChanges' | 'keyGroups' | 'rescreenedBecause' | 'timings'>;
+  monitoring: Pick<
+    RescreenSummary,
+    'recordsRekeyed' | 'recordsReached' | 'recordsRescreened' | 'statusChanges' | 'keyGroups' | 'rescreenedBecause' | 'timings'
+  >;
 }
 
 const { emitListUpdate } = proxyActivities<MonitoringActivities>({ startToCloseTimeout: '1 minute' });
@@ -34,8 +37,13 @@ export async function listVersionFanOut(input: ListVersionFanOutInput): Promise<
   return {
     listUpdates: deliveries,
     monitoring: {
-      recordsRekeyed: m.recordsRekeyed, recordsReached: m.recordsReached, recordsRescreened: m.recordsRescreened, statusChanges: m.statusChanges,
-      keyGroups: m.keyGroups, rescreenedBecause: m.rescreenedBecause, timings: m.timings,
+      recordsRekeyed: m.recordsRekeyed,
+      recordsReached: m.recordsReached,
+      recordsRescreened: m.recordsRescreened,
+      statusChanges: m.statusChanges,
+      keyGroups: m.keyGroups,
+      rescreenedBecause: m.rescreenedBecause,
+      timings: m.timings,
     },
   };
 }

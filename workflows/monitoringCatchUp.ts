@@ -1,4 +1,13 @@
-import { ChildWorkflowFailure, ParentClosePolicy, condition, executeChild, log, patched, proxyActivities, startChild } from '@temporalio/workflow';
+import {
+  ChildWorkflowFailure,
+  ParentClosePolicy,
+  condition,
+  executeChild,
+  log,
+  patched,
+  proxyActivities,
+  startChild,
+} from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
 import type { MonitoringActivities } from '../activities/monitoredEntity';
 import type { ListSwitchSummary, MatchingRulesSummary } from '../activities/monitoring';
@@ -64,14 +73,19 @@ export async function monitoringCatchUp(): Promise<MonitoringCatchUpResult> {
   // Enrollments that committed while Temporal was out of reach get their record workflow.
   const monitorWorkflowsStarted = patched('catch-up-starts-pending-monitors') ? await startPendingMonitorWorkflows() : undefined;
   // Organizations active again: their records were not screened while they were read-only.
-  const organizationsResumed = patched('catch-up-resumes-reactivated-orgs') ? await resumeMonitoringOfReactivatedOrganizations() : undefined;
+  const organizationsResumed = patched('catch-up-resumes-reactivated-orgs')
+    ? await resumeMonitoringOfReactivatedOrganizations()
+    : undefined;
   // Switches first: a fan-out of a list switched off waits until the switch is applied.
   const listSwitches = await rescreenForListSwitches();
   const matchingRules = await rescreenForMatchingRules();
   if (!patched('catch-up-bounded-fan-out-wait')) return { listSwitches, matchingRules, fanOuts: await fanOutWaitingForEach() };
   const { done, leftRunning } = await fanOutWithinDeadline(Date.now() + FAN_OUT_WAIT_MS);
   return {
-    listSwitches, matchingRules, fanOuts: done, fanOutsLeftRunning: leftRunning,
+    listSwitches,
+    matchingRules,
+    fanOuts: done,
+    fanOutsLeftRunning: leftRunning,
     ...(monitorWorkflowsStarted ? { monitorWorkflowsStarted } : {}),
     ...(organizationsResumed ? { organizationsResumed } : {}),
   };
@@ -101,7 +115,14 @@ async function fanOutWithinDeadline(deadline: number): Promise<{ done: string[];
       throw err;
     }
     let outcome: { failure: unknown } | 'completed' | undefined;
-    child.result().then(() => { outcome = 'completed'; }, (failure: unknown) => { outcome = { failure }; });
+    child.result().then(
+      () => {
+        outcome = 'completed';
+      },
+      (failure: unknown) => {
+        outcome = { failure };
+      },
+    );
     const remaining = deadline - Date.now();
     if (remaining <= 0 || !(await condition(() => outcome !== undefined, remaining))) {
       log.warn('a list version fan-out is still running; left to finish on its own', { workflowId: v.workflowId });

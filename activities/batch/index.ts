@@ -1,7 +1,23 @@
 /** Batch screening's public entry: the job and item store shared by POST/GET /batch and the batch activities. */
 export {
-  attachReservation, completeJob, insertItems, insertJob, jobExistsForKey, loadPendingItems, pendingRanges, readJob, saveChunkResults, saveRefusedItems, startJob,
-  type BatchItemResult, type BatchJobRef, type BatchJobView, type BatchState, type BatchSummary, type ItemError, type SubmittedJob,
+  attachReservation,
+  completeJob,
+  insertItems,
+  insertJob,
+  jobExistsForKey,
+  loadPendingItems,
+  pendingRanges,
+  readJob,
+  saveChunkResults,
+  saveRefusedItems,
+  startJob,
+  type BatchItemResult,
+  type BatchJobRef,
+  type BatchJobView,
+  type BatchState,
+  type BatchSummary,
+  type ItemError,
+  type SubmittedJob,
 } from './jobs';
 export { batchWorkflowId, type BatchScreeningInput } from './workflowIds';
 export { startBatchWorkflow } from './start';

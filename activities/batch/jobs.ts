@@ -16,8 +16,7 @@ export interface ItemError {
 }
 
 export type BatchItemResult =
-  | { index: number; outcome: 'completed'; result: ScreeningResult }
-  | { index: number; outcome: 'error'; error: ItemError };
+  { index: number; outcome: 'completed'; result: ScreeningResult } | { index: number; outcome: 'error'; error: ItemError };
 
 export interface BatchJobView {
   jobId: string;
@@ -59,7 +58,11 @@ export interface SubmittedJob {
 
 /** The job of (org, key), created in `period` (the billing period its items are metered in) if new. */
 export async function insertJob(
-  client: PoolClient, orgId: string, idempotencyKey: string, totalItems: number, period: string,
+  client: PoolClient,
+  orgId: string,
+  idempotencyKey: string,
+  totalItems: number,
+  period: string,
 ): Promise<SubmittedJob> {
   const inserted = await client.query<{ id: string }>(
     `INSERT INTO batch_jobs (org_id, idempotency_key, total_items, period) VALUES ($1, $2, $3, $4)
@@ -88,13 +91,24 @@ export async function jobExistsForKey(db: Db, orgId: string, idempotencyKey: str
  * refuses (U+0000, a lone surrogate), in a value or a key, and so may its error's field names.
  * A valid item holds neither: the subject schema refuses them.
  */
-export async function insertItems(client: PoolClient, jobId: string, items: ReadonlyArray<{ item: unknown; error: ItemError | null }>): Promise<void> {
+export async function insertItems(
+  client: PoolClient,
+  jobId: string,
+  items: ReadonlyArray<{ item: unknown; error: ItemError | null }>,
+): Promise<void> {
   await client.query(
     `INSERT INTO batch_items (job_id, idx, item, outcome, error)
      SELECT $1, (e.ord - 1)::int, e.value->'item', CASE WHEN e.value->'error' = 'null'::jsonb THEN NULL ELSE 'error' END,
             NULLIF(e.value->'error', 'null'::jsonb)
        FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(value, ord)`,
-    [jobId, JSON.stringify(items.map((i) => (i.error ? { item: storableJson(i.item ?? null), error: storableJson(i.error) } : { item: i.item ?? null, error: null })))],
+    [
+      jobId,
+      JSON.stringify(
+        items.map((i) =>
+          i.error ? { item: storableJson(i.item ?? null), error: storableJson(i.error) } : { item: i.item ?? null, error: null },
+        ),
+      ),
+    ],
   );
   const failed = items.filter((i) => i.error).length;
   await client.query('UPDATE batch_jobs SET failed_items = $2 WHERE id = $1', [jobId, failed]);
@@ -105,8 +119,15 @@ export async function attachReservation(client: PoolClient, jobId: string, reser
 }
 
 interface JobRow {
-  id: string; org_id: string; state: BatchState; total_items: number; completed_items: number; failed_items: number;
-  created_at: Date; started_at: Date | null; completed_at: Date | null;
+  id: string;
+  org_id: string;
+  state: BatchState;
+  total_items: number;
+  completed_items: number;
+  failed_items: number;
+  created_at: Date;
+  started_at: Date | null;
+  completed_at: Date | null;
 }
 
 function toView(r: JobRow): BatchJobView {
@@ -136,7 +157,9 @@ export async function readJob(db: Db, orgId: string, jobId: string): Promise<Bat
     [jobId],
   );
   view.results = items.rows.map((i) =>
-    i.outcome === 'completed' ? { index: i.idx, outcome: 'completed', result: i.result! } : { index: i.idx, outcome: 'error', error: i.error! },
+    i.outcome === 'completed'
+      ? { index: i.idx, outcome: 'completed', result: i.result! }
+      : { index: i.idx, outcome: 'error', error: i.error! },
   );
   return view;
 }
@@ -216,8 +239,15 @@ export async function saveChunkResults(
     );
     const handled = updated.rows.map((r) => r.idx);
     if (handled.length > 0) {
-      await recordUsageEvents(client, handled.map((idx) => ({ orgId: job.orgId, kind: 'batch_item' as const, eventKey: `${job.jobId}:${idx}`, period })));
-      await client.query('UPDATE batch_jobs SET completed_items = completed_items + $3 WHERE id = $1 AND org_id = $2', [job.jobId, job.orgId, handled.length]);
+      await recordUsageEvents(
+        client,
+        handled.map((idx) => ({ orgId: job.orgId, kind: 'batch_item' as const, eventKey: `${job.jobId}:${idx}`, period })),
+      );
+      await client.query('UPDATE batch_jobs SET completed_items = completed_items + $3 WHERE id = $1 AND org_id = $2', [
+        job.jobId,
+        job.orgId,
+        handled.length,
+      ]);
       if (reservationId) await consumeReservation(client, reservationId, handled.length);
     }
     await client.query('COMMIT');
@@ -247,7 +277,12 @@ export async function saveRefusedItems(pool: Pool, job: Pick<BatchJobRef, 'jobId
       [job.jobId, indexes, JSON.stringify(error)],
     );
     const refused = updated.rowCount ?? 0;
-    if (refused > 0) await client.query('UPDATE batch_jobs SET failed_items = failed_items + $3 WHERE id = $1 AND org_id = $2', [job.jobId, job.orgId, refused]);
+    if (refused > 0)
+      await client.query('UPDATE batch_jobs SET failed_items = failed_items + $3 WHERE id = $1 AND org_id = $2', [
+        job.jobId,
+        job.orgId,
+        refused,
+      ]);
     return refused;
   });
 }

@@ -6,4 +6,11 @@
 export { billingPeriod, isPeriod, periodBounds, periodResetDate } from './period';
 export { meterActiveRecordMonths, sweptPeriods } from './recordMonths';
 export { readPeriodCounts, recordUsageEvent, recordUsageEvents, type UsageEvent } from './ledger';
-export { consumeReservation, consumeSingleReservation, createReservation, lockAllowancePeriod, releaseReservation, reservedAllowance } from './reservations';
+export {
+  consumeReservation,
+  consumeSingleReservation,
+  createReservation,
+  lockAllowancePeriod,
+  releaseReservation,
+  reservedAllowance,
+} from './reservations';

@@ -1,6 +1,12 @@
 import type { Pool } from 'pg';
 import {
-  changedKeyGroups, groupsThatCross, keyGroupKey, splitReadingChanged, wordsSplitReadingNeeds, type ChangedKeyGroup, type WordPresence,
+  changedKeyGroups,
+  groupsThatCross,
+  keyGroupKey,
+  splitReadingChanged,
+  wordsSplitReadingNeeds,
+  type ChangedKeyGroup,
+  type WordPresence,
 } from '../../matcher/blockingKeys';
 import type { KeyGroupSizes, MatcherClient } from '../../matcher/client';
 import { untilMatcherServes, type MatcherWait } from './matcherWait';
@@ -40,12 +46,26 @@ export async function keyGroupsOnVersion(
     return id === undefined || superseded.has(id) ? undefined : id;
   };
   for (;;) {
-    const polled = await untilMatcherServes(matcher, (versions) => held(versions) !== undefined, wait, { requestId, waitingFor: `the list version ${change.versionId}` });
+    const polled = await untilMatcherServes(matcher, (versions) => held(versions) !== undefined, wait, {
+      requestId,
+      waitingFor: `the list version ${change.versionId}`,
+    });
     // Replicas may differ: the sizes count only if their own answer holds the version too.
-    const measured = groups.length === 0 ? { sizes: [], versions: polled } : await matcher.keyGroupSizes(groups.map((g) => g.group), { requestId, timeoutMs: 60_000 });
+    const measured =
+      groups.length === 0
+        ? { sizes: [], versions: polled }
+        : await matcher.keyGroupSizes(
+            groups.map((g) => g.group),
+            { requestId, timeoutMs: 60_000 },
+          );
     const version = held(measured.versions);
     if (version !== undefined) {
-      return { groups, sizes: measured.sizes, versions: measured.versions, exact: version === change.versionId && (await othersFannedOut(pool, change, measured.versions)) };
+      return {
+        groups,
+        sizes: measured.sizes,
+        versions: measured.versions,
+        exact: version === change.versionId && (await othersFannedOut(pool, change, measured.versions)),
+      };
     }
   }
 }
@@ -66,11 +86,21 @@ export async function recordsOfCrossingGroups(
 ): Promise<{ records: Set<string>; read: Map<string, StoredRecord>; groups: number }> {
   const crossed = groupsThatCross(measured.groups, measured.sizes, { exact: measured.exact });
   const words = measured.exact ? crossed.filter((g) => g.group.type === 'word') : [];
-  const records = await recordsHoldingKeys(pool, crossed.filter((g) => !words.includes(g)).map((g) => keyGroupKey(g.group)));
+  const records = await recordsHoldingKeys(
+    pool,
+    crossed.filter((g) => !words.includes(g)).map((g) => keyGroupKey(g.group)),
+  );
   // The holders of a crossed word read for the check, kept so that the caller need not read them again.
   const read = new Map<string, StoredRecord>();
   if (words.length > 0) {
-    const holders = [...(await recordsHoldingKeys(pool, words.map((g) => keyGroupKey(g.group))))].filter((id) => !records.has(id)).sort();
+    const holders = [
+      ...(await recordsHoldingKeys(
+        pool,
+        words.map((g) => keyGroupKey(g.group)),
+      )),
+    ]
+      .filter((id) => !records.has(id))
+      .sort();
     for (const r of await readingsChanged(pool, matcher, measured, new Set(words.map((g) => g.group.key)), holders)) {
       records.add(r.id);
       read.set(r.id, r);
@@ -97,11 +127,15 @@ async function readingsChanged(
     // The other halves the change did not touch: in the vocabulary before as after, or in neither.
     const unknown = [...new Set(records.flatMap((r) => wordsSplitReadingNeeds(r.entity, crossed)))].filter((w) => !presence.has(w)).sort();
     if (unknown.length > 0) {
-      const answer = await matcher.keyGroupSizes(unknown.map((key) => ({ kind: 'person' as const, type: 'word' as const, key })), { requestId: 'monitor:split-halves', timeoutMs: 60_000 });
+      const answer = await matcher.keyGroupSizes(
+        unknown.map((key) => ({ kind: 'person' as const, type: 'word' as const, key })),
+        { requestId: 'monitor:split-halves', timeoutMs: 60_000 },
+      );
       // Sizes from other versions than the crossing was worked out on: every holder is taken.
       if (!sameVersions(answer.versions, measured.versions)) {
         changed.push(...records);
-        for (let j = i + HOLDERS_CHUNK; j < holders.length; j += HOLDERS_CHUNK) changed.push(...(await loadActiveRecords(pool, holders.slice(j, j + HOLDERS_CHUNK))));
+        for (let j = i + HOLDERS_CHUNK; j < holders.length; j += HOLDERS_CHUNK)
+          changed.push(...(await loadActiveRecords(pool, holders.slice(j, j + HOLDERS_CHUNK))));
         return changed;
       }
       unknown.forEach((w, k) => presence.set(w, { before: answer.sizes[k] > 0, after: answer.sizes[k] > 0 }));
@@ -112,7 +146,11 @@ async function readingsChanged(
 }
 
 function sameVersions(a: KeyGroupSizes['versions'], b: KeyGroupSizes['versions']): boolean {
-  const key = (vs: KeyGroupSizes['versions']) => vs.map((v) => `${v.source}:${v.listVersionId}`).sort().join(',');
+  const key = (vs: KeyGroupSizes['versions']) =>
+    vs
+      .map((v) => `${v.source}:${v.listVersionId}`)
+      .sort()
+      .join(',');
   return key(a) === key(b);
 }
 

@@ -2,15 +2,18 @@
  * Monitoring's public entry: monitored records, their blocking-key re-screen on a new list
  * version, the catch-up of a record enrolled during a publication, and the record workflow's starter.
  */
-export {
-  activeRecord, recordView, removeRecord, upsertRecord, type MonitoredRecordView, type StoredRecord,
-} from './records';
+export { activeRecord, recordView, removeRecord, upsertRecord, type MonitoredRecordView, type StoredRecord } from './records';
 export { catchUpRecord, listUpdateEvent, rescreenForListVersion, type RescreenSummary } from './rescreen';
 export { RESCREEN_CHUNK, type RescreenDeps } from './screening';
 export { rescreenForListSwitches, type ListSwitchSummary } from './switches';
 export { rescreenForMatchingRules, type MatchingRulesSummary } from './rules';
 export { resumeReactivatedOrganizations } from './resume';
 export {
-  endMonitorWorkflow, monitorWorkflowId, startMonitorWorkflow, startPendingMonitorWorkflows, workflowStarted, type MonitoredEntityInput,
+  endMonitorWorkflow,
+  monitorWorkflowId,
+  startMonitorWorkflow,
+  startPendingMonitorWorkflows,
+  workflowStarted,
+  type MonitoredEntityInput,
 } from './start';
 export { listVersionWorkflowId, startListVersionFanOut, versionsAwaitingFanOut, type PublishedVersion } from './fanOuts';

@@ -37,9 +37,19 @@ export async function upsertRecord(
            rules_version = EXCLUDED.rules_version, workflow_pending_since = coalesce(monitored_records.workflow_pending_since, now())
      RETURNING id, (xmax = 0) AS created`,
     [
-      record.orgId, JSON.stringify(record.entity), record.entityHash, record.entity.type, Boolean(record.entity.npi),
-      record.result.status, JSON.stringify(record.result), subjectBlockingKeys(record.entity), record.result.checkedAt, record.result.recallCapped,
-      record.headroom, BLOCKING_KEYS_VERSION, record.rulesVersion,
+      record.orgId,
+      JSON.stringify(record.entity),
+      record.entityHash,
+      record.entity.type,
+      Boolean(record.entity.npi),
+      record.result.status,
+      JSON.stringify(record.result),
+      subjectBlockingKeys(record.entity),
+      record.result.checkedAt,
+      record.result.recallCapped,
+      record.headroom,
+      BLOCKING_KEYS_VERSION,
+      record.rulesVersion,
     ],
   );
   return rows[0];
@@ -81,7 +91,9 @@ export async function organizationsToResume(db: Db): Promise<Array<{ orgId: stri
 }
 
 export async function organizationRecords(db: Db, orgId: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM monitored_records WHERE org_id = $1 AND removed_at IS NULL ORDER BY id', [orgId]);
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM monitored_records WHERE org_id = $1 AND removed_at IS NULL ORDER BY id', [
+    orgId,
+  ]);
   return rows.map((r) => r.id);
 }
 
@@ -202,14 +214,28 @@ export interface StoredRecord {
  * not screened again until it is active again, when the monitoring catch-up screens them all.
  */
 export async function loadActiveRecords(db: Db, ids: readonly string[]): Promise<StoredRecord[]> {
-  const { rows } = await db.query<{ id: string; org_id: string; entity: Entity; status: ScreeningStatus; capped: boolean | null; headroom: number | null }>(
+  const { rows } = await db.query<{
+    id: string;
+    org_id: string;
+    entity: Entity;
+    status: ScreeningStatus;
+    capped: boolean | null;
+    headroom: number | null;
+  }>(
     `SELECT id, org_id, entity, status, recall_capped AS capped, candidate_headroom AS headroom
        FROM monitored_records m WHERE id = ANY($1::uuid[]) AND removed_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = m.org_id AND o.state = 'read_only')
       ORDER BY id`,
     [ids],
   );
-  return rows.map((r) => ({ id: r.id, orgId: r.org_id, entity: r.entity, status: r.status, recallCapped: r.capped === true, headroom: r.headroom }));
+  return rows.map((r) => ({
+    id: r.id,
+    orgId: r.org_id,
+    entity: r.entity,
+    status: r.status,
+    recallCapped: r.capped === true,
+    headroom: r.headroom,
+  }));
 }
 
 /**
@@ -249,7 +275,13 @@ export async function saveRescreenings(
   client: PoolClient,
   rescreened: ReadonlyArray<{ id: string; result: ScreeningResult; headroom: number; rulesVersion: number | null }>,
 ): Promise<Array<{ id: string; orgId: string; previousStatus: ScreeningStatus; previousCheckedAt: string; result: ScreeningResult }>> {
-  const { rows } = await client.query<{ id: string; org_id: string; previous: ScreeningStatus; previous_checked_at: string; result: ScreeningResult }>(
+  const { rows } = await client.query<{
+    id: string;
+    org_id: string;
+    previous: ScreeningStatus;
+    previous_checked_at: string;
+    result: ScreeningResult;
+  }>(
     `WITH input AS (
        SELECT (e->>'id')::uuid AS id, e->'result' AS result, (e->>'headroom')::int AS headroom, (e->>'rulesVersion')::int AS rules_version
          FROM jsonb_array_elements($1::jsonb) e
@@ -281,5 +313,11 @@ export async function saveRescreenings(
       RETURNING m.id, m.org_id, l.status AS previous, l.checked_at::text AS previous_checked_at, m.result`,
     [JSON.stringify(rescreened.map((r) => ({ id: r.id, result: r.result, headroom: r.headroom, rulesVersion: r.rulesVersion })))],
   );
-  return rows.map((r) => ({ id: r.id, orgId: r.org_id, previousStatus: r.previous, previousCheckedAt: r.previous_checked_at, result: r.result }));
+  return rows.map((r) => ({
+    id: r.id,
+    orgId: r.org_id,
+    previousStatus: r.previous,
+    previousCheckedAt: r.previous_checked_at,
+    result: r.result,
+  }));
 }

@@ -49,7 +49,15 @@ export interface RescreenSummary {
 
 /** Why a reached record is screened again. */
 export type RescreenReason = 'wholeChange' | 'organization' | 'capped' | 'soloName' | 'match' | 'headroom' | 'keyGroup';
-const noReasons = (): Record<RescreenReason, number> => ({ wholeChange: 0, organization: 0, capped: 0, soloName: 0, match: 0, headroom: 0, keyGroup: 0 });
+const noReasons = (): Record<RescreenReason, number> => ({
+  wholeChange: 0,
+  organization: 0,
+  capped: 0,
+  soloName: 0,
+  match: 0,
+  headroom: 0,
+  keyGroup: 0,
+});
 
 /** Older versions of the source: a result still on one of them was screened before the change. */
 async function supersededVersions(pool: Pool, change: VersionChange): Promise<Set<string>> {
@@ -75,16 +83,28 @@ async function supersededVersions(pool: Pool, change: VersionChange): Promise<Se
 export async function rescreenForListVersion(deps: RescreenDeps, versionId: string): Promise<RescreenSummary> {
   const change = await versionChange(deps.pool, versionId);
   const started = Date.now();
-  const nothingDone = (): RescreenSummary => ({ versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,
-    recordsRekeyed: 0, recordsReached: 0, recordsRescreened: 0, statusChanges: 0, keyGroups: { crossed: 0, exact: true }, rescreenedBecause: noReasons(),
-    timings: { reachMs: 0, checkMs: 0, matcherWaitMs: 0, screenMs: 0 } });
+  const nothingDone = (): RescreenSummary => ({
+    versionId,
+    sourceKey: change.sourceKey,
+    changedEntries: change.added + change.removed + change.changed,
+    recordsRekeyed: 0,
+    recordsReached: 0,
+    recordsRescreened: 0,
+    statusChanges: 0,
+    keyGroups: { crossed: 0, exact: true },
+    rescreenedBecause: noReasons(),
+    timings: { reachMs: 0, checkMs: 0, matcherWaitMs: 0, screenMs: 0 },
+  });
   // Fanned out already (two starters raced; a run started again after the first completed).
   if (change.fannedOut) return nothingDone();
   if (!change.enabled && change.monitoringEnabled !== false) {
     // Switched off, but the records still stand on the list: this version is not in their
     // screenings yet, and marked done it would be left to the switch's re-screen alone. Wait (by
     // retrying) until the switch is applied (the next ingestion run or monitoring catch-up) or reverted.
-    throw ApplicationFailure.retryable(`${change.sourceKey} is switched off but the monitored records still stand on it`, 'ListSwitchPending');
+    throw ApplicationFailure.retryable(
+      `${change.sourceKey} is switched off but the monitored records still stand on it`,
+      'ListSwitchPending',
+    );
   }
   const anyRecord = await deps.pool.query('SELECT 1 FROM monitored_records WHERE removed_at IS NULL LIMIT 1');
   if (anyRecord.rowCount === 0 || !change.enabled) {
@@ -116,11 +136,19 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   const stopPolling = new AbortController();
   const onVersion = keyGroupsOnVersion(deps.pool, deps.matcher, change, superseded, {
     withGroups: !change.registry && !large,
-    wait: { timeoutMs: MATCHER_WAIT_MS, pollMs: MATCHER_POLL_MS, onWait: () => deps.progress?.(checked, total), signal: stopPolling.signal },
+    wait: {
+      timeoutMs: MATCHER_WAIT_MS,
+      pollMs: MATCHER_POLL_MS,
+      onWait: () => deps.progress?.(checked, total),
+      signal: stopPolling.signal,
+    },
   });
   let matcherServesVersion = false;
   let matcherWaitFailed = false;
-  onVersion.then(() => (matcherServesVersion = true), () => (matcherWaitFailed = true));
+  onVersion.then(
+    () => (matcherServesVersion = true),
+    () => (matcherWaitFailed = true),
+  );
   try {
     return await fanOut();
   } finally {
@@ -128,12 +156,16 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
   }
 
   async function fanOut(): Promise<RescreenSummary> {
-    const reached = large ? await allActiveRecords(deps.pool) : await recordsReachedBy(deps.pool, changeReach(parties), { organizations, capped: !change.registry });
+    const reached = large
+      ? await allActiveRecords(deps.pool)
+      : await recordsReachedBy(deps.pool, changeReach(parties), { organizations, capped: !change.registry });
     total = reached.length;
     const timings = { reachMs: Date.now() - started, checkMs: 0, matcherWaitMs: 0, screenMs: 0 };
     // The new and the old forms in one throwaway index: a match of either (the record may gain it,
     // or lose it) re-screens; the viable count of both bounds the new forms' from above.
-    const againstChange = large ? null : screenAgainstParties([...change.newParties, ...change.oldParties.map((p) => ({ ...p, entryKey: `${p.entryKey}#old` }))]);
+    const againstChange = large
+      ? null
+      : screenAgainstParties([...change.newParties, ...change.oldParties.map((p) => ({ ...p, entryKey: `${p.entryKey}#old` }))]);
     const affectedBecause = (r: StoredRecord): { reason: RescreenReason | null; viable: number } => {
       const taken = (reason: RescreenReason) => ({ reason, viable: 0 });
       // A registry version changes the names organizations are searched under: every one reached is screened again.
@@ -217,9 +249,16 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
     await startPendingStatusChanges(deps, versionId);
     await markFannedOut(deps.pool, versionId);
     return {
-      versionId, sourceKey: change.sourceKey, changedEntries: change.added + change.removed + change.changed,
-      recordsRekeyed: rekeyed, recordsReached: new Set([...reached, ...crossing.records]).size, recordsRescreened: taken.size, statusChanges,
-      keyGroups: { crossed: crossing.groups, exact: (await onVersion).exact }, rescreenedBecause, timings,
+      versionId,
+      sourceKey: change.sourceKey,
+      changedEntries: change.added + change.removed + change.changed,
+      recordsRekeyed: rekeyed,
+      recordsReached: new Set([...reached, ...crossing.records]).size,
+      recordsRescreened: taken.size,
+      statusChanges,
+      keyGroups: { crossed: crossing.groups, exact: (await onVersion).exact },
+      rescreenedBecause,
+      timings,
     };
   }
 }
@@ -237,8 +276,14 @@ export async function listUpdateEvent(pool: Pool, versionId: string): Promise<We
     type: 'list_update',
     eventKey: `list:${versionId}`,
     data: {
-      source: change.sourceKey, sourceName: change.sourceName, listVersionId: versionId, previousListVersionId: change.previousVersionId,
-      retrievedAt: change.retrievedAt, added: change.added, removed: change.removed, changed: change.changed,
+      source: change.sourceKey,
+      sourceName: change.sourceName,
+      listVersionId: versionId,
+      previousListVersionId: change.previousVersionId,
+      retrievedAt: change.retrievedAt,
+      added: change.added,
+      removed: change.removed,
+      changed: change.changed,
     },
   };
 }

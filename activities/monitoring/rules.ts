@@ -3,7 +3,6 @@ import type { Pool } from 'pg';
 import { MatcherUnavailableError } from '../../matcher/client';
 import { rescreenRecordIds, type RescreenDeps } from './screening';
 
-
 export interface MatchingRulesSummary {
   /** The rules the matcher screens with (null: a matcher older than the rules version, nothing compared). */
   rulesVersion: number | null;
@@ -54,7 +53,8 @@ async function matcherRulesVersion(deps: RescreenDeps): Promise<number | null> {
   try {
     return await deps.matcher.agreedRulesVersion({ requestId: 'monitor:rules-version', timeoutMs: 60_000 });
   } catch (err) {
-    if (err instanceof MatcherUnavailableError) throw ApplicationFailure.retryable(`the matcher is unavailable: ${err.message}`, 'MatcherUnavailable');
+    if (err instanceof MatcherUnavailableError)
+      throw ApplicationFailure.retryable(`the matcher is unavailable: ${err.message}`, 'MatcherUnavailable');
     throw err;
   }
 }

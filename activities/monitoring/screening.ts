@@ -38,13 +38,27 @@ export interface RescreenOptions {
  * replaces too, so that two changes of one record under one cause (a record changed back by
  * another re-screen meanwhile) are two events, not one.
  */
-function statusChangeEvent(orgId: string, previousStatus: string, previousCheckedAt: string, recordId: string, result: ScreeningResult, cause: string): WebhookEventToEmit {
+function statusChangeEvent(
+  orgId: string,
+  previousStatus: string,
+  previousCheckedAt: string,
+  recordId: string,
+  result: ScreeningResult,
+  cause: string,
+): WebhookEventToEmit {
   return {
     orgId,
     type: 'match_status_change',
     eventKey: `record:${recordId}:${cause}:${previousCheckedAt}`,
     monitoredRecordId: recordId,
-    data: { recordId, previousStatus, status: result.status, matches: result.matches, sources: result.sources, checkedAt: result.checkedAt },
+    data: {
+      recordId,
+      previousStatus,
+      status: result.status,
+      matches: result.matches,
+      sources: result.sources,
+      checkedAt: result.checkedAt,
+    },
   };
 }
 
@@ -63,7 +77,10 @@ export async function rescreenRecords(
   if (records.length === 0) return 0;
   let screened;
   try {
-    screened = await deps.matcher.matchManyWithHeadroom(records.map((r) => r.entity), { requestId: `monitor:${cause}`, timeoutMs: 60_000 });
+    screened = await deps.matcher.matchManyWithHeadroom(
+      records.map((r) => r.entity),
+      { requestId: `monitor:${cause}`, timeoutMs: 60_000 },
+    );
   } catch (err) {
     if (!refusesRecords(err)) throw err;
     return skipRefusedRecords(deps, records, cause, options, err);
@@ -84,7 +101,9 @@ export async function rescreenRecords(
     for (const row of saved) {
       if (row.previousStatus === row.result.status) continue;
       changes++;
-      refs = refs.concat(await recordDeliveries(client, statusChangeEvent(row.orgId, row.previousStatus, row.previousCheckedAt, row.id, row.result, cause)));
+      refs = refs.concat(
+        await recordDeliveries(client, statusChangeEvent(row.orgId, row.previousStatus, row.previousCheckedAt, row.id, row.result, cause)),
+      );
     }
   });
   await startDeliveryWorkflows(deps.temporal, deps.taskQueue, refs, { env: deps.env });
@@ -104,14 +123,24 @@ function refusesRecords(err: unknown): err is MatcherRequestError {
  * (reported by id, never by name: the subject is personal data) and the others are screened.
  */
 async function skipRefusedRecords(
-  deps: RescreenDeps, records: readonly StoredRecord[], cause: string, options: RescreenOptions, err: MatcherRequestError,
+  deps: RescreenDeps,
+  records: readonly StoredRecord[],
+  cause: string,
+  options: RescreenOptions,
+  err: MatcherRequestError,
 ): Promise<number> {
   if (records.length === 1) {
-    deps.log?.warn({ recordId: records[0].id, cause, matcherStatus: err.statusCode }, 'monitored record refused by the matcher; skipped by this re-screen');
+    deps.log?.warn(
+      { recordId: records[0].id, cause, matcherStatus: err.statusCode },
+      'monitored record refused by the matcher; skipped by this re-screen',
+    );
     return 0;
   }
   const half = Math.ceil(records.length / 2);
-  return (await rescreenRecords(deps, records.slice(0, half), cause, options)) + (await rescreenRecords(deps, records.slice(half), cause, options));
+  return (
+    (await rescreenRecords(deps, records.slice(0, half), cause, options)) +
+    (await rescreenRecords(deps, records.slice(half), cause, options))
+  );
 }
 
 /**
@@ -123,7 +152,7 @@ async function skipRefusedRecords(
  */
 async function refuseResultsOnOtherLists(client: PoolClient, results: readonly ScreeningResult[], cause: string): Promise<void> {
   const { rows } = await client.query<{ key: string; kind: string; screened: boolean }>(
-    "SELECT key, kind, enabled AND current_version_id IS NOT NULL AS screened FROM list_sources ORDER BY key FOR SHARE",
+    'SELECT key, kind, enabled AND current_version_id IS NOT NULL AS screened FROM list_sources ORDER BY key FOR SHARE',
   );
   const lists = rows.filter((r) => r.kind !== 'registry');
   const screened = new Set(lists.filter((r) => r.screened).map((r) => r.key));
@@ -132,7 +161,10 @@ async function refuseResultsOnOtherLists(client: PoolClient, results: readonly S
     // A registry is cited only when it was consulted.
     const cited = result.sources.map((s) => s.source).filter((s) => isList.has(s));
     if (cited.length !== screened.size || cited.some((s) => !screened.has(s))) {
-      throw ApplicationFailure.retryable(`a re-screen of ${cause} was screened on other lists than the enabled ones`, 'ListsSwitchedMeanwhile');
+      throw ApplicationFailure.retryable(
+        `a re-screen of ${cause} was screened on other lists than the enabled ones`,
+        'ListsSwitchedMeanwhile',
+      );
     }
   }
 }
@@ -227,5 +259,10 @@ export async function startPendingStatusChanges(deps: RescreenDeps, cause: strin
       WHERE status = 'pending' AND event_type = 'match_status_change' AND event_key LIKE $1 AND replay_of IS NULL`,
     [`record:%:${cause}:%`],
   );
-  await startDeliveryWorkflows(deps.temporal, deps.taskQueue, pending.rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: 'match_status_change' })), { env: deps.env });
+  await startDeliveryWorkflows(
+    deps.temporal,
+    deps.taskQueue,
+    pending.rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: 'match_status_change' })),
+    { env: deps.env },
+  );
 }

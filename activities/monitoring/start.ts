@@ -59,7 +59,10 @@ export const WORKFLOW_PENDING_GRACE_SECONDS = 60;
  * to `limit`. A record removed meanwhile is left alone. Returns the records started.
  */
 export async function startPendingMonitorWorkflows(
-  db: Pool, client: Client, taskQueue: string, options: { limit?: number; graceSeconds?: number } = {},
+  db: Pool,
+  client: Client,
+  taskQueue: string,
+  options: { limit?: number; graceSeconds?: number } = {},
 ): Promise<string[]> {
   const { rows } = await db.query<{ id: string; org_id: string; since: string }>(
     `SELECT id, org_id, workflow_pending_since::text AS since FROM monitored_records
@@ -72,7 +75,10 @@ export async function startPendingMonitorWorkflows(
   for (const r of rows) {
     await startMonitorWorkflow(client, taskQueue, { recordId: r.id, orgId: r.org_id });
     // Cleared only if no enrollment marked it again since (that one clears its own mark).
-    await db.query('UPDATE monitored_records SET workflow_pending_since = NULL WHERE id = $1 AND workflow_pending_since = $2::timestamptz', [r.id, r.since]);
+    await db.query(
+      'UPDATE monitored_records SET workflow_pending_since = NULL WHERE id = $1 AND workflow_pending_since = $2::timestamptz',
+      [r.id, r.since],
+    );
     started.push(r.id);
   }
   return started;

@@ -16,13 +16,18 @@ export interface ListSwitchSummary {
 }
 
 interface SourceRow {
-  key: string; enabled: boolean; current: string | null; changed_at: Date | null; pending: boolean;
+  key: string;
+  enabled: boolean;
+  current: string | null;
+  changed_at: Date | null;
+  pending: boolean;
   /** `enabled_changed_at` to the microsecond, as the database holds it (a Date keeps milliseconds). */
   changed_at_exact: string | null;
 }
 
 /** The SQL of a switch the records were not screened again for yet (also one switched back meanwhile). */
-export const SWITCH_PENDING_SQL = '(monitoring_enabled IS DISTINCT FROM enabled OR monitoring_switched_at IS DISTINCT FROM enabled_changed_at)';
+export const SWITCH_PENDING_SQL =
+  '(monitoring_enabled IS DISTINCT FROM enabled OR monitoring_switched_at IS DISTINCT FROM enabled_changed_at)';
 
 /**
  * Lists switched on or off (LIST_SOURCES_DISABLED; list_sources.enabled against
@@ -46,14 +51,24 @@ export async function rescreenForListSwitches(deps: RescreenDeps): Promise<ListS
   const switched = sources.filter((s) => s.current !== null && s.pending);
   if (switched.length === 0) return { switched: [], recordsRescreened: 0, statusChanges: 0 };
   // One cause a switch: a retried attempt records each status change once, a later switch anew.
-  const cause = `lists-switched-${createHash('sha256').update(switched.map((s) => `${s.key}=${s.enabled}@${s.changed_at?.toISOString() ?? ''}`).join(',')).digest('hex').slice(0, 16)}`;
+  const cause = `lists-switched-${createHash('sha256')
+    .update(switched.map((s) => `${s.key}=${s.enabled}@${s.changed_at?.toISOString() ?? ''}`).join(','))
+    .digest('hex')
+    .slice(0, 16)}`;
   const served = sources.filter((s) => s.enabled && s.current !== null);
   const servesTheseLists = (versions: KeyGroupSizes['versions']): boolean =>
     versions.length === served.length && served.every((s) => versions.some((v) => v.source === s.key));
   const ids = await allActiveRecords(deps.pool);
-  await untilMatcherServes(deps.matcher, servesTheseLists, {
-    timeoutMs: MATCHER_WAIT_MS, pollMs: MATCHER_POLL_MS, onWait: () => deps.progress?.(0, ids.length),
-  }, { requestId: `monitor:${cause}`, waitingFor: 'the lists as they are switched' });
+  await untilMatcherServes(
+    deps.matcher,
+    servesTheseLists,
+    {
+      timeoutMs: MATCHER_WAIT_MS,
+      pollMs: MATCHER_POLL_MS,
+      onWait: () => deps.progress?.(0, ids.length),
+    },
+    { requestId: `monitor:${cause}`, waitingFor: 'the lists as they are switched' },
+  );
   // A result from a matcher not screening exactly the enabled lists (another replica, not reloaded
   // yet) is refused where every re-screen is stored (screening.ts `refuseResultsOnOtherLists`).
   const { rescreened, statusChanges } = await rescreenRecordIds(deps, ids, cause, {});

@@ -24,9 +24,7 @@ export interface DeliveryToAttempt {
  * disabled, record removed).
  */
 export type AttemptClaim =
-  | { kind: 'claimed'; delivery: DeliveryToAttempt }
-  | { kind: 'busy'; waiting: number; attemptMs: number }
-  | { kind: 'closed' };
+  { kind: 'claimed'; delivery: DeliveryToAttempt } | { kind: 'busy'; waiting: number; attemptMs: number } | { kind: 'closed' };
 
 /** How far the organization's queue is counted when it is at its cap: enough to spread the waits. */
 const WAITING_COUNTED = 5000;
@@ -46,21 +44,27 @@ export async function claimAttempt(
   const client = await pool.connect();
   try {
     return await transaction(client, async (tx) => {
-      const { rows: [target] } = await tx.query<{ org_id: string; monitored_record_id: string | null }>(
+      const {
+        rows: [target],
+      } = await tx.query<{ org_id: string; monitored_record_id: string | null }>(
         'SELECT org_id, monitored_record_id FROM webhook_deliveries WHERE id = $1',
         [input.deliveryId],
       );
       if (!target) return { kind: 'closed' };
       if (input.orgCap !== null) {
         await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('webhook-org-attempts:' || $1, 0))", [target.org_id]);
-        const { rows: [inFlight] } = await tx.query<{ n: number }>(
+        const {
+          rows: [inFlight],
+        } = await tx.query<{ n: number }>(
           'SELECT count(*)::int AS n FROM webhook_deliveries WHERE org_id = $1 AND sending_until > now() AND id <> $2',
           [target.org_id, input.deliveryId],
         );
         if (inFlight.n >= input.orgCap) {
           // What the wait for a turn depends on: how many of the organization's deliveries wait, and how long its attempts take.
           // An attempt in flight for longer than they usually take counts as long as it has lasted (a new blackhole has no history yet).
-          const { rows: [queue] } = await tx.query<{ waiting: number; attempt_ms: number | null; in_flight_ms: number | null }>(
+          const {
+            rows: [queue],
+          } = await tx.query<{ waiting: number; attempt_ms: number | null; in_flight_ms: number | null }>(
             `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM webhook_deliveries WHERE org_id = $1 AND status = 'pending' LIMIT $2) w) AS waiting,
                     (SELECT avg(a.latency_ms)::float FROM (SELECT id FROM webhook_deliveries WHERE org_id = $1 ORDER BY created_at DESC, id DESC LIMIT 20) d
                        JOIN webhook_delivery_attempts a ON a.delivery_id = d.id) AS attempt_ms,
@@ -72,15 +76,27 @@ export async function claimAttempt(
         }
       }
       if (target.monitored_record_id !== null) {
-        const { rowCount } = await tx.query('SELECT 1 FROM monitored_records WHERE id = $1 AND removed_at IS NULL FOR SHARE', [target.monitored_record_id]);
+        const { rowCount } = await tx.query('SELECT 1 FROM monitored_records WHERE id = $1 AND removed_at IS NULL FOR SHARE', [
+          target.monitored_record_id,
+        ]);
         if (rowCount !== 1) {
           await markCancelled(tx, input.deliveryId);
           return { kind: 'closed' };
         }
       }
-      const { rows: [r] } = await tx.query<{
-        id: string; org_id: string; endpoint_id: string; event_type: WebhookEventType; body: string; url: string; created_at: Date;
-        secret: string | null; secret_ciphertext: string | null; secret_key_id: string | null;
+      const {
+        rows: [r],
+      } = await tx.query<{
+        id: string;
+        org_id: string;
+        endpoint_id: string;
+        event_type: WebhookEventType;
+        body: string;
+        url: string;
+        created_at: Date;
+        secret: string | null;
+        secret_ciphertext: string | null;
+        secret_key_id: string | null;
       }>(
         `UPDATE webhook_deliveries d SET sending_until = now() + make_interval(secs => $3::double precision / 1000)
            FROM webhook_endpoints e
@@ -93,7 +109,13 @@ export async function claimAttempt(
       return {
         kind: 'claimed',
         delivery: {
-          id: r.id, orgId: r.org_id, endpointId: r.endpoint_id, eventType: r.event_type, body: r.body, url: r.url, createdAt: r.created_at,
+          id: r.id,
+          orgId: r.org_id,
+          endpointId: r.endpoint_id,
+          eventType: r.event_type,
+          body: r.body,
+          url: r.url,
+          createdAt: r.created_at,
           secret: { plain: r.secret, ciphertext: r.secret_ciphertext, keyId: r.secret_key_id },
         },
       };
@@ -138,7 +160,9 @@ const RECORD_SENDS_POLL_MS = 50;
  */
 export async function waitForRecordSends(db: Db, monitoredRecordId: string): Promise<void> {
   for (;;) {
-    const { rows: [r] } = await db.query<{ n: number }>(
+    const {
+      rows: [r],
+    } = await db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM webhook_deliveries WHERE monitored_record_id = $1 AND sending_until > now()',
       [monitoredRecordId],
     );

@@ -6,9 +6,20 @@ import type { Db, Delivery, DeliveryStatus } from './store';
  * (screenctl) are separate functions, named for them, so no client path can reach them.
  */
 interface DeliveryRow {
-  id: string; endpoint_id: string; event_id: string; event_type: WebhookEventType; status: DeliveryStatus;
-  created_at: Date; completed_at: Date | null; replay_of: string | null; attempts: Array<{
-    attempt: number; attempted_at: string; status_code: number | null; latency_ms: number; error: string | null;
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: WebhookEventType;
+  status: DeliveryStatus;
+  created_at: Date;
+  completed_at: Date | null;
+  replay_of: string | null;
+  attempts: Array<{
+    attempt: number;
+    attempted_at: string;
+    status_code: number | null;
+    latency_ms: number;
+    error: string | null;
   }> | null;
 }
 
@@ -39,7 +50,10 @@ function toDelivery(r: DeliveryRow): Delivery {
 
 /** One of the organization's deliveries with its attempts. */
 export async function getDelivery(db: Db, orgId: string, id: string): Promise<Delivery | null> {
-  const { rows } = await db.query<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.id = $1 AND d.org_id = $2`, [id, orgId]);
+  const { rows } = await db.query<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.id = $1 AND d.org_id = $2`, [
+    id,
+    orgId,
+  ]);
   return rows[0] ? toDelivery(rows[0]) : null;
 }
 
@@ -75,7 +89,13 @@ function decodeCursor(cursor: string | undefined): { createdAt: string; id: stri
   if (!cursor) return null;
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    if (typeof createdAt === 'string' && typeof id === 'string' && CURSOR_TIME.test(createdAt) && !Number.isNaN(Date.parse(createdAt)) && /^[0-9a-f-]{36}$/.test(id)) {
+    if (
+      typeof createdAt === 'string' &&
+      typeof id === 'string' &&
+      CURSOR_TIME.test(createdAt) &&
+      !Number.isNaN(Date.parse(createdAt)) &&
+      /^[0-9a-f-]{36}$/.test(id)
+    ) {
       return { createdAt, id };
     }
   } catch {
@@ -85,7 +105,11 @@ function decodeCursor(cursor: string | undefined): { createdAt: string; id: stri
 }
 
 /** Newest first, keyset-paged; `orgCondition` is the only place the two callers differ. */
-async function pageOfDeliveries(db: Db, orgCondition: { sql: string; value: string | null }, filter: DeliveryFilter): Promise<DeliveryPage> {
+async function pageOfDeliveries(
+  db: Db,
+  orgCondition: { sql: string; value: string | null },
+  filter: DeliveryFilter,
+): Promise<DeliveryPage> {
   const after = decodeCursor(filter.cursor);
   const { rows } = await db.query<DeliveryRow & { cursor_time: string }>(
     `SELECT ${DELIVERY_COLUMNS}, ${CURSOR_TIME_SQL} FROM webhook_deliveries d
@@ -108,5 +132,9 @@ export function listDeliveries(db: Db, orgId: string, filter: DeliveryFilter): P
 
 /** Operators only (screenctl): every organization's deliveries, or one organization's when `orgId` is given. */
 export function listDeliveriesForOperator(db: Db, filter: DeliveryFilter & { orgId?: string }): Promise<DeliveryPage> {
-  return pageOfDeliveries(db, filter.orgId ? { sql: 'd.org_id = $1::uuid', value: filter.orgId } : { sql: '$1::uuid IS NULL', value: null }, filter);
+  return pageOfDeliveries(
+    db,
+    filter.orgId ? { sql: 'd.org_id = $1::uuid', value: filter.orgId } : { sql: '$1::uuid IS NULL', value: null },
+    filter,
+  );
 }

@@ -22,9 +22,16 @@ export async function endpointDelivered(db: Db, endpointId: string): Promise<voi
  * A delivery used every attempt of its series: counted in the endpoint's run, which is dated from
  * the first failed delivery's creation. Returns true when this disabled the endpoint.
  */
-export async function endpointDeliveryFailed(pool: Pool, endpointId: string, deliveryCreatedAt: Date, policy: DisablePolicy): Promise<boolean> {
+export async function endpointDeliveryFailed(
+  pool: Pool,
+  endpointId: string,
+  deliveryCreatedAt: Date,
+  policy: DisablePolicy,
+): Promise<boolean> {
   return inTransaction(pool, async (tx) => {
-    const { rows: [r] } = await tx.query<{ disabled: boolean }>(
+    const {
+      rows: [r],
+    } = await tx.query<{ disabled: boolean }>(
       `UPDATE webhook_endpoints
           SET failed_deliveries_in_row = coalesce(failed_deliveries_in_row, 0) + 1,
               failing_since = coalesce(failing_since, $2),
@@ -37,10 +44,9 @@ export async function endpointDeliveryFailed(pool: Pool, endpointId: string, del
       [endpointId, deliveryCreatedAt, policy.failedDeliveries, policy.failingMs],
     );
     if (!r?.disabled) return false;
-    await tx.query(
-      "UPDATE webhook_deliveries SET status = 'failed', completed_at = now() WHERE endpoint_id = $1 AND status = 'pending'",
-      [endpointId],
-    );
+    await tx.query("UPDATE webhook_deliveries SET status = 'failed', completed_at = now() WHERE endpoint_id = $1 AND status = 'pending'", [
+      endpointId,
+    ]);
     return true;
   });
 }

@@ -14,21 +14,57 @@ export { emitWebhookEvents } from './emit';
 export { deliveryWorkflowId, startDeliveryWorkflows, type WebhookDeliveryInput } from './start';
 export { startUnstartedDeliveries, UNSTARTED_AFTER_MS } from './sweep';
 export {
-  cancelRecordDeliveries, createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, recordDeliveries, reencryptSecrets, rotateSecret,
-  type Delivery, type DeliveryAttempt, type DeliveryRef, type DeliveryStatus, type WebhookEndpoint,
+  cancelRecordDeliveries,
+  createEndpoint,
+  deleteEndpoint,
+  getEndpoint,
+  listEndpoints,
+  recordDeliveries,
+  reencryptSecrets,
+  rotateSecret,
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliveryRef,
+  type DeliveryStatus,
+  type WebhookEndpoint,
 } from './store';
 export {
-  getDelivery, getDeliveryForOperator, listDeliveries, listDeliveriesForOperator, type DeliveryFilter, type DeliveryPage,
+  getDelivery,
+  getDeliveryForOperator,
+  listDeliveries,
+  listDeliveriesForOperator,
+  type DeliveryFilter,
+  type DeliveryPage,
 } from './deliveryLog';
 export {
-  createReplay, createReplayForOperator, reopenDeliveryForOperator, RESETTABLE_STATUSES,
-  type ReplayRefusal, type ReplayResult, type ResetResult,
+  createReplay,
+  createReplayForOperator,
+  reopenDeliveryForOperator,
+  RESETTABLE_STATUSES,
+  type ReplayRefusal,
+  type ReplayResult,
+  type ResetResult,
 } from './replay';
 export {
-  claimAttempt, finishAttempt, logAttempt, markCancelled, markFailed, releaseClaim, waitForRecordSends, type AttemptClaim, type DeliveryToAttempt,
+  claimAttempt,
+  finishAttempt,
+  logAttempt,
+  markCancelled,
+  markFailed,
+  releaseClaim,
+  waitForRecordSends,
+  type AttemptClaim,
+  type DeliveryToAttempt,
 } from './attempts';
 export { enableEndpoint, endpointDelivered, endpointDeliveryFailed } from './endpointHealth';
 export {
-  deliveryTaskQueue, deliveryWorkerSlots, disablePolicy, endpointCap, orgAttemptCap, orgBusyRetryMs, ORG_BUSY_MAX_RETRY_MS, replaysPerMinute,
+  deliveryTaskQueue,
+  deliveryWorkerSlots,
+  disablePolicy,
+  endpointCap,
+  orgAttemptCap,
+  orgBusyRetryMs,
+  ORG_BUSY_MAX_RETRY_MS,
+  replaysPerMinute,
   type DisablePolicy,
 } from './limits';

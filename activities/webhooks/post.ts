@@ -33,7 +33,11 @@ export async function postDelivery(input: {
   const started = Date.now();
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), input.timeoutMs);
-  const outcome = (statusCode: number | null, error: string | null): PostOutcome => ({ statusCode, latencyMs: Date.now() - started, error });
+  const outcome = (statusCode: number | null, error: string | null): PostOutcome => ({
+    statusCode,
+    latencyMs: Date.now() - started,
+    error,
+  });
   try {
     const target = await Promise.race([
       checkWebhookTarget(input.url, input.allowLoopback, input.resolve),
@@ -54,7 +58,10 @@ function send(
   deadline: AbortSignal,
 ): Promise<{ statusCode: number | null; error: string | null }> {
   const pinned: LookupFunction = (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: target.address, family: target.family }]);
+    if ((options as { all?: boolean }).all)
+      (callback as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+        { address: target.address, family: target.family },
+      ]);
     else callback(null, target.address, target.family);
   };
   const transport = target.url.protocol === 'https:' ? https : http;
@@ -66,14 +73,20 @@ function send(
       deadline.removeEventListener('abort', onDeadline);
       resolve({ statusCode, error });
     };
-    const answered = (status: number | null): string | null => (status !== null && status >= 200 && status < 300 ? null : `answered ${status}`);
+    const answered = (status: number | null): string | null =>
+      status !== null && status >= 200 && status < 300 ? null : `answered ${status}`;
     const request = transport.request(
       target.url,
       {
         method: 'POST',
         lookup: pinned,
         agent: false,
-        headers: { ...input.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(input.body), 'user-agent': 'exclusion-screening-webhooks/1' },
+        headers: {
+          ...input.headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(input.body),
+          'user-agent': 'exclusion-screening-webhooks/1',
+        },
       },
       (response) => {
         let bytes = 0;

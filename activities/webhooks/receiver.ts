@@ -46,10 +46,12 @@ export function verifyWebhook(input: {
 }): WebhookVerification {
   const signature = header(input.headers, 'Service-Signature');
   if (!signature) return { ok: false, reason: 'missing Service-Signature' };
-  const parts = new Map(signature.split(',').map((kv) => {
-    const at = kv.indexOf('=');
-    return [kv.slice(0, at).trim(), kv.slice(at + 1).trim()] as [string, string];
-  }));
+  const parts = new Map(
+    signature.split(',').map((kv) => {
+      const at = kv.indexOf('=');
+      return [kv.slice(0, at).trim(), kv.slice(at + 1).trim()] as [string, string];
+    }),
+  );
   const t = parts.get('t');
   const v1 = parts.get('v1');
   if (!t || !/^[0-9]+$/.test(t) || !v1 || !/^[0-9a-f]{64}$/.test(v1)) return { ok: false, reason: 'malformed Service-Signature' };

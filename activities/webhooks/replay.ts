@@ -29,7 +29,12 @@ const toRef = (r: RefRow): DeliveryRef => ({ id: r.id, orgId: r.org_id, eventTyp
 
 /** Why a delivery cannot be replayed or reset. */
 async function refusalOf(db: Db, id: string, org: OrgCondition): Promise<{ refusal: ReplayRefusal | null; status: DeliveryStatus }> {
-  const { rows } = await db.query<{ status: DeliveryStatus; endpoint_removed: boolean; endpoint_disabled: boolean; record_removed: boolean }>(
+  const { rows } = await db.query<{
+    status: DeliveryStatus;
+    endpoint_removed: boolean;
+    endpoint_disabled: boolean;
+    record_removed: boolean;
+  }>(
     `SELECT d.status, e.deleted_at IS NOT NULL AS endpoint_removed, e.disabled_at IS NOT NULL AS endpoint_disabled,
             d.monitored_record_id IS NOT NULL AND NOT EXISTS (
               SELECT 1 FROM monitored_records r WHERE r.id = d.monitored_record_id AND r.removed_at IS NULL) AS record_removed
@@ -39,7 +44,13 @@ async function refusalOf(db: Db, id: string, org: OrgCondition): Promise<{ refus
   );
   const r = rows[0];
   if (!r) return { refusal: 'not_found', status: 'cancelled' };
-  const refusal = r.record_removed ? 'record_removed' : r.endpoint_removed ? 'endpoint_removed' : r.endpoint_disabled ? 'endpoint_disabled' : null;
+  const refusal = r.record_removed
+    ? 'record_removed'
+    : r.endpoint_removed
+      ? 'endpoint_removed'
+      : r.endpoint_disabled
+        ? 'endpoint_disabled'
+        : null;
   return { refusal, status: r.status };
 }
 

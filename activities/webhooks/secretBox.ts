@@ -45,7 +45,10 @@ export function openSecret(keys: WebhookSecretKeys, endpointId: string, stored: 
   if (stored.plain !== null) return stored.plain;
   if (stored.ciphertext === null || stored.keyId === null) throw new Error(`webhook endpoint ${endpointId} has no signing secret`);
   const key = keys.keys.get(stored.keyId);
-  if (!key) throw new Error(`webhook endpoint ${endpointId}: its secret is encrypted under key id ${stored.keyId}, which WEBHOOK_SECRET_KEYS does not hold`);
+  if (!key)
+    throw new Error(
+      `webhook endpoint ${endpointId}: its secret is encrypted under key id ${stored.keyId}, which WEBHOOK_SECRET_KEYS does not hold`,
+    );
   const sealed = Buffer.from(stored.ciphertext, 'base64');
   const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, IV_BYTES));
   decipher.setAAD(additionalData(endpointId));

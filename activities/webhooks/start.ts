@@ -36,7 +36,9 @@ export async function startDeliveryWorkflows(
         await client.workflow.start('webhookDelivery', {
           workflowId: deliveryWorkflowId(delivery.id),
           taskQueue: deliveryQueue,
-          args: [{ deliveryId: delivery.id, policy, ...(delivery.series ? { series: delivery.series } : {}) } satisfies WebhookDeliveryInput],
+          args: [
+            { deliveryId: delivery.id, policy, ...(delivery.series ? { series: delivery.series } : {}) } satisfies WebhookDeliveryInput,
+          ],
           workflowIdConflictPolicy: options.fresh ? WorkflowIdConflictPolicy.TERMINATE_EXISTING : WorkflowIdConflictPolicy.USE_EXISTING,
           workflowIdReusePolicy: options.fresh ? WorkflowIdReusePolicy.ALLOW_DUPLICATE : WorkflowIdReusePolicy.REJECT_DUPLICATE,
           typedSearchAttributes: new TypedSearchAttributes([

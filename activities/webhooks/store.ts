@@ -51,7 +51,12 @@ export interface DeliveryRef {
 type EndpointRow = { id: string; url: string; events: WebhookEventType[]; created_at: Date; disabled_at: Date | null };
 const ENDPOINT_COLUMNS = 'id, url, events, created_at, disabled_at';
 const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({
-  id: r.id, url: r.url, events: r.events, createdAt: r.created_at.toISOString(), enabled: r.disabled_at === null, disabledAt: r.disabled_at?.toISOString() ?? null,
+  id: r.id,
+  url: r.url,
+  events: r.events,
+  createdAt: r.created_at.toISOString(),
+  enabled: r.disabled_at === null,
+  disabledAt: r.disabled_at?.toISOString() ?? null,
 });
 
 /**
@@ -61,7 +66,12 @@ const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({
  * encrypted under the current envelope key and returned in clear this once.
  */
 export async function createEndpoint(
-  pool: Pool, orgId: string, url: string, events: WebhookEventType[], cap: number | null = null, keys: WebhookSecretKeys = webhookSecretKeys(),
+  pool: Pool,
+  orgId: string,
+  url: string,
+  events: WebhookEventType[],
+  cap: number | null = null,
+  keys: WebhookSecretKeys = webhookSecretKeys(),
 ): Promise<(WebhookEndpoint & { secret: string }) | null> {
   const id = randomUUID();
   const secret = newSigningSecret();
@@ -101,13 +111,18 @@ export async function deleteEndpoint(db: Db, orgId: string, id: string): Promise
     [id, orgId],
   );
   if (rowCount !== 1) return false;
-  await db.query("UPDATE webhook_deliveries SET status = 'cancelled', completed_at = now() WHERE endpoint_id = $1 AND status = 'pending'", [id]);
+  await db.query("UPDATE webhook_deliveries SET status = 'cancelled', completed_at = now() WHERE endpoint_id = $1 AND status = 'pending'", [
+    id,
+  ]);
   return true;
 }
 
 /** A new secret, stored encrypted under the current envelope key; every attempt reads the current one, so the old one stops signing at once. */
 export async function rotateSecret(
-  db: Db, orgId: string, id: string, keys: WebhookSecretKeys = webhookSecretKeys(),
+  db: Db,
+  orgId: string,
+  id: string,
+  keys: WebhookSecretKeys = webhookSecretKeys(),
 ): Promise<{ id: string; secret: string } | null> {
   const secret = newSigningSecret();
   const sealed = sealSecret(keys, id, secret);
@@ -128,19 +143,29 @@ export async function rotateSecret(
  * are still not under the current key.
  */
 export async function reencryptSecrets(
-  pool: Pool, keys: WebhookSecretKeys, batchSize: number, onBatch: (done: number) => void = () => undefined,
+  pool: Pool,
+  keys: WebhookSecretKeys,
+  batchSize: number,
+  onBatch: (done: number) => void = () => undefined,
 ): Promise<{ reencrypted: number; remaining: number }> {
   let reencrypted = 0;
   for (;;) {
     const n = await inTransaction(pool, async (tx) => {
-      const { rows } = await tx.query<{ id: string; secret: string | null; secret_ciphertext: string | null; secret_key_id: string | null }>(
+      const { rows } = await tx.query<{
+        id: string;
+        secret: string | null;
+        secret_ciphertext: string | null;
+        secret_key_id: string | null;
+      }>(
         `SELECT id, secret, secret_ciphertext, secret_key_id FROM webhook_endpoints
           WHERE secret IS NOT NULL OR (secret_key_id <> $1 AND secret_key_id = ANY ($3::text[]))
           ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
         [keys.currentKeyId, batchSize, [...keys.keys.keys()]],
       );
       if (rows.length === 0) return 0;
-      const sealed = rows.map((r) => sealSecret(keys, r.id, openSecret(keys, r.id, { plain: r.secret, ciphertext: r.secret_ciphertext, keyId: r.secret_key_id })));
+      const sealed = rows.map((r) =>
+        sealSecret(keys, r.id, openSecret(keys, r.id, { plain: r.secret, ciphertext: r.secret_ciphertext, keyId: r.secret_key_id })),
+      );
       await tx.query(
         `UPDATE webhook_endpoints e SET secret = NULL, secret_ciphertext = v.ciphertext, secret_key_id = $3
            FROM unnest($1::uuid[], $2::text[]) AS v (id, ciphertext) WHERE e.id = v.id`,
@@ -152,7 +177,9 @@ export async function reencryptSecrets(
     reencrypted += n;
     onBatch(reencrypted);
   }
-  const { rows: [left] } = await pool.query<{ n: number }>(
+  const {
+    rows: [left],
+  } = await pool.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM webhook_endpoints WHERE secret IS NOT NULL OR secret_key_id IS DISTINCT FROM $1',
     [keys.currentKeyId],
   );
@@ -188,7 +215,6 @@ export async function recordDeliveries(db: Db, event: WebhookEventToEmit, now: D
   );
   return rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: event.type }));
 }
-
 
 /** After DELETE /monitor/{id}: the record's deliveries not yet made are cancelled (then `waitForRecordSends` waits for an attempt in flight). */
 export async function cancelRecordDeliveries(db: Db, monitoredRecordId: string): Promise<number> {

@@ -43,7 +43,12 @@ export async function startUnstartedDeliveries(
       [before, after.createdAt, after.id],
     );
     if (rows.length === 0) return taken;
-    await startDeliveryWorkflows(client, taskQueue, rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: r.event_type })), { env: options.env });
+    await startDeliveryWorkflows(
+      client,
+      taskQueue,
+      rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: r.event_type })),
+      { env: options.env },
+    );
     taken += rows.length;
     options.progress?.(taken);
     const last = rows[rows.length - 1];

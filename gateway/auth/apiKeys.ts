@@ -46,10 +46,7 @@ export async function issueApiKey(pool: Pool, orgId: string): Promise<IssuedKey>
 /** Returns false when no live key has that id. */
 export async function revokeApiKey(pool: Pool, keyId: string): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/i.test(keyId)) return false;
-  const { rowCount } = await pool.query(
-    'UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL',
-    [keyId],
-  );
+  const { rowCount } = await pool.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [keyId]);
   return rowCount === 1;
 }
 

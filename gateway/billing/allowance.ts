@@ -44,7 +44,12 @@ export function allowanceReached(kind: AllowanceKind, plan: PlanKey, period: str
 }
 
 /** Cheap pre-check (no lock): has the org already used its whole allowance this period? */
-export async function allowanceExhausted(pool: Pool, orgId: string, plan: PlanKey, period: string): Promise<{ exhausted: boolean; used: number }> {
+export async function allowanceExhausted(
+  pool: Pool,
+  orgId: string,
+  plan: PlanKey,
+  period: string,
+): Promise<{ exhausted: boolean; used: number }> {
   const cap = hardCap(plan);
   if (cap === null) return { exhausted: false, used: 0 };
   const used = await allowanceUsed(pool, orgId, period);
@@ -59,7 +64,12 @@ export async function allowanceExhausted(pool: Pool, orgId: string, plan: PlanKe
  * the commit that records the usage, or by rollback, and the count read after it sees that commit.
  */
 export async function lockAllowance(
-  client: PoolClient, kind: AllowanceKind, orgId: string, plan: PlanKey, period: string, amount = 1,
+  client: PoolClient,
+  kind: AllowanceKind,
+  orgId: string,
+  plan: PlanKey,
+  period: string,
+  amount = 1,
 ): Promise<void> {
   if (hardCap(plan) === null) return;
   await lockAllowancePeriod(client, orgId, period);
@@ -72,7 +82,12 @@ export async function lockAllowance(
  * metered and what is reserved.
  */
 export async function checkAllowanceFits(
-  client: PoolClient, kind: AllowanceKind, orgId: string, plan: PlanKey, period: string, amount = 1,
+  client: PoolClient,
+  kind: AllowanceKind,
+  orgId: string,
+  plan: PlanKey,
+  period: string,
+  amount = 1,
 ): Promise<void> {
   const cap = hardCap(plan);
   if (cap === null) return;
@@ -84,9 +99,10 @@ export async function checkAllowanceFits(
 /** What the allowance counts as used this period: metered screen calls plus enrollments' screenings. */
 export async function allowanceUsed(db: Pool | PoolClient, orgId: string, period: string): Promise<number> {
   const { screenCalls } = await readPeriodCounts(db, orgId, period);
-  const { rows } = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM monitor_enrollments WHERE org_id = $1 AND period = $2', [orgId, period],
-  );
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM monitor_enrollments WHERE org_id = $1 AND period = $2', [
+    orgId,
+    period,
+  ]);
   return screenCalls + rows[0].n;
 }
 

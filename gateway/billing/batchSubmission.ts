@@ -28,7 +28,11 @@ export async function submitBatchOnce(pool: Pool, submission: BatchSubmission): 
       if (hardCap(submission.plan) !== null && valid > 0) {
         await lockAllowance(client, 'api', submission.orgId, submission.plan, submission.period, valid);
         const reservationId = await createReservation(client, {
-          orgId: submission.orgId, period: submission.period, amount: valid, purpose: `batch:${job.jobId}`, ttlSeconds: null,
+          orgId: submission.orgId,
+          period: submission.period,
+          amount: valid,
+          purpose: `batch:${job.jobId}`,
+          ttlSeconds: null,
         });
         await attachReservation(client, job.jobId, reservationId);
       }

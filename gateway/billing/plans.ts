@@ -21,24 +21,54 @@ export interface Plan {
 
 export const PLANS: Readonly<Record<PlanKey, Plan>> = {
   trial: {
-    key: 'trial', label: 'Trial', burstPerMinute: 30, includedCalls: 1000, billsExcess: false,
-    screenCallCents: 0, recordMonthCents: 0, platformMinimumCents: 0,
+    key: 'trial',
+    label: 'Trial',
+    burstPerMinute: 30,
+    includedCalls: 1000,
+    billsExcess: false,
+    screenCallCents: 0,
+    recordMonthCents: 0,
+    platformMinimumCents: 0,
   },
   small: {
-    key: 'small', label: 'Small', burstPerMinute: 30, includedCalls: 500, billsExcess: false,
-    screenCallCents: 10, recordMonthCents: 5, platformMinimumCents: 5_000,
+    key: 'small',
+    label: 'Small',
+    burstPerMinute: 30,
+    includedCalls: 500,
+    billsExcess: false,
+    screenCallCents: 10,
+    recordMonthCents: 5,
+    platformMinimumCents: 5_000,
   },
   medium: {
-    key: 'medium', label: 'Medium', burstPerMinute: 60, includedCalls: 5000, billsExcess: false,
-    screenCallCents: 8, recordMonthCents: 4, platformMinimumCents: 40_000,
+    key: 'medium',
+    label: 'Medium',
+    burstPerMinute: 60,
+    includedCalls: 5000,
+    billsExcess: false,
+    screenCallCents: 8,
+    recordMonthCents: 4,
+    platformMinimumCents: 40_000,
   },
   large: {
-    key: 'large', label: 'Large', burstPerMinute: 120, includedCalls: 25000, billsExcess: true,
-    screenCallCents: 6, recordMonthCents: 3, platformMinimumCents: 150_000,
+    key: 'large',
+    label: 'Large',
+    burstPerMinute: 120,
+    includedCalls: 25000,
+    billsExcess: true,
+    screenCallCents: 6,
+    recordMonthCents: 3,
+    platformMinimumCents: 150_000,
   },
   enterprise: {
-    key: 'enterprise', label: 'Enterprise', burstPerMinute: 600, includedCalls: null, billsExcess: true,
-    screenCallCents: 4, recordMonthCents: 2, platformMinimumCents: 500_000,
+    key: 'enterprise',
+    label: 'Enterprise',
+    burstPerMinute: 600,
+    includedCalls: null,
+    billsExcess: true,
+    screenCallCents: 4,
+    recordMonthCents: 2,
+    platformMinimumCents: 500_000,
   },
 };
 
@@ -60,7 +90,8 @@ export function plansWithMoreRoom(plan: PlanKey): Plan[] {
 }
 
 export function planTableMarkdown(): string {
-  const money = (cents: number): string => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const money = (cents: number): string =>
+    `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   const rows = PLAN_KEYS.map((key) => PLANS[key]).map((p) =>
     [
       p.label,

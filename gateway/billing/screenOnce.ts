@@ -7,7 +7,12 @@ import { createLogger } from '../../infra/base/log';
 import { checkAllowanceFits, hardCap, lockAllowance } from './allowance';
 import type { PlanKey } from './plans';
 import {
-  consumeSingleReservation, createReservation, lockAllowancePeriod, recordUsageEvent, releaseReservation, type UsageEvent,
+  consumeSingleReservation,
+  createReservation,
+  lockAllowancePeriod,
+  recordUsageEvent,
+  releaseReservation,
+  type UsageEvent,
 } from '../../activities/metering';
 
 const log = createLogger('gateway');
@@ -38,11 +43,17 @@ export function requestHash(body: unknown): string {
   const canonical = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(canonical);
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+      return Object.fromEntries(
+        Object.keys(value)
+          .sort()
+          .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+      );
     }
     return value;
   };
-  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('hex');
 }
 
 async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
@@ -61,10 +72,7 @@ async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promis
   }
 }
 
-type Admission =
-  | { kind: 'replay'; result: ScreeningResult }
-  | { kind: 'in_progress' }
-  | { kind: 'admitted'; reservationId: string | null };
+type Admission = { kind: 'replay'; result: ScreeningResult } | { kind: 'in_progress' } | { kind: 'admitted'; reservationId: string | null };
 
 function sameBody(stored: string, hash: string): void {
   if (stored !== hash) {
@@ -127,7 +135,11 @@ async function admit(pool: Pool, call: ScreenCall, hash: string): Promise<Admiss
     if (hardCap(call.plan) === null) return { kind: 'admitted', reservationId: null };
     await lockAllowance(client, 'single_screening', call.orgId, call.plan, call.period);
     const reservationId = await createReservation(client, {
-      orgId: call.orgId, period: call.period, amount: 1, purpose: `screen:${call.idempotencyKey}`, ttlSeconds: HOLD_SECONDS,
+      orgId: call.orgId,
+      period: call.period,
+      amount: 1,
+      purpose: `screen:${call.idempotencyKey}`,
+      ttlSeconds: HOLD_SECONDS,
     });
     return { kind: 'admitted', reservationId };
   });
@@ -140,7 +152,11 @@ async function admit(pool: Pool, call: ScreenCall, hash: string): Promise<Admiss
  * answer is replayed and this screening is not metered.
  */
 async function commitScreening(
-  pool: Pool, call: ScreenCall, hash: string, result: ScreeningResult, reservationId: string | null,
+  pool: Pool,
+  call: ScreenCall,
+  hash: string,
+  result: ScreeningResult,
+  reservationId: string | null,
 ): Promise<{ stored: ScreeningResult | null }> {
   return inTransaction(pool, async (client) => {
     if (!call.keyGenerated) {
@@ -161,10 +177,12 @@ async function commitScreening(
     }
     await recordUsageEvent(client, { orgId: call.orgId, kind: 'screen', eventKey: call.idempotencyKey, period: call.period });
     if (!call.keyGenerated) {
-      await client.query(
-        'INSERT INTO screen_responses (org_id, idempotency_key, request_hash, response) VALUES ($1, $2, $3, $4)',
-        [call.orgId, call.idempotencyKey, hash, JSON.stringify(result)],
-      );
+      await client.query('INSERT INTO screen_responses (org_id, idempotency_key, request_hash, response) VALUES ($1, $2, $3, $4)', [
+        call.orgId,
+        call.idempotencyKey,
+        hash,
+        JSON.stringify(result),
+      ]);
       await client.query('DELETE FROM screen_claims WHERE org_id = $1 AND idempotency_key = $2', [call.orgId, call.idempotencyKey]);
     }
     return { stored: null };
@@ -193,7 +211,7 @@ async function abandonLogged(pool: Pool, call: ScreenCall, reservationId: string
   } catch (err) {
     log.warn(
       { orgId: call.orgId, reservationId, err: err instanceof Error ? err.message : String(err) },
-      'could not release a failed screening\'s reservation and claim; they expire by themselves',
+      "could not release a failed screening's reservation and claim; they expire by themselves",
     );
   }
 }

@@ -46,7 +46,10 @@ export class UsageGroupCommit {
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0, MAX_EVENTS_PER_INSERT);
       try {
-        await recordUsageEvents(this.pool, batch.map((w) => w.event));
+        await recordUsageEvents(
+          this.pool,
+          batch.map((w) => w.event),
+        );
         for (const w of batch) w.resolve();
       } catch (err) {
         if (batch.length === 1) batch[0].reject(err);

@@ -7,7 +7,13 @@
  */
 export function clientIp(peer: string, forwardedFor: string | undefined, trustedHops: number): string {
   if (trustedHops <= 0) return normalize(peer);
-  const chain = [...(forwardedFor ?? '').split(',').map((a) => a.trim()).filter((a) => a !== ''), peer];
+  const chain = [
+    ...(forwardedFor ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter((a) => a !== ''),
+    peer,
+  ];
   // Fewer entries than trusted proxies: the request skipped one, so no entry is known to be a proxy's.
   if (chain.length - 1 < trustedHops) return normalize(peer);
   return normalize(chain[chain.length - 1 - trustedHops]);

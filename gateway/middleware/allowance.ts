@@ -36,6 +36,9 @@ async function isReplay(pool: Pool, operation: Operation, orgId: string, idempot
 
 async function hasStoredScreen(pool: Pool, orgId: string, idempotencyKey: string): Promise<boolean> {
   if (!idempotencyKey) return false;
-  const { rowCount } = await pool.query('SELECT 1 FROM screen_responses WHERE org_id = $1 AND idempotency_key = $2', [orgId, idempotencyKey]);
+  const { rowCount } = await pool.query('SELECT 1 FROM screen_responses WHERE org_id = $1 AND idempotency_key = $2', [
+    orgId,
+    idempotencyKey,
+  ]);
   return rowCount === 1;
 }

@@ -20,12 +20,19 @@ export function errorMapper(): Middleware {
       if (err instanceof ApiError) return send(ctx, err);
       if (err instanceof Error && err.name === 'MatcherUnavailableError') {
         ctx.state.log.warn({ err: err.message }, 'matcher unavailable');
-        return send(ctx, serviceUnavailable('The screening engine is unavailable; nothing was metered. Retry with the same Idempotency-Key.'));
+        return send(
+          ctx,
+          serviceUnavailable('The screening engine is unavailable; nothing was metered. Retry with the same Idempotency-Key.'),
+        );
       }
       ctx.state.log.error({ err }, 'request failed');
       send(
         ctx,
-        new ApiError(500, 'internal_error', `Internal error (request ${ctx.state.requestId}); retry with exponential backoff and the same Idempotency-Key.`),
+        new ApiError(
+          500,
+          'internal_error',
+          `Internal error (request ${ctx.state.requestId}); retry with exponential backoff and the same Idempotency-Key.`,
+        ),
       );
     }
   };

@@ -26,7 +26,8 @@ export function observeRequest(metrics: GatewayMetrics): Middleware {
       if (ctx.status === 429 && code === 'rate_limited') {
         metrics.rateLimitRefusals.inc({ route: labels.route, access: ctx.state.operation?.access === 'public' ? 'public' : 'keyed' });
       }
-      if (ctx.status === 402 && typeof code === 'string' && ALLOWANCE_CODES.has(code)) metrics.allowanceRefusals.inc({ route: labels.route, code });
+      if (ctx.status === 402 && typeof code === 'string' && ALLOWANCE_CODES.has(code))
+        metrics.allowanceRefusals.inc({ route: labels.route, code });
     }
   };
 }

@@ -39,7 +39,10 @@ export function publicRoutes(options: {
       throw rateLimited(verdict.resetMs / 1000, `The free lookup allows ${limits.perIpPerMinute} requests per minute per IP address.`);
     }
     if (verdict.refusedBy === 'global') {
-      throw rateLimited(verdict.resetMs / 1000, `The free lookup is at its limit of ${limits.globalPerMinute} requests per minute across all callers.`);
+      throw rateLimited(
+        verdict.resetMs / 1000,
+        `The free lookup is at its limit of ${limits.globalPerMinute} requests per minute across all callers.`,
+      );
     }
   };
 

@@ -21,7 +21,10 @@ export function rateLimit(counter: WindowCounter): Middleware {
     ctx.set('X-RateLimit-Limit', String(limit));
     ctx.set('X-RateLimit-Remaining', String(Math.max(0, limit - window.count)));
     if (window.count > limit) {
-      throw rateLimited(window.resetMs / 1000, `Rate limit of ${limit} requests per minute for this API key exceeded (refused requests count too).`);
+      throw rateLimited(
+        window.resetMs / 1000,
+        `Rate limit of ${limit} requests per minute for this API key exceeded (refused requests count too).`,
+      );
     }
     await next();
   };

@@ -40,9 +40,14 @@ async function readJsonBody(ctx: GatewayContext, operation: Operation): Promise<
     const type = (err as { type?: string }).type;
     if (type === 'entity.too.large') {
       await drain(ctx, DRAIN_TIMEOUT_MS);
-      throw new ApiError(413, 'payload_too_large', `The request body exceeds the limit of ${operation.bodyLimit} bytes for this operation.`);
+      throw new ApiError(
+        413,
+        'payload_too_large',
+        `The request body exceeds the limit of ${operation.bodyLimit} bytes for this operation.`,
+      );
     }
-    if (type === 'request.size.invalid' || type === 'request.aborted') return { fields: { body: ['incomplete body: length does not match Content-Length'] } };
+    if (type === 'request.size.invalid' || type === 'request.aborted')
+      return { fields: { body: ['incomplete body: length does not match Content-Length'] } };
     // The client closed the connection before its body was read: nobody is left to answer, and it is not our failure.
     if (ctx.req.destroyed) return { fields: { body: ['incomplete body: the client closed the connection'] } };
     throw err;

@@ -37,7 +37,10 @@ export function rebaseRefs<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map(rebaseRefs) as T;
   if (schema && typeof schema === 'object') {
     return Object.fromEntries(
-      Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? resolveDocumentRef(v) : rebaseRefs(v)]),
+      Object.entries(schema).map(([k, v]) => [
+        k,
+        k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? resolveDocumentRef(v) : rebaseRefs(v),
+      ]),
     ) as T;
   }
   return schema;

@@ -14,7 +14,11 @@ const ref = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Obj): Obj => ({ 'application/json': { schema } });
 const header = (name: string): Obj => ({ $ref: `#/components/headers/${name}` });
 const commonHeaders = { 'X-Request-Id': header('XRequestId') };
-const keyedHeaders = { ...commonHeaders, 'X-RateLimit-Limit': header('XRateLimitLimit'), 'X-RateLimit-Remaining': header('XRateLimitRemaining') };
+const keyedHeaders = {
+  ...commonHeaders,
+  'X-RateLimit-Limit': header('XRateLimitLimit'),
+  'X-RateLimit-Remaining': header('XRateLimitRemaining'),
+};
 
 function ok(description: string, schema: Obj, headers: Obj = keyedHeaders): Obj {
   return { description, headers, content: json(schema) };
@@ -121,7 +125,10 @@ export const openApiDocument = {
         responses: {
           200: ok('Screening result; metered once per Idempotency-Key.', ref('ScreeningResult'), {
             ...keyedHeaders,
-            'Idempotency-Key': { description: 'The key the call was metered under (generated when none was sent).', schema: { type: 'string' } },
+            'Idempotency-Key': {
+              description: 'The key the call was metered under (generated when none was sent).',
+              schema: { type: 'string' },
+            },
           }),
           ...errors(...keyedWriteErrors, 402, 503),
         },
@@ -134,7 +141,9 @@ export const openApiDocument = {
         'x-access': 'write',
         'x-allowance': 'api',
         'x-body-limit': 4 * MB,
-        parameters: [idempotencyKey(true, 'Required. Resubmitting with the same key returns the same job id; no extra screening or metering.')],
+        parameters: [
+          idempotencyKey(true, 'Required. Resubmitting with the same key returns the same job id; no extra screening or metering.'),
+        ],
         requestBody: { required: true, content: json(ref('BatchRequest')) },
         responses: {
           202: ok('Accepted; processing is asynchronous.', ref('BatchAccepted')),
@@ -207,7 +216,8 @@ export const openApiDocument = {
     '/webhook-endpoints': {
       post: {
         operationId: 'registerWebhookEndpoint',
-        summary: 'Register a webhook endpoint; the signing secret is returned here once and never again. An organization has at most 10 endpoints (400 naming `url` past that; the number is configuration). The host is resolved when the endpoint is registered: a host that does not resolve, or that resolves to a loopback, private, link-local or otherwise non-public address, is refused with 400 naming `url`, and nothing is registered.',
+        summary:
+          'Register a webhook endpoint; the signing secret is returned here once and never again. An organization has at most 10 endpoints (400 naming `url` past that; the number is configuration). The host is resolved when the endpoint is registered: a host that does not resolve, or that resolves to a loopback, private, link-local or otherwise non-public address, is refused with 400 naming `url`, and nothing is registered.',
         'x-access': 'write',
         'x-body-limit': 16 * 1024,
         requestBody: { required: true, content: json(ref('WebhookEndpointRequest')) },
@@ -241,7 +251,8 @@ export const openApiDocument = {
     '/webhook-endpoints/{endpointId}/enable': {
       post: {
         operationId: 'enableWebhookEndpoint',
-        summary: 'Enable an endpoint disabled for failing (`enabled: false`, `disabledAt`): new events are delivered to it again; deliveries it missed can be replayed.',
+        summary:
+          'Enable an endpoint disabled for failing (`enabled: false`, `disabledAt`): new events are delivered to it again; deliveries it missed can be replayed.',
         'x-access': 'write',
         parameters: [pathId('endpointId', 'Endpoint id.', 'uuid')],
         responses: { 200: ok('The endpoint, enabled.', ref('WebhookEndpoint')), ...errors(401, 403, 404, 429, 500) },
@@ -253,16 +264,28 @@ export const openApiDocument = {
         summary: 'The delivery log, newest first, each delivery with its attempts.',
         'x-access': 'read',
         parameters: [
-          { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['pending', 'succeeded', 'failed', 'cancelled'] } },
+          {
+            name: 'status',
+            in: 'query',
+            required: false,
+            schema: { type: 'string', enum: ['pending', 'succeeded', 'failed', 'cancelled'] },
+          },
           { name: 'eventType', in: 'query', required: false, schema: ref('WebhookEventType') },
           {
             name: 'cursor',
             in: 'query',
             required: false,
-            description: 'Opaque: the `nextCursor` of an earlier page. Any other value, even one of this shape, is refused with 400 naming `cursor`.',
+            description:
+              'Opaque: the `nextCursor` of an earlier page. Any other value, even one of this shape, is refused with 400 naming `cursor`.',
             schema: { type: 'string', maxLength: 255 },
           },
-          { name: 'limit', in: 'query', required: false, description: '1 to 100; default 50.', schema: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' } },
+          {
+            name: 'limit',
+            in: 'query',
+            required: false,
+            description: '1 to 100; default 50.',
+            schema: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
+          },
         ],
         responses: { 200: ok('A page of deliveries.', ref('DeliveryLogPage')), ...errors(400, 401, 429, 500) },
       },
@@ -279,7 +302,8 @@ export const openApiDocument = {
     '/webhook-deliveries/{deliveryId}/replay': {
       post: {
         operationId: 'replayWebhookDelivery',
-        summary: 'Replay a delivery from the log: a new delivery (replayOf names the original) with the same body bytes and a new series of attempts. At most 10 replays per organization per minute (429 `rate_limited` with Retry-After past that; the number is configuration); 400 naming `id` for a removed monitored record or a disabled endpoint.',
+        summary:
+          'Replay a delivery from the log: a new delivery (replayOf names the original) with the same body bytes and a new series of attempts. At most 10 replays per organization per minute (429 `rate_limited` with Retry-After past that; the number is configuration); 400 naming `id` for a removed monitored record or a disabled endpoint.',
         'x-access': 'write',
         parameters: [pathId('deliveryId', 'Delivery id.', 'uuid')],
         responses: { 202: ok('The new delivery, pending.', ref('Delivery')), ...errors(400, 401, 403, 404, 429, 500) },
@@ -297,7 +321,8 @@ export const openApiDocument = {
             name: 'Service-Signature',
             in: 'header',
             required: true,
-            description: 't=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>." + raw body>; reject when t is off by more than 5 minutes.',
+            description:
+              't=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>." + raw body>; reject when t is off by more than 5 minutes.',
             schema: { type: 'string', pattern: '^t=[0-9]+,v1=[0-9a-f]{64}$' },
           },
         ],
@@ -320,7 +345,11 @@ export const openApiDocument = {
       XRateLimitLimit: { description: "Requests per minute allowed for this key's plan.", schema: { type: 'integer' } },
       XRateLimitRemaining: { description: 'Requests left in the current window.', schema: { type: 'integer' } },
       RetryAfter: { description: 'Integer seconds until the window resets.', required: true, schema: { type: 'integer', minimum: 1 } },
-      Allow: { description: 'The methods the path serves, comma-separated (e.g. `GET` or `POST, GET`).', required: true, schema: { type: 'string' } },
+      Allow: {
+        description: 'The methods the path serves, comma-separated (e.g. `GET` or `POST, GET`).',
+        required: true,
+        schema: { type: 'string' },
+      },
     },
     responses: {
       InvalidRequest: errorResponse(
@@ -343,10 +372,14 @@ export const openApiDocument = {
         { ...commonHeaders, Allow: header('Allow') },
       ),
       PayloadTooLarge: errorResponse('payload_too_large: the body exceeds the operation limit (x-body-limit).'),
-      RateLimited: errorResponse('rate_limited: burst limit exceeded, or the shared counter is unreachable. Refused requests still count.', 'Error', {
-        ...commonHeaders,
-        'Retry-After': header('RetryAfter'),
-      }),
+      RateLimited: errorResponse(
+        'rate_limited: burst limit exceeded, or the shared counter is unreachable. Refused requests still count.',
+        'Error',
+        {
+          ...commonHeaders,
+          'Retry-After': header('RetryAfter'),
+        },
+      ),
       InternalError: errorResponse('internal_error: server-side failure; retry with exponential backoff and the same Idempotency-Key.'),
       NotImplemented: errorResponse('not_implemented: part of the contract, not served by this release.'),
       ServiceUnavailable: errorResponse('service_unavailable: a dependency (matcher) is unavailable; nothing was metered. Retry later.'),

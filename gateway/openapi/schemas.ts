@@ -45,7 +45,14 @@ const subjectText = (schema: Schema): Schema => ({ ...schema, pattern: SUBJECT_T
  * A name must hold at least one non-space character (blank names cannot be screened) and be
  * subject text: two patterns, the second under allOf, and no lone surrogate.
  */
-const screenableName: Schema = { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S', ...NO_LONE_SURROGATE, allOf: [{ pattern: SUBJECT_TEXT_PATTERN }] };
+const screenableName: Schema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  pattern: '\\S',
+  ...NO_LONE_SURROGATE,
+  allOf: [{ pattern: SUBJECT_TEXT_PATTERN }],
+};
 const textNote = 'No control characters (tab and line breaks included) and no unpaired UTF-16 surrogates.';
 
 const aliases: Schema = {
@@ -65,8 +72,18 @@ const nameBytesNote = (nameField: string): string =>
 const withRule = (rule: Schema, schema: Schema): Schema => ({ ...schema, ...rule });
 
 const entityFields = {
-  npi: subjectText({ type: 'string', minLength: 10, maxLength: 10, description: `National Provider Identifier, exactly 10 characters. ${textNote}` }),
-  state: subjectText({ type: 'string', minLength: 2, maxLength: 2, description: `US state or territory code, exactly 2 characters. ${textNote}` }),
+  npi: subjectText({
+    type: 'string',
+    minLength: 10,
+    maxLength: 10,
+    description: `National Provider Identifier, exactly 10 characters. ${textNote}`,
+  }),
+  state: subjectText({
+    type: 'string',
+    minLength: 2,
+    maxLength: 2,
+    description: `US state or territory code, exactly 2 characters. ${textNote}`,
+  }),
 };
 
 const webhookEndpointFields: Record<string, Schema> = {
@@ -74,10 +91,16 @@ const webhookEndpointFields: Record<string, Schema> = {
   url: { type: 'string', format: 'uri' },
   events: { type: 'array', items: ref('WebhookEventType') },
   createdAt: dateTime,
-  enabled: { type: 'boolean', description: 'False once the endpoint was disabled for failing: no delivery is made to it until it is enabled again (POST /webhook-endpoints/{endpointId}/enable).' },
+  enabled: {
+    type: 'boolean',
+    description:
+      'False once the endpoint was disabled for failing: no delivery is made to it until it is enabled again (POST /webhook-endpoints/{endpointId}/enable).',
+  },
   disabledAt: {
-    type: ['string', 'null'], format: 'date-time',
-    description: 'When it was disabled: after 20 deliveries in a row failed every attempt, or 3 days of failing without a delivery getting through (configuration). Null while enabled.',
+    type: ['string', 'null'],
+    format: 'date-time',
+    description:
+      'When it was disabled: after 20 deliveries in a row failed every attempt, or 3 days of failing without a delivery getting through (configuration). Null while enabled.',
   },
 };
 
@@ -105,29 +128,38 @@ const narrowedError = (properties: Record<string, Schema>, required: string[], d
 });
 
 export const schemas: Record<string, Schema> = {
-  PersonEntity: withRule(nameBytesRule('name'), closed(
-    {
-      type: { type: 'string', const: 'person' },
-      name: { ...screenableName, description: `The whole name, including any generational suffix; at least one non-space character. ${textNote}` },
-      aliases,
-      dateOfBirth: { type: 'string', format: 'date', description: 'YYYY-MM-DD' },
-      ...entityFields,
-      providerType: subjectText({ type: 'string', maxLength: 255, description: textNote }),
-    },
-    ['type', 'name'],
-    'A person. The former fields firstName, middleName, lastName and suffix were removed on 2026-08-23; a body carrying them is refused with 400 naming `name`. ' +
-      nameBytesNote('name'),
-  )),
-  OrganizationEntity: withRule(nameBytesRule('legalName'), closed(
-    {
-      type: { type: 'string', const: 'organization' },
-      legalName: { ...screenableName, description: `At least one non-space character. ${textNote}` },
-      aliases,
-      ...entityFields,
-    },
-    ['type', 'legalName'],
-    `An organization. ${nameBytesNote('legalName')}`,
-  )),
+  PersonEntity: withRule(
+    nameBytesRule('name'),
+    closed(
+      {
+        type: { type: 'string', const: 'person' },
+        name: {
+          ...screenableName,
+          description: `The whole name, including any generational suffix; at least one non-space character. ${textNote}`,
+        },
+        aliases,
+        dateOfBirth: { type: 'string', format: 'date', description: 'YYYY-MM-DD' },
+        ...entityFields,
+        providerType: subjectText({ type: 'string', maxLength: 255, description: textNote }),
+      },
+      ['type', 'name'],
+      'A person. The former fields firstName, middleName, lastName and suffix were removed on 2026-08-23; a body carrying them is refused with 400 naming `name`. ' +
+        nameBytesNote('name'),
+    ),
+  ),
+  OrganizationEntity: withRule(
+    nameBytesRule('legalName'),
+    closed(
+      {
+        type: { type: 'string', const: 'organization' },
+        legalName: { ...screenableName, description: `At least one non-space character. ${textNote}` },
+        aliases,
+        ...entityFields,
+      },
+      ['type', 'legalName'],
+      `An organization. ${nameBytesNote('legalName')}`,
+    ),
+  ),
   Entity: {
     description: 'The entity to screen, selected by `type`.',
     type: 'object',
@@ -146,17 +178,20 @@ export const schemas: Record<string, Schema> = {
     },
     ['field', 'state', 'rosterValue', 'listValue', 'strong'],
   ),
-  Provenance: closed(
-    { sourceList: nonEmpty, listVersionId: nonEmpty, retrievedAt: dateTime },
-    ['sourceList', 'listVersionId', 'retrievedAt'],
-  ),
+  Provenance: closed({ sourceList: nonEmpty, listVersionId: nonEmpty, retrievedAt: dateTime }, [
+    'sourceList',
+    'listVersionId',
+    'retrievedAt',
+  ]),
   Match: closed(
     {
       label: { ...nonEmpty, examples: ['Potential match — verification required'] },
       fields: { type: 'array', items: ref('FieldEvidence') },
       provenance: ref('Provenance'),
       score: {
-        type: 'number', minimum: 0, maximum: 1,
+        type: 'number',
+        minimum: 0,
+        maximum: 1,
         description: 'Deterministic ordering figure, not a probability: 1 is an exact name match. Do not threshold on it.',
       },
     },
@@ -179,8 +214,12 @@ export const schemas: Record<string, Schema> = {
   BatchRequest: closed(
     {
       items: {
-        type: 'array', minItems: 1, maxItems: 2000, items: ref('BatchItem'),
-        description: '1 to 2000 items. The request is refused (400) only for its envelope: no items, too many, an unknown field, a missing Idempotency-Key.',
+        type: 'array',
+        minItems: 1,
+        maxItems: 2000,
+        items: ref('BatchItem'),
+        description:
+          '1 to 2000 items. The request is refused (400) only for its envelope: no items, too many, an unknown field, a missing Idempotency-Key.',
       },
     },
     ['items'],
@@ -203,14 +242,16 @@ export const schemas: Record<string, Schema> = {
   ),
   BatchItemResult: {
     oneOf: [
-      closed(
-        { index: { type: 'integer', minimum: 0 }, outcome: { type: 'string', const: 'completed' }, result: ref('ScreeningResult') },
-        ['index', 'outcome', 'result'],
-      ),
-      closed(
-        { index: { type: 'integer', minimum: 0 }, outcome: { type: 'string', const: 'error' }, error: ref('BatchItemError') },
-        ['index', 'outcome', 'error'],
-      ),
+      closed({ index: { type: 'integer', minimum: 0 }, outcome: { type: 'string', const: 'completed' }, result: ref('ScreeningResult') }, [
+        'index',
+        'outcome',
+        'result',
+      ]),
+      closed({ index: { type: 'integer', minimum: 0 }, outcome: { type: 'string', const: 'error' }, error: ref('BatchItemError') }, [
+        'index',
+        'outcome',
+        'error',
+      ]),
     ],
   },
   BatchJob: closed(
@@ -266,8 +307,18 @@ export const schemas: Record<string, Schema> = {
       type1PublicPagesEnabled: { type: 'boolean', const: false },
     },
     [
-      'sourceKey', 'scope', 'excludedFromMedicaidDenominator', 'status', 'versionId', 'retrievedAt',
-      'artifactRetrievedAt', 'sourceUrl', 'periodEnd', 'organizationCount', 'artifactChecksum', 'type1PublicPagesEnabled',
+      'sourceKey',
+      'scope',
+      'excludedFromMedicaidDenominator',
+      'status',
+      'versionId',
+      'retrievedAt',
+      'artifactRetrievedAt',
+      'sourceUrl',
+      'periodEnd',
+      'organizationCount',
+      'artifactChecksum',
+      'type1PublicPagesEnabled',
     ],
   ),
   CoverageReport: closed(
@@ -302,10 +353,7 @@ export const schemas: Record<string, Schema> = {
     },
     ['period', 'screenCalls', 'recordMonths', 'price'],
   ),
-  PublicLookupRequest: closed(
-    { name: screenableName, type: { type: 'string', enum: ['person', 'organization'] } },
-    ['name'],
-  ),
+  PublicLookupRequest: closed({ name: screenableName, type: { type: 'string', enum: ['person', 'organization'] } }, ['name']),
   PublicLookupResult: closed(
     {
       name: nonEmpty,
@@ -320,17 +368,24 @@ export const schemas: Record<string, Schema> = {
     ['name', 'type', 'label', 'score', 'source', 'sourceName', 'listVersionId', 'retrievedAt'],
     'Never carries a date of birth or an address.',
   ),
-  PublicLookupResponse: closed(
-    { results: { type: 'array', items: ref('PublicLookupResult') }, notice: nonEmpty },
-    ['results', 'notice'],
-  ),
+  PublicLookupResponse: closed({ results: { type: 'array', items: ref('PublicLookupResult') }, notice: nonEmpty }, ['results', 'notice']),
   Error: closed(
     {
       code: {
         type: 'string',
         enum: [
-          'invalid_request', 'unauthorized', 'api_allowance_reached', 'single_screening_allowance_reached', 'forbidden',
-          'not_found', 'method_not_allowed', 'payload_too_large', 'rate_limited', 'internal_error', 'not_implemented', 'service_unavailable',
+          'invalid_request',
+          'unauthorized',
+          'api_allowance_reached',
+          'single_screening_allowance_reached',
+          'forbidden',
+          'not_found',
+          'method_not_allowed',
+          'payload_too_large',
+          'rate_limited',
+          'internal_error',
+          'not_implemented',
+          'service_unavailable',
         ],
       },
       message: nonEmpty,
@@ -363,10 +418,11 @@ export const schemas: Record<string, Schema> = {
       resetsOn: { type: 'string', format: 'date', description: 'The date (UTC) the count returns to zero: the 1st of the next month.' },
       plansWithMoreRoom: {
         type: 'array',
-        items: closed(
-          { plan: nonEmpty, includedCalls: { type: ['integer', 'null'], minimum: 0 }, billsExcess: { type: 'boolean' } },
-          ['plan', 'includedCalls', 'billsExcess'],
-        ),
+        items: closed({ plan: nonEmpty, includedCalls: { type: ['integer', 'null'], minimum: 0 }, billsExcess: { type: 'boolean' } }, [
+          'plan',
+          'includedCalls',
+          'billsExcess',
+        ]),
       },
     },
     ['plan', 'period', 'includedCalls', 'usedCalls', 'resetsOn', 'plansWithMoreRoom'],
@@ -379,11 +435,17 @@ export const schemas: Record<string, Schema> = {
   WebhookEndpointRequest: closed(
     {
       url: {
-        type: 'string', format: 'uri', maxLength: 2048,
-        description: 'http or https, without credentials. The host is resolved at registration: refused (400 naming url) when it does not resolve or resolves to a private, loopback, link-local or cloud-metadata address.',
+        type: 'string',
+        format: 'uri',
+        maxLength: 2048,
+        description:
+          'http or https, without credentials. The host is resolved at registration: refused (400 naming url) when it does not resolve or resolves to a private, loopback, link-local or cloud-metadata address.',
       },
       events: {
-        type: 'array', minItems: 1, uniqueItems: true, items: ref('WebhookEventType'),
+        type: 'array',
+        minItems: 1,
+        uniqueItems: true,
+        items: ref('WebhookEventType'),
         description: 'The event types to deliver; all three when omitted.',
       },
     },
@@ -410,7 +472,10 @@ export const schemas: Record<string, Schema> = {
     {
       attempt: { type: 'integer', minimum: 1 },
       attemptedAt: dateTime,
-      statusCode: { type: ['integer', 'null'], description: 'null when no HTTP answer came: refused target, connection error or time-out.' },
+      statusCode: {
+        type: ['integer', 'null'],
+        description: 'null when no HTTP answer came: refused target, connection error or time-out.',
+      },
       latencyMs: { type: 'integer', minimum: 0 },
       error: { type: ['string', 'null'], description: 'null for a 2xx answer.' },
     },
@@ -423,7 +488,8 @@ export const schemas: Record<string, Schema> = {
       eventId: { type: 'string', format: 'uuid', description: 'The `id` of the body; a replay carries the same event.' },
       eventType: ref('WebhookEventType'),
       status: {
-        type: 'string', enum: ['pending', 'succeeded', 'failed', 'cancelled'],
+        type: 'string',
+        enum: ['pending', 'succeeded', 'failed', 'cancelled'],
         description: 'failed: every attempt of the series was used. cancelled: its endpoint or its monitored record was removed first.',
       },
       createdAt: dateTime,

@@ -11,14 +11,21 @@ const REMOVED_PERSON_FIELDS = ['firstName', 'middleName', 'lastName', 'suffix'];
 
 interface OperationValidator {
   /** Field errors for headers, path and query parameters; empty when valid. */
-  parameters(input: { headers: Record<string, string | string[] | undefined>; params: Record<string, string>; query: Record<string, unknown> }): FieldErrors;
+  parameters(input: {
+    headers: Record<string, string | string[] | undefined>;
+    params: Record<string, string>;
+    query: Record<string, unknown>;
+  }): FieldErrors;
   /** Field errors for the parsed JSON body; empty when valid. */
   body(body: unknown): FieldErrors;
 }
 
 /** items/3/name -> items[3].name; the root is `body`. */
 export function fieldPath(instancePath: string, property?: string): string {
-  const segments = instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (property !== undefined) segments.push(property);
   if (segments.length === 0) return 'body';
   return segments.reduce((path, seg) => (/^[0-9]+$/.test(seg) ? `${path}[${seg}]` : path ? `${path}.${seg}` : seg), '');
@@ -38,7 +45,11 @@ function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldErrors {
       case 'additionalProperties': {
         const name = String(params.additionalProperty);
         if (REMOVED_PERSON_FIELDS.includes(name)) {
-          add(fields, fieldPath(error.instancePath, 'name'), `${name} was removed on 2026-08-23: send the whole name, including any suffix, in name`);
+          add(
+            fields,
+            fieldPath(error.instancePath, 'name'),
+            `${name} was removed on 2026-08-23: send the whole name, including any suffix, in name`,
+          );
           add(fields, fieldPath(error.instancePath, name), 'removed field; use name');
         } else {
           add(fields, fieldPath(error.instancePath, name), 'unknown field');
@@ -58,7 +69,11 @@ function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldErrors {
         add(fields, fieldPath(error.instancePath), `must be ${JSON.stringify(params.allowedValue)}`);
         break;
       case 'format':
-        add(fields, fieldPath(error.instancePath), params.format === 'date' ? 'must be a date, YYYY-MM-DD' : `must be a valid ${String(params.format)}`);
+        add(
+          fields,
+          fieldPath(error.instancePath),
+          params.format === 'date' ? 'must be a date, YYYY-MM-DD' : `must be a valid ${String(params.format)}`,
+        );
         break;
       case 'minLength':
       case 'maxLength':
@@ -73,11 +88,19 @@ function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldErrors {
         break;
       case 'minItems':
       case 'maxItems':
-        add(fields, fieldPath(error.instancePath), lengthReason(error.keyword === 'minItems' ? 'minLength' : 'maxLength', Number(params.limit), 'item'));
+        add(
+          fields,
+          fieldPath(error.instancePath),
+          lengthReason(error.keyword === 'minItems' ? 'minLength' : 'maxLength', Number(params.limit), 'item'),
+        );
         break;
       case MAX_NAME_BYTES_KEYWORD:
         for (const field of params.fields as string[]) {
-          add(fields, fieldPath(error.instancePath, field), `${(params.fields as string[]).join(' and ')} together must be at most ${Number(params.limit)} bytes in UTF-8, got ${Number(params.bytes)}`);
+          add(
+            fields,
+            fieldPath(error.instancePath, field),
+            `${(params.fields as string[]).join(' and ')} together must be at most ${Number(params.limit)} bytes in UTF-8, got ${Number(params.bytes)}`,
+          );
         }
         break;
       case 'oneOf':
@@ -124,16 +147,20 @@ export function compileValidators(operations: Operation[]): Map<string, Operatio
   const ajv = createOpenApiAjv();
   const validators = new Map<string, OperationValidator>();
   for (const operation of operations) {
-    const bodyValidator: ValidateFunction | null = operation.bodySchemaRef ? ajv.compile({ $ref: resolveDocumentRef(operation.bodySchemaRef) }) : null;
+    const bodyValidator: ValidateFunction | null = operation.bodySchemaRef
+      ? ajv.compile({ $ref: resolveDocumentRef(operation.bodySchemaRef) })
+      : null;
     const params = operation.parameters.map((spec: ParameterSpec) => ({ spec, validate: ajv.compile(rebaseRefs(spec.schema)) }));
     validators.set(operation.operationId, {
       parameters({ headers, params: pathParams, query }) {
         const fields: FieldErrors = {};
         for (const { spec, validate } of params) {
           const raw =
-            spec.in === 'header' ? headerValue(headers[spec.name.toLowerCase()])
-            : spec.in === 'path' ? pathParams[spec.name]
-            : (query[spec.name] as string | undefined);
+            spec.in === 'header'
+              ? headerValue(headers[spec.name.toLowerCase()])
+              : spec.in === 'path'
+                ? pathParams[spec.name]
+                : (query[spec.name] as string | undefined);
           // A parameter sent empty is a value, checked like any other: an empty Idempotency-Key
           // (minLength 1) or `?limit=` (a pattern '' does not match) is refused, as OpenAPI's
           // allowEmptyValue (false when not set) says; only a parameter not sent is absent.
@@ -165,7 +192,9 @@ export function compileValidators(operations: Operation[]): Map<string, Operatio
 export function compileComponentValidator(name: string, root: string): (value: unknown) => FieldErrors {
   const component = (openApiDocument.components.schemas as Record<string, Record<string, unknown>>)[name];
   const against = component?.[VALIDATED_AGAINST];
-  const validate = createOpenApiAjv().compile({ $ref: resolveDocumentRef(typeof against === 'string' ? against : `#/components/schemas/${name}`) });
+  const validate = createOpenApiAjv().compile({
+    $ref: resolveDocumentRef(typeof against === 'string' ? against : `#/components/schemas/${name}`),
+  });
   return (value) => {
     if (validate(value)) return {};
     const fields = toFieldErrors(validate.errors);

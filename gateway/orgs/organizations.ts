@@ -53,10 +53,11 @@ export async function setOrganizationState(pool: Pool, orgId: string, state: str
 async function update(pool: Pool, orgId: string, column: 'plan' | 'state', value: string): Promise<Organization> {
   if (!UUID.test(orgId)) throw new UnknownOrganizationError(orgId);
   // A state change pauses or resumes its monitoring (migration 7920): `state` on the right is the old one.
-  const monitoring = column === 'state'
-    ? `, monitoring_paused_at = CASE WHEN $2 = 'read_only' AND state <> 'read_only' THEN now() ELSE monitoring_paused_at END,
+  const monitoring =
+    column === 'state'
+      ? `, monitoring_paused_at = CASE WHEN $2 = 'read_only' AND state <> 'read_only' THEN now() ELSE monitoring_paused_at END,
          monitoring_resumed_at = CASE WHEN $2 = 'active' AND state = 'read_only' THEN now() ELSE monitoring_resumed_at END`
-    : '';
+      : '';
   const { rows } = await pool.query<Organization>(
     `UPDATE organizations SET ${column} = $2, updated_at = now()${monitoring} WHERE id = $1 RETURNING id, name, plan, state`,
     [orgId, value],

@@ -29,13 +29,15 @@ The same figures are available as JSON from <code>GET /v1/lists</code>.</p>
 
 <section aria-labelledby="lists-h">
   <h2 id="lists-h">Exclusion lists</h2>
-  ${lists.length === 0
-    ? html`<p>No list version has been published yet: every screening is <em>clear</em> against nothing. See the gaps below.</p>`
-    : html`<div class="scroll" tabindex="0" role="region" aria-labelledby="lists-h"><table class="stack">
+  ${
+    lists.length === 0
+      ? html`<p>No list version has been published yet: every screening is <em>clear</em> against nothing. See the gaps below.</p>`
+      : html`<div class="scroll" tabindex="0" role="region" aria-labelledby="lists-h"><table class="stack">
     <thead><tr><th scope="col">Source</th><th scope="col">Cadence</th><th scope="col">List version</th><th scope="col">Retrieved</th>
     <th scope="col">Age</th><th scope="col" class="num">Rows</th><th scope="col">Status</th></tr></thead>
     <tbody>${lists.map((s) => listRow(s, freshness[s.key]))}</tbody>
-  </table></div>`}
+  </table></div>`
+  }
 </section>
 
 <section aria-labelledby="registry-h">
@@ -46,12 +48,14 @@ The same figures are available as JSON from <code>GET /v1/lists</code>.</p>
 
 <section aria-labelledby="gaps-h">
   <h2 id="gaps-h">Gaps</h2>
-  ${report.gaps.length === 0
-    ? html`<p>None.</p>`
-    : html`<div class="scroll" tabindex="0" role="region" aria-labelledby="gaps-h"><table>
+  ${
+    report.gaps.length === 0
+      ? html`<p>None.</p>`
+      : html`<div class="scroll" tabindex="0" role="region" aria-labelledby="gaps-h"><table>
     <thead><tr><th scope="col">Source</th><th scope="col">Reason</th></tr></thead>
     <tbody>${report.gaps.map((g) => html`<tr data-gap="${g.key}"><th scope="row" data-field="name">${g.name}</th><td data-field="reason">${g.reason}</td></tr>`)}</tbody>
-  </table></div>`}
+  </table></div>`
+  }
 </section>`;
   return layout({ page: 'coverage', title: 'List coverage', main });
 }
@@ -79,15 +83,26 @@ function listRow(s: CoverageSource, f: VersionFreshness | undefined): Html {
 
 function registryBlock(r: RegistrySource, f: VersionFreshness | undefined): Html {
   const rows: [string, string, Html | string][] = [
-    ['status', 'Status', html`<span class="badge ${r.status === 'live' ? 'live' : 'stale'}">${r.status}</span>${f?.stale ? html` <span class="note">${formatAge(f.ageMs)} old, older than its cadence allows (${formatAge(f.allowedAgeMs ?? 0)})</span>` : ''}`],
+    [
+      'status',
+      'Status',
+      html`<span class="badge ${r.status === 'live' ? 'live' : 'stale'}">${r.status}</span>${f?.stale ? html` <span class="note">${formatAge(f.ageMs)} old, older than its cadence allows (${formatAge(f.allowedAgeMs ?? 0)})</span>` : ''}`,
+    ],
     ['versionId', 'Registry version', r.versionId ? html`<code>${r.versionId}</code>` : 'none'],
-    ['retrievedAt', 'Retrieved', r.retrievedAt ? html`<time datetime="${r.retrievedAt}">${formatUtc(r.retrievedAt)}</time>${f ? ` (${formatAge(f.ageMs)} ago)` : ''}` : 'never'],
+    [
+      'retrievedAt',
+      'Retrieved',
+      r.retrievedAt
+        ? html`<time datetime="${r.retrievedAt}">${formatUtc(r.retrievedAt)}</time>${f ? ` (${formatAge(f.ageMs)} ago)` : ''}`
+        : 'never',
+    ],
     ['periodEnd', 'File period ends', r.periodEnd ?? 'unknown'],
     ['organizationCount', 'Organizations', formatCount(r.organizationCount)],
     ['sourceUrl', 'Source', r.sourceUrl ?? 'none'],
   ];
-  return html`<dl class="facts" data-source="nppes">${rows.map(([field, label, value]) =>
-    html`<div><dt>${label}</dt><dd data-field="${field}" data-value="${rawValue(r, field)}">${value}</dd></div>`)}</dl>`;
+  return html`<dl class="facts" data-source="nppes">${rows.map(
+    ([field, label, value]) => html`<div><dt>${label}</dt><dd data-field="${field}" data-value="${rawValue(r, field)}">${value}</dd></div>`,
+  )}</dl>`;
 }
 
 function rawValue(r: RegistrySource, field: string): string {

@@ -7,7 +7,8 @@ import { renderLookupPage } from './lookupPage';
 /** Pages only load what the gateway serves: no CDN, no inline script, no third-party request. */
 const PAGE_POLICY = "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 /** Redoc styles through styled-components (inline <style>) and runs its search index in a blob worker. */
-const DOCS_POLICY = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'";
+const DOCS_POLICY =
+  "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'";
 
 type RenderPage = () => Promise<string> | string;
 
@@ -21,7 +22,10 @@ export function servePages(deps: GatewayDeps, limits: { perIpPerMinute: number }
   const docs = renderDocsPage();
   const pages = new Map<string, { name: string; policy: string; render: RenderPage }>([
     ['/', { name: 'lookup_page', policy: PAGE_POLICY, render: () => lookup }],
-    ['/coverage', { name: 'coverage_page', policy: PAGE_POLICY, render: async () => renderCoveragePage(await deps.buildCoverageView(deps.pool)) }],
+    [
+      '/coverage',
+      { name: 'coverage_page', policy: PAGE_POLICY, render: async () => renderCoveragePage(await deps.buildCoverageView(deps.pool)) },
+    ],
     ['/docs', { name: 'docs_page', policy: DOCS_POLICY, render: () => docs }],
   ]);
 

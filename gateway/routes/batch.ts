@@ -35,7 +35,12 @@ export function submitBatch(deps: GatewayDeps, now: () => Date): Handler {
     // Also on a resubmission of a job not completed: a start lost after the commit, or a run
     // that failed or was terminated, is made good; a running workflow is found, not duplicated.
     if (job.state !== 'completed') {
-      await startBatchWorkflow(deps.temporal, deps.taskQueue, { jobId: job.jobId, orgId: principal.orgId, idempotencyKey, totalItems: job.totalItems });
+      await startBatchWorkflow(deps.temporal, deps.taskQueue, {
+        jobId: job.jobId,
+        orgId: principal.orgId,
+        idempotencyKey,
+        totalItems: job.totalItems,
+      });
     }
     if (!job.created) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = 202;

@@ -9,7 +9,10 @@ async function check(probe: () => Promise<unknown>): Promise<boolean> {
   });
   try {
     return await Promise.race([
-      probe().then((r) => r !== false, () => false),
+      probe().then(
+        (r) => r !== false,
+        () => false,
+      ),
       timeout,
     ]);
   } finally {

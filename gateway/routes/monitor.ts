@@ -1,9 +1,19 @@
 import type { Entity, ScreeningResult } from '../../matcher/types';
 import {
-  billingPeriod, consumeSingleReservation, createReservation, lockAllowancePeriod, recordUsageEvent, releaseReservation,
+  billingPeriod,
+  consumeSingleReservation,
+  createReservation,
+  lockAllowancePeriod,
+  recordUsageEvent,
+  releaseReservation,
 } from '../../activities/metering';
 import {
-  endMonitorWorkflow, recordView, removeRecord, startMonitorWorkflow, upsertRecord, workflowStarted,
+  endMonitorWorkflow,
+  recordView,
+  removeRecord,
+  startMonitorWorkflow,
+  upsertRecord,
+  workflowStarted,
 } from '../../activities/monitoring';
 import { cancelRecordDeliveries, waitForRecordSends } from '../../activities/webhooks';
 import { inTransaction } from '../../infra/base/db/transaction';
@@ -30,10 +40,13 @@ export function enrollMonitor(deps: GatewayDeps, now: () => Date): Handler {
     const period = billingPeriod(now());
     // A capped plan's enrollment screens on its allowance: one call reserved before the
     // screening (402 api_allowance_reached when none is left), taken when the record commits.
-    const reservationId = hardCap(plan) === null ? null : await inTransaction(deps.pool, async (client) => {
-      await lockAllowance(client, 'api', orgId, plan, period);
-      return createReservation(client, { orgId, period, amount: 1, purpose: 'monitor', ttlSeconds: ENROLLMENT_HOLD_SECONDS });
-    });
+    const reservationId =
+      hardCap(plan) === null
+        ? null
+        : await inTransaction(deps.pool, async (client) => {
+            await lockAllowance(client, 'api', orgId, plan, period);
+            return createReservation(client, { orgId, period, amount: 1, purpose: 'monitor', ttlSeconds: ENROLLMENT_HOLD_SECONDS });
+          });
     let record: { id: string };
     let result: ScreeningResult;
     try {
@@ -46,7 +59,14 @@ export function enrollMonitor(deps: GatewayDeps, now: () => Date): Handler {
           // An expired reservation no longer counted: the call must still fit beside the others.
           if (!(await consumeSingleReservation(client, reservationId))) await checkAllowanceFits(client, 'api', orgId, plan, period);
         }
-        const stored = await upsertRecord(client, { orgId, entity, entityHash: requestHash(entity), result, headroom, rulesVersion: screened.rulesVersion });
+        const stored = await upsertRecord(client, {
+          orgId,
+          entity,
+          entityHash: requestHash(entity),
+          result,
+          headroom,
+          rulesVersion: screened.rulesVersion,
+        });
         if (reservationId) await recordEnrollmentAllowance(client, orgId, period, stored.id);
         await recordUsageEvent(client, { orgId, kind: 'record_month', eventKey: `${stored.id}:${period}`, period });
         return stored;
@@ -61,7 +81,10 @@ export function enrollMonitor(deps: GatewayDeps, now: () => Date): Handler {
     } catch (err) {
       // The record and its record-month are committed: the client gets its id (to DELETE it if it
       // wants), and the monitoring catch-up starts the workflow the record still waits for.
-      ctx.state.log.warn({ recordId: record.id, err: (err as Error).message }, 'monitor workflow not started; the monitoring catch-up starts it');
+      ctx.state.log.warn(
+        { recordId: record.id, err: (err as Error).message },
+        'monitor workflow not started; the monitoring catch-up starts it',
+      );
     }
     ctx.body = recordView(record.id, result);
   };

@@ -1,5 +1,11 @@
 import {
-  createReplay, getDelivery, listDeliveries, replaysPerMinute, startDeliveryWorkflows, type DeliveryStatus, type WebhookEventType,
+  createReplay,
+  getDelivery,
+  listDeliveries,
+  replaysPerMinute,
+  startDeliveryWorkflows,
+  type DeliveryStatus,
+  type WebhookEventType,
 } from '../../activities/webhooks';
 import { createWindowCounter } from '../limits/fixedWindow';
 import { invalidRequest, notFound, rateLimited } from '../errors';

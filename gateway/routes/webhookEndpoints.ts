@@ -1,6 +1,15 @@
 import {
-  allowLoopback, checkWebhookTarget, createEndpoint, deleteEndpoint, enableEndpoint, endpointCap, getEndpoint, listEndpoints, rotateSecret,
-  WEBHOOK_EVENT_TYPES, type WebhookEventType,
+  allowLoopback,
+  checkWebhookTarget,
+  createEndpoint,
+  deleteEndpoint,
+  enableEndpoint,
+  endpointCap,
+  getEndpoint,
+  listEndpoints,
+  rotateSecret,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
 } from '../../activities/webhooks';
 import { invalidRequest, notFound } from '../errors';
 import type { GatewayDeps } from '../context';
@@ -42,7 +51,8 @@ export function listWebhookEndpoints(deps: GatewayDeps): Handler {
 export function removeWebhookEndpoint(deps: GatewayDeps): Handler {
   return async (ctx) => {
     const id = ctx.state.params.endpointId;
-    if (!(await deleteEndpoint(deps.pool, ctx.state.principal!.orgId, id))) throw notFound('No such webhook endpoint for this organization.');
+    if (!(await deleteEndpoint(deps.pool, ctx.state.principal!.orgId, id)))
+      throw notFound('No such webhook endpoint for this organization.');
     ctx.body = { id };
   };
 }

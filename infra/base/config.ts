@@ -111,7 +111,9 @@ export interface WebhookSecretKeys {
 }
 
 export const DEV_WEBHOOK_SECRET_KEY_ID = 'dev';
-const DEV_WEBHOOK_SECRET_KEY = createHash('sha256').update('exclusion-screening: development webhook secret key, never for production').digest();
+const DEV_WEBHOOK_SECRET_KEY = createHash('sha256')
+  .update('exclusion-screening: development webhook secret key, never for production')
+  .digest();
 const KEY_ENTRY = /^([A-Za-z0-9_.-]{1,64}):([A-Za-z0-9+/_-]+={0,2})$/;
 
 export function webhookSecretKeys(source: NodeJS.ProcessEnv = process.env): WebhookSecretKeys {
@@ -119,22 +121,28 @@ export function webhookSecretKeys(source: NodeJS.ProcessEnv = process.env): Webh
   const raw = (source.WEBHOOK_SECRET_KEYS ?? '').trim();
   if (raw === '') {
     if (production) {
-      throw new Error('WEBHOOK_SECRET_KEYS is required in production (NODE_ENV=production): one or more keyId:base64key entries (32-byte keys), the first used for new secrets');
+      throw new Error(
+        'WEBHOOK_SECRET_KEYS is required in production (NODE_ENV=production): one or more keyId:base64key entries (32-byte keys), the first used for new secrets',
+      );
     }
     return { currentKeyId: DEV_WEBHOOK_SECRET_KEY_ID, keys: new Map([[DEV_WEBHOOK_SECRET_KEY_ID, DEV_WEBHOOK_SECRET_KEY]]) };
   }
   const keys = new Map<string, Buffer>();
-  raw.split(',').map((entry) => entry.trim()).forEach((entry, i) => {
-    const parsed = KEY_ENTRY.exec(entry);
-    if (!parsed) throw new Error(`WEBHOOK_SECRET_KEYS: entry ${i + 1} is not keyId:base64key`);
-    const [, keyId, encoded] = parsed;
-    const key = Buffer.from(encoded, 'base64');
-    if (key.length !== 32) throw new Error(`WEBHOOK_SECRET_KEYS: key ${keyId} must be 32 bytes (AES-256), base64-encoded; it is ${key.length}`);
-    if (keys.has(keyId)) throw new Error(`WEBHOOK_SECRET_KEYS: key id ${keyId} appears twice`);
-    if (production && (keyId === DEV_WEBHOOK_SECRET_KEY_ID || key.equals(DEV_WEBHOOK_SECRET_KEY))) {
-      throw new Error('WEBHOOK_SECRET_KEYS: the development key may not be used in production');
-    }
-    keys.set(keyId, key);
-  });
+  raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .forEach((entry, i) => {
+      const parsed = KEY_ENTRY.exec(entry);
+      if (!parsed) throw new Error(`WEBHOOK_SECRET_KEYS: entry ${i + 1} is not keyId:base64key`);
+      const [, keyId, encoded] = parsed;
+      const key = Buffer.from(encoded, 'base64');
+      if (key.length !== 32)
+        throw new Error(`WEBHOOK_SECRET_KEYS: key ${keyId} must be 32 bytes (AES-256), base64-encoded; it is ${key.length}`);
+      if (keys.has(keyId)) throw new Error(`WEBHOOK_SECRET_KEYS: key id ${keyId} appears twice`);
+      if (production && (keyId === DEV_WEBHOOK_SECRET_KEY_ID || key.equals(DEV_WEBHOOK_SECRET_KEY))) {
+        throw new Error('WEBHOOK_SECRET_KEYS: the development key may not be used in production');
+      }
+      keys.set(keyId, key);
+    });
   return { currentKeyId: keys.keys().next().value as string, keys };
 }

@@ -10,7 +10,7 @@ const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/ch
 export const chromiumPath: string | null = CANDIDATES.find((p): p is string => !!p && fs.existsSync(p)) ?? null;
 
 export async function launchChromium(): Promise<Browser> {
-  if (!chromiumPath) throw new Error('no Chromium: install Debian\'s chromium package or set CHROMIUM_PATH');
+  if (!chromiumPath) throw new Error("no Chromium: install Debian's chromium package or set CHROMIUM_PATH");
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,

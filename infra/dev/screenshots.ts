@@ -43,7 +43,11 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
   client.close();
-  const wiring = await wireGateway({ matcherUrl: matcher.url, redisKeyPrefix: `screenshots:${randomBytes(4).toString('hex')}:`, logger: createLogger('gateway', 'warn') });
+  const wiring = await wireGateway({
+    matcherUrl: matcher.url,
+    redisKeyPrefix: `screenshots:${randomBytes(4).toString('hex')}:`,
+    logger: createLogger('gateway', 'warn'),
+  });
   const server = http.createServer(createApp(wiring.deps).callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -19,7 +19,6 @@ function resolveTemporalCli(): string {
   throw new Error('Temporal CLI not found: run `bash infra/dev/bootstrap.sh` or set TEMPORAL_CLI');
 }
 
-
 export interface DevServerOptions {
   port: number;
   /** null runs headless (tests); a number serves the Web UI there. */

@@ -8,7 +8,10 @@ export async function upsertSchedule(client: Client, options: ScheduleOptions): 
   } catch (err) {
     if (!(err instanceof ScheduleAlreadyRunning)) throw err;
     await client.schedule.getHandle(options.scheduleId).update((previous) => ({
-      ...previous, spec: options.spec, action: options.action, policies: options.policies,
+      ...previous,
+      spec: options.spec,
+      action: options.action,
+      policies: options.policies,
     }));
   }
 }

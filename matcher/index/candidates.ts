@@ -112,7 +112,11 @@ export class CandidateFinder {
     }
     let best = -1;
     let bestCost = 0;
-    for (let qi = 0; qi < MAX_QUERY_TOKENS; qi++) if (cost[qi] > bestCost) { best = qi; bestCost = cost[qi]; }
+    for (let qi = 0; qi < MAX_QUERY_TOKENS; qi++)
+      if (cost[qi] > bestCost) {
+        best = qi;
+        bestCost = cost[qi];
+      }
     return best;
   }
 
@@ -236,13 +240,15 @@ export class CandidateFinder {
       else this.walk(offsets, postings, token, 1 << qi, weight);
     }
     const setProbeRanks = (on: boolean): void => {
-      for (let r = 0; r < claimedCount; r++) if (claimQuery[claimed[r]] === probed) this.probeRank[claimed[r]] = on ? claimRank[claimed[r]] : NO_RANK;
+      for (let r = 0; r < claimedCount; r++)
+        if (claimQuery[claimed[r]] === probed) this.probeRank[claimed[r]] = on ? claimRank[claimed[r]] : NO_RANK;
     };
     if (probed >= 0) setProbeRanks(true);
     const probedUpTo = probed >= 0 ? this.probe(0, 1 << probed, qWeight[probed]) : 0;
     for (let i = 0; i + 1 < q.length; i++) {
       const joined = this.index.vocab.get(q[i] + q[i + 1]);
-      if (joined !== undefined) this.walk(offsets, postings, joined, (1 << i) | (1 << (i + 1)), (qWeight[i] + qWeight[i + 1]) * FACTOR.merged);
+      if (joined !== undefined)
+        this.walk(offsets, postings, joined, (1 << i) | (1 << (i + 1)), (qWeight[i] + qWeight[i + 1]) * FACTOR.merged);
     }
     // Names first reached through a word written as one are probed too.
     if (probed >= 0) {
@@ -281,8 +287,15 @@ export class CandidateFinder {
     if (sameWords) {
       const have = new Set(chosen);
       // The identical names first, then the same words in another order.
-      const identicalFirst = [...sameWords.filter((id) => this.names[id].key === query.key), ...sameWords.filter((id) => this.names[id].key !== query.key)];
-      for (const id of identicalFirst) if (!have.has(id)) { have.add(id); chosen.push(id); }
+      const identicalFirst = [
+        ...sameWords.filter((id) => this.names[id].key === query.key),
+        ...sameWords.filter((id) => this.names[id].key !== query.key),
+      ];
+      for (const id of identicalFirst)
+        if (!have.has(id)) {
+          have.add(id);
+          chosen.push(id);
+        }
     }
     return { ids: chosen, capped, viable: viableCount };
   }

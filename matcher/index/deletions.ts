@@ -83,7 +83,14 @@ export function buildDeletionTable(vocab: readonly string[]): DeletionTable {
  * Token ids whose deletion neighbourhood meets the query's (unverified), each once: an id is
  * listed in `out` when its `seen` stamp is not yet `stamp`.
  */
-export function lookupDeletions(table: DeletionTable, token: string, maxEdits: number, seen: Uint32Array, stamp: number, out: number[]): void {
+export function lookupDeletions(
+  table: DeletionTable,
+  token: string,
+  maxEdits: number,
+  seen: Uint32Array,
+  stamp: number,
+  out: number[],
+): void {
   const { hashes, tokens, buckets, bucketBits } = table;
   for (const del of deletions(token, maxEdits)) {
     const h = fnv1a(del);

@@ -24,7 +24,10 @@ export const FACTOR = { exact: 1, merged: 1, ocr: 0.9, nickname: 0.9, split: 0.9
 /** The distinct factors, greatest first. */
 export const FACTOR_RANKS: readonly number[] = [...new Set<number>(Object.values(FACTOR))].sort((a, b) => b - a);
 /** Each kind of variant's factor as its rank in FACTOR_RANKS: how expansions hold closeness. */
-const RANK = Object.fromEntries(Object.entries(FACTOR).map(([kind, factor]) => [kind, FACTOR_RANKS.indexOf(factor)])) as Record<keyof typeof FACTOR, number>;
+const RANK = Object.fromEntries(Object.entries(FACTOR).map(([kind, factor]) => [kind, FACTOR_RANKS.indexOf(factor)])) as Record<
+  keyof typeof FACTOR,
+  number
+>;
 /** The rank of a token that is no variant (below every real rank's closeness). */
 export const NO_RANK = 255;
 /** Phonetic and OCR keys shared by more tokens than this are too vague to fetch candidates. */
@@ -63,7 +66,10 @@ export class TokenIndex {
   private nearStamp = 0;
   private readonly nearIds: number[] = [];
 
-  constructor(names: readonly NormalizedName[], readonly usesNicknames: boolean) {
+  constructor(
+    names: readonly NormalizedName[],
+    readonly usesNicknames: boolean,
+  ) {
     const counts: number[] = [];
     const seen = new Set<number>();
     for (const n of names) {
@@ -223,7 +229,8 @@ export class TokenIndex {
     if (token.length === 1) return;
     if (this.usesNicknames) {
       const nick = nicknames();
-      for (const g of nick.groupsOf(token) ?? []) for (const m of nick.members(g)) if (m !== token) this.addVariant(this.vocab.get(m), RANK.nickname);
+      for (const g of nick.groupsOf(token) ?? [])
+        for (const m of nick.members(g)) if (m !== token) this.addVariant(this.vocab.get(m), RANK.nickname);
     }
     const maxEdits = allowedEdits(token.length);
     if (maxEdits > 0) {
@@ -238,7 +245,13 @@ export class TokenIndex {
       for (const id of near) {
         const w = this.words[id];
         const allowed = allowedEdits(Math.min(w.length, token.length));
-        if (id === vocabId || allowed === 0 || Math.abs(w.length - token.length) > allowed || fewestEdits(letters, this.features[id].letters) > allowed) continue;
+        if (
+          id === vocabId ||
+          allowed === 0 ||
+          Math.abs(w.length - token.length) > allowed ||
+          fewestEdits(letters, this.features[id].letters) > allowed
+        )
+          continue;
         const distance = boundedEditDistance(token, w, allowed);
         if (distance <= allowed) this.addVariant(id, distance === 1 ? RANK.typo : RANK.typo2);
       }

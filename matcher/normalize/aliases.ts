@@ -27,6 +27,11 @@ function trimPiece(piece: string): string {
 const hasNameCharacter = (piece: string): boolean => /[A-Z0-9]/.test(piece);
 
 export function splitAliases(folded: string): string[] {
-  const pieces = MAYBE_MARKED.test(folded) ? folded.replace(/[()[\]]/g, ';').replace(MARKER_RE, ';').split(/[;\n\r|]+/) : [folded];
+  const pieces = MAYBE_MARKED.test(folded)
+    ? folded
+        .replace(/[()[\]]/g, ';')
+        .replace(MARKER_RE, ';')
+        .split(/[;\n\r|]+/)
+    : [folded];
   return pieces.map(trimPiece).filter(hasNameCharacter);
 }

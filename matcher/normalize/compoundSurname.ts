@@ -23,7 +23,8 @@ export function isParticle(token: string): boolean {
  */
 export function afterGluedParticle(token: string): string[] {
   const out: string[] = [];
-  for (const particle of PARTICLES) if (token.length - particle.length >= 3 && token.startsWith(particle)) out.push(token.slice(particle.length));
+  for (const particle of PARTICLES)
+    if (token.length - particle.length >= 3 && token.startsWith(particle)) out.push(token.slice(particle.length));
   return out.sort();
 }
 
@@ -99,9 +100,9 @@ export function markFreeTextSurname(tokens: string[], roles: TokenRole[], glued:
  * are dropped, particles followed by another surname word are marked.
  */
 export function markKnownSurname(tokens: readonly string[], roles: readonly TokenRole[]): MarkedName {
-  const keep = tokens.map((t, i) => !(
-    roles[i] === 'surname' && CONNECTIVES.has(t) && roles[i - 1] === 'surname' && roles[i + 1] === 'surname'
-  ));
+  const keep = tokens.map(
+    (t, i) => !(roles[i] === 'surname' && CONNECTIVES.has(t) && roles[i - 1] === 'surname' && roles[i + 1] === 'surname'),
+  );
   const kept = tokens.filter((_, i) => keep[i]);
   const keptRoles = roles.filter((_, i) => keep[i]);
   const particle = kept.map((t, i) => keptRoles[i] === 'surname' && keptRoles[i + 1] === 'surname' && PARTICLES.has(t));

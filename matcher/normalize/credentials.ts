@@ -9,11 +9,73 @@
  * credential); elsewhere the scorer treats them as "soft" tokens whose absence costs little.
  */
 export const UNAMBIGUOUS_CREDENTIALS: ReadonlySet<string> = new Set([
-  'MD', 'RN', 'LPN', 'LVN', 'APRN', 'ARNP', 'CRNP', 'CRNA', 'CNA', 'CNM', 'CNS', 'FNP', 'ANP', 'DNP', 'PAC',
-  'DDS', 'DMD', 'PHARMD', 'RPH', 'PHD', 'PSYD', 'DPM', 'DPT', 'OTR', 'LCSW', 'LMSW', 'LICSW', 'LMFT', 'LPC',
-  'LPCC', 'MSW', 'MPH', 'MBA', 'MSN', 'BSN', 'CPHT', 'PCA', 'CMA', 'EMT', 'EMTP', 'RRT', 'DVM', 'FACS', 'FACP',
-  'FAAP', 'EDD', 'LMHC', 'LADC', 'CADC', 'CDP', 'RDH', 'RD', 'LDN', 'CCC', 'SLP', 'CRT', 'LNA', 'STNA', 'HHA',
-  'MFT', 'LCPC', 'NPC', 'AUD', 'OTD', 'DACM', 'LAC', 'DC',
+  'MD',
+  'RN',
+  'LPN',
+  'LVN',
+  'APRN',
+  'ARNP',
+  'CRNP',
+  'CRNA',
+  'CNA',
+  'CNM',
+  'CNS',
+  'FNP',
+  'ANP',
+  'DNP',
+  'PAC',
+  'DDS',
+  'DMD',
+  'PHARMD',
+  'RPH',
+  'PHD',
+  'PSYD',
+  'DPM',
+  'DPT',
+  'OTR',
+  'LCSW',
+  'LMSW',
+  'LICSW',
+  'LMFT',
+  'LPC',
+  'LPCC',
+  'MSW',
+  'MPH',
+  'MBA',
+  'MSN',
+  'BSN',
+  'CPHT',
+  'PCA',
+  'CMA',
+  'EMT',
+  'EMTP',
+  'RRT',
+  'DVM',
+  'FACS',
+  'FACP',
+  'FAAP',
+  'EDD',
+  'LMHC',
+  'LADC',
+  'CADC',
+  'CDP',
+  'RDH',
+  'RD',
+  'LDN',
+  'CCC',
+  'SLP',
+  'CRT',
+  'LNA',
+  'STNA',
+  'HHA',
+  'MFT',
+  'LCPC',
+  'NPC',
+  'AUD',
+  'OTD',
+  'DACM',
+  'LAC',
+  'DC',
 ]);
 
 export const AMBIGUOUS_CREDENTIALS: ReadonlySet<string> = new Set(['DO', 'PA', 'NP', 'OD', 'PT', 'OT', 'MA', 'MS', 'BS', 'BA', 'LAT']);
@@ -25,7 +87,10 @@ function isCredential(token: string): boolean {
 /** "PA-C", "Psy.D.", "Pharm.D." written with inner marks: join them before tokenizing. */
 export function joinDottedCredentials(folded: string): string {
   if (!folded.includes('PA') && !folded.includes('PSY') && !folded.includes('PHARM')) return folded;
-  return folded.replace(/\bPA\s*-\s*C\b/g, 'PAC').replace(/\bPSY\.\s*D\b/g, 'PSYD').replace(/\bPHARM\.\s*D\b/g, 'PHARMD');
+  return folded
+    .replace(/\bPA\s*-\s*C\b/g, 'PAC')
+    .replace(/\bPSY\.\s*D\b/g, 'PSYD')
+    .replace(/\bPHARM\.\s*D\b/g, 'PHARMD');
 }
 
 /**

@@ -3,8 +3,30 @@
  * "P.C." is "PC"; spaced forms ("L L C") are rejoined by joinInitials first.
  */
 const LEGAL_FORMS: ReadonlySet<string> = new Set([
-  'INC', 'INCORPORATED', 'LLC', 'PLLC', 'LLLP', 'PC', 'PA', 'CORP', 'CORPORATION', 'CO', 'COMPANY', 'LTD', 'LIMITED',
-  'LP', 'LLP', 'PLC', 'PSC', 'SC', 'APC', 'APMC', 'PLLP', 'CHTD', 'CHARTERED', 'PROFESSIONAL CORPORATION',
+  'INC',
+  'INCORPORATED',
+  'LLC',
+  'PLLC',
+  'LLLP',
+  'PC',
+  'PA',
+  'CORP',
+  'CORPORATION',
+  'CO',
+  'COMPANY',
+  'LTD',
+  'LIMITED',
+  'LP',
+  'LLP',
+  'PLC',
+  'PSC',
+  'SC',
+  'APC',
+  'APMC',
+  'PLLP',
+  'CHTD',
+  'CHARTERED',
+  'PROFESSIONAL CORPORATION',
 ]);
 
 /** Removes legal forms anywhere after the first token (a name can't be only "CO"). */

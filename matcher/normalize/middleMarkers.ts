@@ -10,5 +10,7 @@ const MARKERS: ReadonlySet<string> = new Set(['THI', 'VAN']);
 
 /** Per token, whether it is a sex-marking middle name followed by another given name. */
 export function middleMarkers(tokens: readonly string[], roles: readonly TokenRole[]): boolean[] {
-  return tokens.map((t, i) => MARKERS.has(t) && roles[i] !== 'surname' && i + 1 < tokens.length && roles[i + 1] !== 'surname' && tokens[i + 1].length > 1);
+  return tokens.map(
+    (t, i) => MARKERS.has(t) && roles[i] !== 'surname' && i + 1 < tokens.length && roles[i + 1] !== 'surname' && tokens[i + 1].length > 1,
+  );
 }

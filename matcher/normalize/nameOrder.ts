@@ -8,7 +8,10 @@ import { tokenize } from './punctuation';
  * given name. Returns the reordered text and whether the trailing segments were credentials.
  */
 export function reorderPersonName(folded: string): { text: string; trailing: string[] } {
-  const segments = folded.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const segments = folded
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const trailing: string[] = [];
   while (segments.length > 1 && isOnlyCredentials(tokenize(segments[segments.length - 1]))) {
     trailing.unshift(...tokenize(segments.pop() as string));

@@ -34,7 +34,11 @@ function locateNicknamesCsv(): string {
   }
   const lib = path.join(repoRoot(), '.venv', 'lib');
   const candidates = fs.existsSync(lib)
-    ? fs.readdirSync(lib).filter((d) => d.startsWith('python3')).sort().map((d) => path.join(lib, d, 'site-packages', 'nicknames', 'names.csv'))
+    ? fs
+        .readdirSync(lib)
+        .filter((d) => d.startsWith('python3'))
+        .sort()
+        .map((d) => path.join(lib, d, 'site-packages', 'nicknames', 'names.csv'))
     : [];
   const found = candidates.find((p) => fs.existsSync(p));
   if (!found) {
@@ -67,8 +71,14 @@ export function parseNicknames(...csvs: string[]): NicknameTable {
     if (!line || line.startsWith('#')) continue;
     const [rawA, rel, rawB] = line.split(',');
     if (rel !== 'has_nickname' || !rawA || !rawB) continue;
-    const a = rawA.trim().toUpperCase().replace(/[^A-Z]/g, '');
-    const b = rawB.trim().toUpperCase().replace(/[^A-Z]/g, '');
+    const a = rawA
+      .trim()
+      .toUpperCase()
+      .replace(/[^A-Z]/g, '');
+    const b = rawB
+      .trim()
+      .toUpperCase()
+      .replace(/[^A-Z]/g, '');
     if (!a || !b) continue;
     let g = groupIndex.get(a);
     if (g === undefined) {

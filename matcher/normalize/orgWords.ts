@@ -51,7 +51,10 @@ const GROUPS: string[][] = [
   ['COMM', 'COMMUNITY', 'CMNTY'],
   ['NATL', 'NATIONAL'],
   ['AMER', 'AMERICAN', 'AMERICA'],
-  ['N', 'NORTH'], ['S', 'SOUTH'], ['E', 'EAST'], ['W', 'WEST'],
+  ['N', 'NORTH'],
+  ['S', 'SOUTH'],
+  ['E', 'EAST'],
+  ['W', 'WEST'],
   ['HOMECARE', 'HOMEHEALTH'],
 ];
 
@@ -75,7 +78,8 @@ function computeCanonicalOrgWord(token: string): string {
   if (token.length < 5 || /\d/.test(token)) return token;
   const allowed = token.length >= 10 ? 2 : 1;
   for (const word of FULL_WORDS) {
-    if (Math.abs(word.length - token.length) <= allowed && boundedEditDistance(token, word, allowed) <= allowed) return CANONICAL.get(word) as string;
+    if (Math.abs(word.length - token.length) <= allowed && boundedEditDistance(token, word, allowed) <= allowed)
+      return CANONICAL.get(word) as string;
   }
   return token;
 }

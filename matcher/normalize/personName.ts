@@ -12,7 +12,18 @@ import { isSuffix, removeSuffixes } from './suffixes';
 const PLACEHOLDER_RE = /\b(?:N\/A|NMN|NONE|UNKNOWN|UNK)\b/g;
 
 const ORDINAL_SUFFIXES: Record<string, string> = { '2ND': 'II', '3RD': 'III', '4TH': 'IV' };
-const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '3': 'E', '4': 'A', '5': 'S', '6': 'G', '7': 'T', '8': 'B', '9': 'G' };
+const DIGIT_AS_LETTER: Record<string, string> = {
+  '0': 'O',
+  '1': 'I',
+  '2': 'Z',
+  '3': 'E',
+  '4': 'A',
+  '5': 'S',
+  '6': 'G',
+  '7': 'T',
+  '8': 'B',
+  '9': 'G',
+};
 
 /** Person names hold no digits: a digit is a scanner's misreading of a letter (1V -> IV, MYER5 -> MYERS). */
 export function lettersForDigits(folded: string): string {
@@ -61,7 +72,10 @@ export function normalizePersonName(raw: string): NormalizedName[] {
       // "BERZUNZA LARA, JOSE": every token of the leading segment is surname.
       const surnameCount = cleanTokens(tokenize(piece.split(',')[0]), false).length;
       const firstSurname = Math.max(1, tokens.length - surnameCount);
-      marked = markKnownSurname(tokens, tokens.map((_, i) => (i >= firstSurname ? 'surname' : i === 0 ? 'given' : 'middle')));
+      marked = markKnownSurname(
+        tokens,
+        tokens.map((_, i) => (i >= firstSurname ? 'surname' : i === 0 ? 'given' : 'middle')),
+      );
     } else {
       marked = markFreeTextSurname(tokens, rolesFor(tokens.length), gluedToPrevious(text, tokens));
     }
@@ -103,9 +117,18 @@ export function normalizePersonParts(first: string | null, middle: string | null
   const out: NormalizedName[] = [];
   const main = make(f.main, m.main, l.main);
   if (main) out.push(main);
-  for (const alt of f.extra) { const n = make(alt, m.main, l.main); if (n) out.push({ ...n, display: `${display} (${alt.join(' ')})` }); }
-  for (const alt of m.extra) { const n = make(alt, [], l.main); if (n) out.push({ ...n, display: `${display} (${alt.join(' ')})` }); }
-  for (const alt of l.extra) { const n = make(f.main, m.main, alt); if (n) out.push({ ...n, display: `${display} (${alt.join(' ')})` }); }
+  for (const alt of f.extra) {
+    const n = make(alt, m.main, l.main);
+    if (n) out.push({ ...n, display: `${display} (${alt.join(' ')})` });
+  }
+  for (const alt of m.extra) {
+    const n = make(alt, [], l.main);
+    if (n) out.push({ ...n, display: `${display} (${alt.join(' ')})` });
+  }
+  for (const alt of l.extra) {
+    const n = make(f.main, m.main, alt);
+    if (n) out.push({ ...n, display: `${display} (${alt.join(' ')})` });
+  }
   return dedupe(out);
 }
 

@@ -7,8 +7,24 @@ import { memoizeToken } from './memo';
  * collapsed. Not truncated, so long names keep their discriminating tail.
  */
 const CLASS: Record<string, string> = {
-  B: 'P', P: 'P', F: 'F', V: 'F', C: 'K', G: 'K', J: 'J', K: 'K', Q: 'K', S: 'S', X: 'S', Z: 'S',
-  D: 'T', T: 'T', L: 'L', M: 'M', N: 'N', R: 'R',
+  B: 'P',
+  P: 'P',
+  F: 'F',
+  V: 'F',
+  C: 'K',
+  G: 'K',
+  J: 'J',
+  K: 'K',
+  Q: 'K',
+  S: 'S',
+  X: 'S',
+  Z: 'S',
+  D: 'T',
+  T: 'T',
+  L: 'L',
+  M: 'M',
+  N: 'N',
+  R: 'R',
 };
 
 /** Keys shorter than this ("MR" for MAURO and MARIA) say too little to call two words sound-alikes. */
@@ -21,11 +37,23 @@ function computePhoneticKey(token: string): string {
   let s = token.replace(/[^A-Z]/g, '');
   if (s.length === 0) return '';
   s = s
-    .replace(/^KN/, 'N').replace(/^GN/, 'N').replace(/^PN/, 'N').replace(/^WR/, 'R').replace(/^PS/, 'S')
-    .replace(/^X/, 'S').replace(/^MAC/, 'MC')
-    .replace(/PH/g, 'F').replace(/SCH/g, 'SK').replace(/CK/g, 'K').replace(/GH(?![AEIOU])/g, 'H')
-    .replace(/DG/g, 'J').replace(/TH/g, 'T').replace(/C(?=[EIY])/g, 'S').replace(/Q/g, 'K')
-    .replace(/X/g, 'KS').replace(/Y/g, 'I');
+    .replace(/^KN/, 'N')
+    .replace(/^GN/, 'N')
+    .replace(/^PN/, 'N')
+    .replace(/^WR/, 'R')
+    .replace(/^PS/, 'S')
+    .replace(/^X/, 'S')
+    .replace(/^MAC/, 'MC')
+    .replace(/PH/g, 'F')
+    .replace(/SCH/g, 'SK')
+    .replace(/CK/g, 'K')
+    .replace(/GH(?![AEIOU])/g, 'H')
+    .replace(/DG/g, 'J')
+    .replace(/TH/g, 'T')
+    .replace(/C(?=[EIY])/g, 'S')
+    .replace(/Q/g, 'K')
+    .replace(/X/g, 'KS')
+    .replace(/Y/g, 'I');
   const first = s[0] === 'C' ? 'K' : s[0];
   let out = first;
   let last = CLASS[s[0]] ?? '';

@@ -80,7 +80,13 @@ function addCandidate(qi: number, qn: number, ei: number, en: number, sim: numbe
 /** < 0 when candidate a is preferred to candidate b. */
 function preference(a: number, b: number): number {
   const { qi, qn, ei, en, sim } = candidates;
-  return sim[b] - sim[a] || (qn[b] + en[b]) - (qn[a] + en[a]) || Math.abs(qi[a] - ei[a]) - Math.abs(qi[b] - ei[b]) || qi[a] - qi[b] || ei[a] - ei[b];
+  return (
+    sim[b] - sim[a] ||
+    qn[b] + en[b] - (qn[a] + en[a]) ||
+    Math.abs(qi[a] - ei[a]) - Math.abs(qi[b] - ei[b]) ||
+    qi[a] - qi[b] ||
+    ei[a] - ei[b]
+  );
 }
 
 /**

@@ -7,10 +7,14 @@ import type { FieldEvidence } from '../types';
  * non-matching name into a match (the NPI rule in engine.ts is the one exception, stated there).
  */
 const ADJUST = {
-  dobMatch: 0.08, dobConflict: -0.1,
-  npiMatch: 0.1, npiConflict: -0.05,
-  stateMatch: 0.01, stateConflict: -0.02,
-  typeMatch: 0.01, typeConflict: -0.01,
+  dobMatch: 0.08,
+  dobConflict: -0.1,
+  npiMatch: 0.1,
+  npiConflict: -0.05,
+  stateMatch: 0.01,
+  stateConflict: -0.02,
+  typeMatch: 0.01,
+  typeConflict: -0.01,
 } as const;
 
 interface EvidenceSubject {
@@ -34,14 +38,19 @@ function clean(v: string | null | undefined): string | null {
 }
 
 function words(v: string): string {
-  return fold(v).replace(/[^A-Z0-9]+/g, ' ').trim();
+  return fold(v)
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
 }
 
 export function npiDigits(v: string): string {
   return v.replace(/\D/g, '');
 }
 
-export function corroboratingEvidence(subject: EvidenceSubject, listed: EvidenceListed): { fields: FieldEvidence[]; adjust: number; npiMatched: boolean } {
+export function corroboratingEvidence(
+  subject: EvidenceSubject,
+  listed: EvidenceListed,
+): { fields: FieldEvidence[]; adjust: number; npiMatched: boolean } {
   const fields: FieldEvidence[] = [];
   let adjust = 0;
 
@@ -51,7 +60,13 @@ export function corroboratingEvidence(subject: EvidenceSubject, listed: Evidence
   let npiMatched = false;
   if (npi && listNpis.length > 0) {
     npiMatched = listNpis.includes(npiDigits(npi));
-    fields.push({ field: 'npi', state: npiMatched ? 'matched' : 'not_matched', rosterValue: npi, listValue: listNpiText, strong: npiMatched });
+    fields.push({
+      field: 'npi',
+      state: npiMatched ? 'matched' : 'not_matched',
+      rosterValue: npi,
+      listValue: listNpiText,
+      strong: npiMatched,
+    });
     adjust += npiMatched ? ADJUST.npiMatch : ADJUST.npiConflict;
   } else {
     fields.push({ field: 'npi', state: 'unknown', rosterValue: npi, listValue: listNpiText, strong: false });

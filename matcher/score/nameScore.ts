@@ -64,7 +64,15 @@ const PARTICLE_COST = { dropped: 0.05, carried: 0 } as const;
  * side paired, what this one costs as the compound's other half (HALF_COST), else null.
  * `particleCost`: for a particle, its cost (PARTICLE_COST), else null.
  */
-function personCost(role: TokenRole, token: string, soft: boolean, side: 'q' | 'e', otherLen: number, halfCost: number | null, particleCost: number | null = null): number {
+function personCost(
+  role: TokenRole,
+  token: string,
+  soft: boolean,
+  side: 'q' | 'e',
+  otherLen: number,
+  halfCost: number | null,
+  particleCost: number | null = null,
+): number {
   if (particleCost !== null) return particleCost;
   if (soft) return 0.1;
   if (token.length === 1) return 0.2;
@@ -179,7 +187,12 @@ function personCanReach(q: NormalizedName, e: NormalizedName, gathered: Alignmen
     for (let i = 0; i < n.tokens.length; i++) {
       const t = n.tokens[i];
       const w = personWeight(t);
-      const added = mostAdded(w, best[offset + i], personCost(n.roles[i], t, n.soft[i], who, otherLen, HALF_COST.written, isParticle(n, i) ? PARTICLE_COST.carried : null), threshold);
+      const added = mostAdded(
+        w,
+        best[offset + i],
+        personCost(n.roles[i], t, n.soft[i], who, otherLen, HALF_COST.written, isParticle(n, i) ? PARTICLE_COST.carried : null),
+        threshold,
+      );
       if (inCompoundRemainder(n, i)) {
         remainder += added;
         if (best[offset + i] > 0) remainderGains += Math.max(0, (w * (best[offset + i] - threshold)) / 2);
@@ -191,7 +204,13 @@ function personCanReach(q: NormalizedName, e: NormalizedName, gathered: Alignmen
 }
 
 /** personCanReach for organizations: a token's weight is its rarity, and so is its cost unpaired. */
-function orgCanReach(q: NormalizedName, e: NormalizedName, gathered: Alignment, weight: (token: string) => number, threshold: number): boolean {
+function orgCanReach(
+  q: NormalizedName,
+  e: NormalizedName,
+  gathered: Alignment,
+  weight: (token: string) => number,
+  threshold: number,
+): boolean {
   const qn = q.tokens.length;
   const best = gatherBestSimilarities(gathered, qn, e.tokens.length);
   let total = 0;
@@ -267,7 +286,8 @@ export function comparePersonNames(
     if (touchesSurname) {
       surnamePaired = true;
       surnameBest = Math.max(surnameBest, sim);
-      if (sim >= BARE_SURNAME_MIN_SIM || (pairs.qn[p] === 1 && q.roles[qi] === 'surname' && sim >= ONE_WORD_SURNAME_MIN_SIM)) bareSurnameAnswered = true;
+      if (sim >= BARE_SURNAME_MIN_SIM || (pairs.qn[p] === 1 && q.roles[qi] === 'surname' && sim >= ONE_WORD_SURNAME_MIN_SIM))
+        bareSurnameAnswered = true;
       if (q.compoundLead >= qi && q.compoundLead < qi + pairs.qn[p] && sim >= LEAD_MIN_SIM) queryLeadRead = true;
     } else {
       otherPairs++;
@@ -301,7 +321,8 @@ export function comparePersonNames(
   // Two names of several words each need two words that agree closely, or one and an initial:
   // one shared word with a mere likeness beside it (SUSAN CHERRY for Susan Curry) is noise.
   const twoAgree = oneSided || (closeAgreements >= 1 && closeAgreements + initialAgreements >= 2);
-  const plausible = surnamePaired && surnameBest >= 0.75 && (otherPaired || oneSided) && (e.tokens.length > 1 || bareSurnameAnswered) && twoAgree;
+  const plausible =
+    surnamePaired && surnameBest >= 0.75 && (otherPaired || oneSided) && (e.tokens.length > 1 || bareSurnameAnswered) && twoAgree;
   return { score: finish(score, false), plausible };
 }
 
@@ -348,9 +369,15 @@ export function compareOrgNames(
     const qi = pairs.qi[p];
     const ei = pairs.ei[p];
     let wq = 0;
-    for (let k = 0; k < pairs.qn[p]; k++) { qUsed[qi + k] = 1; wq += weight(q.tokens[qi + k]); }
+    for (let k = 0; k < pairs.qn[p]; k++) {
+      qUsed[qi + k] = 1;
+      wq += weight(q.tokens[qi + k]);
+    }
     let we = 0;
-    for (let k = 0; k < pairs.en[p]; k++) { eUsed[ei + k] = 1; we += weight(e.tokens[ei + k]); }
+    for (let k = 0; k < pairs.en[p]; k++) {
+      eUsed[ei + k] = 1;
+      we += weight(e.tokens[ei + k]);
+    }
     const w = (wq + we) / 2;
     num += pairs.sim[p] * w;
     den += w;

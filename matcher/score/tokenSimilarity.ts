@@ -68,7 +68,8 @@ function personSimilarityOf(q: TokenFeatures, e: TokenFeatures): number {
   if (best < SIM.nickname && sharesNicknameGroup(q.nicknameGroups, e.nicknameGroups)) best = SIM.nickname;
   if (best < SIM.truncation && isTruncationOf(qt, et, 6)) best = SIM.truncation;
   // The same phonetic key, long enough to mean something: the rule the index's phonetic lookup follows.
-  if (best < SIM.phonetic && qt.length >= 3 && et.length >= 3 && q.sound !== '' && q.sound === e.sound && boundedDistance(q, e, 3) <= 3) best = SIM.phonetic;
+  if (best < SIM.phonetic && qt.length >= 3 && et.length >= 3 && q.sound !== '' && q.sound === e.sound && boundedDistance(q, e, 3) <= 3)
+    best = SIM.phonetic;
   return best;
 }
 

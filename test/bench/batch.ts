@@ -38,7 +38,10 @@ async function main(): Promise<void> {
   const matchers = await startMatcherReplicas({ count: 1, entries: ENTRIES, registry: REGISTRY, seed: SEED });
   const taskQueue = `bench-batch-${randomBytes(3).toString('hex')}`;
   const gateway = await spawnGateway('batch', {
-    DATABASE_URL: bench.stack.databaseUrl, TEMPORAL_ADDRESS: bench.stack.temporalAddress, TEMPORAL_TASK_QUEUE: taskQueue, MATCHER_URL: matchers.urls[0],
+    DATABASE_URL: bench.stack.databaseUrl,
+    TEMPORAL_ADDRESS: bench.stack.temporalAddress,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    MATCHER_URL: matchers.urls[0],
   });
   try {
     const worker = await bench.startWorker({ taskQueue, matcherUrl: matchers.urls[0] });
@@ -59,7 +62,9 @@ async function main(): Promise<void> {
     };
     await screenAll(warmUp, 'warm-up');
     const perItem = await screenAll(items, 'timed');
-    console.log(`  matcher alone: ${perItem.toFixed(2)} ms per item (matchMany of 100, sequential, after a warm-up on other queries) → ${(perItem * items.length / 1000).toFixed(1)} s of screening for the batch on one matcher`);
+    console.log(
+      `  matcher alone: ${perItem.toFixed(2)} ms per item (matchMany of 100, sequential, after a warm-up on other queries) → ${((perItem * items.length) / 1000).toFixed(1)} s of screening for the batch on one matcher`,
+    );
 
     const walls: number[] = [];
     for (let run = 1; run <= RUNS; run++) {
@@ -76,7 +81,9 @@ async function main(): Promise<void> {
       let processingAt = 0;
       let job: { state: string; completedItems: number; failedItems: number; results?: Array<{ result?: { status: string } }> };
       for (;;) {
-        job = await (await fetch(`${gateway.url}/v1/batch/${jobId}`, { headers: { authorization: `Bearer ${apiKey}` } })).json() as typeof job;
+        job = (await (
+          await fetch(`${gateway.url}/v1/batch/${jobId}`, { headers: { authorization: `Bearer ${apiKey}` } })
+        ).json()) as typeof job;
         if (!processingAt && job.state !== 'queued') processingAt = Date.now();
         if (job.state === 'completed') break;
         await new Promise((r) => setTimeout(r, 50));

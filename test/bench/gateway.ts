@@ -43,20 +43,29 @@ async function cappedScreens(): Promise<void> {
     const keys = await gateway.keys('medium', Math.ceil(SCREENS / 50) + 10);
     let next = 0;
     const body = JSON.stringify({ type: 'person', name: 'Capped Plan Person', state: 'TX' });
-    console.log(`capped plan: ${SCREENS} POST /v1/screen for one Medium organization, ${CONNECTIONS} connections, matcher ${MATCHER_LATENCY_MS} ms away`);
+    console.log(
+      `capped plan: ${SCREENS} POST /v1/screen for one Medium organization, ${CONNECTIONS} connections, matcher ${MATCHER_LATENCY_MS} ms away`,
+    );
     const result = await runLoad({
       url: gateway.url,
       connections: CONNECTIONS,
       amount: SCREENS,
-      requests: [{
-        method: 'POST',
-        path: '/v1/screen',
-        body,
-        setupRequest: (req) => ({
-          ...req,
-          headers: { ...(req.headers ?? {}), 'content-type': 'application/json', authorization: `Bearer ${keys[next++ % keys.length]}`, 'idempotency-key': `bench-${next}-${process.pid}` },
-        }),
-      }],
+      requests: [
+        {
+          method: 'POST',
+          path: '/v1/screen',
+          body,
+          setupRequest: (req) => ({
+            ...req,
+            headers: {
+              ...(req.headers ?? {}),
+              'content-type': 'application/json',
+              authorization: `Bearer ${keys[next++ % keys.length]}`,
+              'idempotency-key': `bench-${next}-${process.pid}`,
+            },
+          }),
+        },
+      ],
     } as autocannon.Options);
     reportLoad('capped    POST /v1/screen (200)', result);
     const { rows } = await gateway.pool.query("SELECT count(*)::int AS n FROM usage_events WHERE kind = 'screen'");
@@ -92,7 +101,9 @@ async function readsAndRefusals(): Promise<void> {
         },
       ],
     };
-    console.log(`gateway bench: ${CONNECTIONS} connections, ${SECONDS}s per run, ${KEYS} enterprise keys (600/min each), cores=${os.cpus().length}`);
+    console.log(
+      `gateway bench: ${CONNECTIONS} connections, ${SECONDS}s per run, ${KEYS} enterprise keys (600/min each), cores=${os.cpus().length}`,
+    );
     await runLoad({ ...admitted, duration: 3 }); // warm-up: JIT, pg prepared statements, pool
     const capacity = KEYS * 600;
     const cpuBefore = readCpuTimes();

@@ -8,16 +8,26 @@ import { runScript } from '../../infra/dev/runScript';
 const program = new Command()
   .name('gen:lists')
   .description('Write synthetic LEIE, SAM, state and NPPES files in their real formats, plus manifest.json')
-  .option('--scale <scale>', 'small | demo | full', (value) => {
-    if (!isScaleName(value)) throw new InvalidArgumentError('expected small, demo or full');
-    return value;
-  }, 'demo')
+  .option(
+    '--scale <scale>',
+    'small | demo | full',
+    (value) => {
+      if (!isScaleName(value)) throw new InvalidArgumentError('expected small, demo or full');
+      return value;
+    },
+    'demo',
+  )
   .option('--out <dir>', 'output folder (default .data/lists/<scale>)')
-  .option('--seed <n>', 'random seed', (value) => {
-    const seed = Number(value);
-    if (!Number.isInteger(seed)) throw new InvalidArgumentError('expected an integer');
-    return seed;
-  }, 1)
+  .option(
+    '--seed <n>',
+    'random seed',
+    (value) => {
+      const seed = Number(value);
+      if (!Number.isInteger(seed)) throw new InvalidArgumentError('expected an integer');
+      return seed;
+    },
+    1,
+  )
   .parse();
 
 async function main(): Promise<void> {

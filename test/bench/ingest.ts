@@ -76,7 +76,9 @@ async function main(): Promise<void> {
   dbUrl.pathname = `/${dbName}`;
   await migrate(dbUrl.toString());
   console.log(`bench:ingest ${manifestPath} (scale ${manifest.scale ?? '?'}) into fresh database ${dbName}`);
-  console.log('source           file                                              rows      entries   wall s   rows/s     peak RSS MB  outcome');
+  console.log(
+    'source           file                                              rows      entries   wall s   rows/s     peak RSS MB  outcome',
+  );
   try {
     for (const file of manifest.files) {
       if (only && !only.includes(file.source)) continue;
@@ -84,12 +86,15 @@ async function main(): Promise<void> {
       const r = report.result;
       const rows = r.outcome === 'unchanged' ? file.rows : r.rowCount;
       const entries = r.outcome === 'published' ? r.entryCount : 0;
-      const outcome = r.outcome === 'published'
-        ? `published (bad ${r.badRowCount}, +${r.diff.added} -${r.diff.removed} ~${r.diff.changed})`
-        : r.outcome === 'refused' ? `REFUSED: ${r.reason}` : 'unchanged';
+      const outcome =
+        r.outcome === 'published'
+          ? `published (bad ${r.badRowCount}, +${r.diff.added} -${r.diff.removed} ~${r.diff.changed})`
+          : r.outcome === 'refused'
+            ? `REFUSED: ${r.reason}`
+            : 'unchanged';
       console.log(
         `${file.source.padEnd(16)} ${file.path.slice(-49).padEnd(49)} ${fmt(rows).padStart(9)} ${fmt(entries).padStart(9)} ` +
-        `${fmt(report.wallMs / 1000, 1).padStart(8)} ${fmt(rows / (report.wallMs / 1000)).padStart(9)} ${fmt(report.maxRssMb).padStart(12)}  ${outcome}`,
+          `${fmt(report.wallMs / 1000, 1).padStart(8)} ${fmt(rows / (report.wallMs / 1000)).padStart(9)} ${fmt(report.maxRssMb).padStart(12)}  ${outcome}`,
       );
     }
   } finally {

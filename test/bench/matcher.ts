@@ -45,7 +45,7 @@ const CLIENTS = numberArg('clients', 50);
 const REPLICAS = numberArg('replicas', 1);
 const SECONDS = numberArg('seconds', 10);
 // A paced client at 10/s for more than this would pass its key's 600/min limit and be answered 429.
-if (SECONDS > 55) throw new Error('--seconds above 55 would push the paced clients past their keys\' 600/min limit');
+if (SECONDS > 55) throw new Error("--seconds above 55 would push the paced clients past their keys' 600/min limit");
 /** Paced runs, requests per second per client; Enterprise keys allow 600 a minute, so 10 is a client at its key's limit. */
 const PER_CLIENT_RATES = [2, 5, 10];
 
@@ -66,7 +66,9 @@ function mb(bytes: number): string {
 function describe(label: string, ms: number[]): void {
   const s = ms.slice().sort((a, b) => a - b);
   const mean = s.reduce((a, b) => a + b, 0) / s.length;
-  console.log(`${label.padEnd(28)} n=${s.length}  p50=${percentileOf(s, 50).toFixed(3)} ms  p99=${percentileOf(s, 99).toFixed(3)} ms  max=${s[s.length - 1].toFixed(3)} ms  mean=${mean.toFixed(3)} ms`);
+  console.log(
+    `${label.padEnd(28)} n=${s.length}  p50=${percentileOf(s, 50).toFixed(3)} ms  p99=${percentileOf(s, 99).toFixed(3)} ms  max=${s[s.length - 1].toFixed(3)} ms  mean=${mean.toFixed(3)} ms`,
+  );
 }
 
 const TSX_CLI = path.resolve(__dirname, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -79,14 +81,22 @@ function runScreenLoad(spec: ScreenLoadSpec): Promise<ScreenLoadRun[]> {
   const specPath = path.join(dir, 'spec.json');
   writeFileSync(specPath, JSON.stringify(spec));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX_CLI, path.join(__dirname, 'support', 'screenLoad.ts'), specPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [TSX_CLI, path.join(__dirname, 'support', 'screenLoad.ts'), specPath], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code) => {
       rmSync(dir, { recursive: true, force: true });
       if (code !== 0) reject(new Error(`screen load exited with code ${code}`));
-      else resolve(out.trim().split('\n').map((line) => JSON.parse(line) as ScreenLoadRun));
+      else
+        resolve(
+          out
+            .trim()
+            .split('\n')
+            .map((line) => JSON.parse(line) as ScreenLoadRun),
+        );
     });
   });
 }
@@ -100,12 +110,18 @@ async function screenThroughGateway(matcherUrl: string, qs: Entity[]): Promise<v
     const keys = await gateway.keys('enterprise', Math.max(400, (PER_CLIENT_RATES.length + 1) * CLIENTS));
     const cpuBefore = readCpuTimes();
     const runs = await runScreenLoad({
-      url: gateway.url, keys, bodies: qs.map((q) => JSON.stringify(q)), seconds: SECONDS, connections: CLIENTS,
+      url: gateway.url,
+      keys,
+      bodies: qs.map((q) => JSON.stringify(q)),
+      seconds: SECONDS,
+      connections: CLIENTS,
       perClientRates: PER_CLIENT_RATES,
     });
     for (const r of runs) {
-      console.log(`POST /v1/screen via gateway  ${r.label}: ${r.requestsPerSecond} req/s  p50=${r.p50} ms  p90=${r.p90} ms  p99=${r.p99} ms  ` +
-        `max=${r.max} ms  2xx=${r.ok}  non2xx=${r.non2xx}  errors=${r.errors}  timeouts=${r.timeouts}`);
+      console.log(
+        `POST /v1/screen via gateway  ${r.label}: ${r.requestsPerSecond} req/s  p50=${r.p50} ms  p90=${r.p90} ms  p99=${r.p99} ms  ` +
+          `max=${r.max} ms  2xx=${r.ok}  non2xx=${r.non2xx}  errors=${r.errors}  timeouts=${r.timeouts}`,
+      );
     }
     const cpu = describeCpuTimes(cpuBefore, readCpuTimes());
     if (cpu) console.log(`  machine CPU over these runs (all processes, all cores = 100%): ${cpu}`);
@@ -123,7 +139,9 @@ async function screenThroughGateway(matcherUrl: string, qs: Entity[]): Promise<v
  */
 function rerunWithMatcherNodeOptions(): void {
   if (hasMatcherNodeOptions()) return;
-  const run = spawnSync(process.execPath, [...MATCHER_NODE_OPTIONS.split(' '), ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [...MATCHER_NODE_OPTIONS.split(' '), ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
   if (run.error) throw run.error;
   if (run.signal) process.kill(process.pid, run.signal);
   process.exit(run.status ?? 1);
@@ -131,7 +149,13 @@ function rerunWithMatcherNodeOptions(): void {
 
 async function main(): Promise<void> {
   rerunWithMatcherNodeOptions();
-  console.log(`node options: ${[process.env.NODE_OPTIONS ?? '', ...process.execArgv].join(' ').split(/\s+/).filter((a) => a.startsWith('--max')).join(' ')}`);
+  console.log(
+    `node options: ${[process.env.NODE_OPTIONS ?? '', ...process.execArgv]
+      .join(' ')
+      .split(/\s+/)
+      .filter((a) => a.startsWith('--max'))
+      .join(' ')}`,
+  );
   const rng = createRng(SEED);
   console.log(`matcher bench: ${ENTRIES} list entries, ${REGISTRY} registry organizations, ${QUERIES} queries, seed ${SEED}`);
   let t = Date.now();
@@ -148,7 +172,9 @@ async function main(): Promise<void> {
   const buildMs = Date.now() - t;
   const indexBytes = liveBytesAfterFullGc() - liveBefore;
   const mem = process.memoryUsage();
-  console.log(`index build: ${buildMs} ms  (${index.person.names.length} person names / ${index.person.tokens.words.length} tokens, ${index.organization.names.length} org names)`);
+  console.log(
+    `index build: ${buildMs} ms  (${index.person.names.length} person names / ${index.person.tokens.words.length} tokens, ${index.organization.names.length} org names)`,
+  );
   console.log(`RSS after build: ${mb(mem.rss)} (the index holds ${mb(indexBytes)} of heap and buffers), heap used ${mb(mem.heapUsed)}`);
 
   const qs = generateQueries(SEED, entries, QUERIES, REGISTRY);
@@ -195,7 +221,10 @@ async function main(): Promise<void> {
     if (!process.argv.includes('--no-gateway')) {
       const t0 = Date.now();
       const replicas = await startReplicas(REPLICAS - 1);
-      if (REPLICAS > 1) console.log(`${REPLICAS - 1} more matcher replica process(es) ready in ${Date.now() - t0} ms; the gateway balances over ${REPLICAS}`);
+      if (REPLICAS > 1)
+        console.log(
+          `${REPLICAS - 1} more matcher replica process(es) ready in ${Date.now() - t0} ms; the gateway balances over ${REPLICAS}`,
+        );
       try {
         await screenThroughGateway([server.url, ...replicas.urls].join(','), qs);
       } finally {

@@ -72,7 +72,14 @@ async function measureCheckout(checkout: string): Promise<RunFigures> {
 
 function runChild(checkout: string): RunFigures {
   const data = { entries: ENTRIES, registry: REGISTRY, queries: QUERIES, seed: SEED };
-  const args = ['--import', 'tsx', __filename, '--child', checkout, ...Object.entries(data).flatMap(([name, value]) => [`--${name}`, String(value)])];
+  const args = [
+    '--import',
+    'tsx',
+    __filename,
+    '--child',
+    checkout,
+    ...Object.entries(data).flatMap(([name, value]) => [`--${name}`, String(value)]),
+  ];
   const child = spawnSync(process.execPath, args, { env: withMatcherNodeOptions(process.env), encoding: 'utf8', maxBuffer: 16 << 20 });
   if (child.status !== 0) throw new Error(`the run of ${checkout} failed:\n${child.stderr}`);
   const last = child.stdout.trim().split('\n').pop() as string;
@@ -97,7 +104,9 @@ async function main(): Promise<void> {
   const base = argValue('base');
   if (!base) throw new Error('--base <checkout of the commit to compare with> is required');
   const checkouts = { base: path.resolve(base), current: CURRENT };
-  console.log(`matcher paired bench: ${ENTRIES} entries, ${REGISTRY} registry organizations, ${QUERIES} queries, seed ${SEED}, ${ROUNDS} rounds`);
+  console.log(
+    `matcher paired bench: ${ENTRIES} entries, ${REGISTRY} registry organizations, ${QUERIES} queries, seed ${SEED}, ${ROUNDS} rounds`,
+  );
   console.log(`base: ${checkouts.base}\ncurrent: ${checkouts.current}`);
   const runs: Record<'base' | 'current', RunFigures[]> = { base: [], current: [] };
   for (let round = 0; round < ROUNDS; round++) {
@@ -110,7 +119,9 @@ async function main(): Promise<void> {
   }
   for (const which of ['base', 'current'] as const) {
     const r = runs[which];
-    console.log(`median ${which.padEnd(7)} build ${(median(r.map((f) => f.buildMs)) / 1000).toFixed(1)} s  p50=${median(r.map((f) => f.p50)).toFixed(3)} ms  p99=${median(r.map((f) => f.p99)).toFixed(3)} ms  mean=${median(r.map((f) => f.mean)).toFixed(3)} ms`);
+    console.log(
+      `median ${which.padEnd(7)} build ${(median(r.map((f) => f.buildMs)) / 1000).toFixed(1)} s  p50=${median(r.map((f) => f.p50)).toFixed(3)} ms  p99=${median(r.map((f) => f.p99)).toFixed(3)} ms  mean=${median(r.map((f) => f.mean)).toFixed(3)} ms`,
+    );
   }
   const shas = new Set([...runs.base, ...runs.current].map((f) => f.sha256));
   console.log(shas.size === 1 ? `same screening results (sha256 ${[...shas][0]})` : `screening results differ: ${[...shas].join(', ')}`);

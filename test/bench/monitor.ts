@@ -47,28 +47,69 @@ const SEED = numberArg('seed', 5);
 const ORGS = 4;
 const ROOT = path.resolve(__dirname, '..', '..');
 
-interface Listed { last: string; first: string; middle: string; dob: string; npi: string }
+interface Listed {
+  last: string;
+  first: string;
+  middle: string;
+  dob: string;
+  npi: string;
+}
 
 const q = (v: string) => `"${v}"`;
 function leieLine(p: Listed): string {
-  return [p.last, p.first, p.middle, '', 'IND- LIC HC SERV PRO', 'NURSE/NURSES AIDE', '', p.npi, p.dob, '1 MAIN ST', 'SPRINGFIELD', 'IL', '62701',
-    '1128b4', '20230101', '00000000', '00000000', ''].map(q).join(',');
+  return [
+    p.last,
+    p.first,
+    p.middle,
+    '',
+    'IND- LIC HC SERV PRO',
+    'NURSE/NURSES AIDE',
+    '',
+    p.npi,
+    p.dob,
+    '1 MAIN ST',
+    'SPRINGFIELD',
+    'IL',
+    '62701',
+    '1128b4',
+    '20230101',
+    '00000000',
+    '00000000',
+    '',
+  ]
+    .map(q)
+    .join(',');
 }
 const toListed = (p: SyntheticPerson): Listed => ({
-  last: p.lastName.toUpperCase(), first: p.firstName.toUpperCase(), middle: (p.middleName ?? '').toUpperCase(),
-  dob: p.dateOfBirth.replace(/-/g, ''), npi: '0000000000',
+  last: p.lastName.toUpperCase(),
+  first: p.firstName.toUpperCase(),
+  middle: (p.middleName ?? '').toUpperCase(),
+  dob: p.dateOfBirth.replace(/-/g, ''),
+  npi: '0000000000',
 });
-const subjectOf = (p: Listed): Entity => ({ type: 'person', name: `${p.first} ${p.last}`, dateOfBirth: `${p.dob.slice(0, 4)}-${p.dob.slice(4, 6)}-${p.dob.slice(6)}` });
+const subjectOf = (p: Listed): Entity => ({
+  type: 'person',
+  name: `${p.first} ${p.last}`,
+  dateOfBirth: `${p.dob.slice(0, 4)}-${p.dob.slice(4, 6)}-${p.dob.slice(6)}`,
+});
 
 async function main(): Promise<void> {
-  console.log(`monitor bench: scales ${SCALES.join(', ')} records, LEIE of ${LISTED} entries, ${CHANGES.join(', ')} changed entries per version, cores=${os.cpus().length}`);
+  console.log(
+    `monitor bench: scales ${SCALES.join(', ')} records, LEIE of ${LISTED} entries, ${CHANGES.join(', ')} changed entries per version, cores=${os.cpus().length}`,
+  );
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
   const artifact = path.join(scratchDir(), 'leie-bench.csv');
   const bench = await startBenchStack();
   const matcherPort = await freePort();
   const matcherProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'matcher/main.ts'], {
-    cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
-    env: withMatcherNodeOptions({ ...process.env, DATABASE_URL: bench.stack.databaseUrl, MATCHER_PORT: String(matcherPort), LOG_LEVEL: 'warn' }),
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: withMatcherNodeOptions({
+      ...process.env,
+      DATABASE_URL: bench.stack.databaseUrl,
+      MATCHER_PORT: String(matcherPort),
+      LOG_LEVEL: 'warn',
+    }),
   });
   const matcherUrl = `http://127.0.0.1:${matcherPort}`;
   const matcher = createMatcherClient(matcherUrl);
@@ -97,7 +138,9 @@ async function main(): Promise<void> {
     for (let i = 0; i < ORGS; i++) {
       const org = await createOrganization(bench.pool, { name: `Bench monitoring ${i}`, plan: 'enterprise' });
       orgIds.push(org.id);
-      secrets.push((await createEndpoint(bench.pool, org.id, `http://127.0.0.1:${receiverPort}/hooks/${i}`, ['match_status_change']))!.secret);
+      secrets.push(
+        (await createEndpoint(bench.pool, org.id, `http://127.0.0.1:${receiverPort}/hooks/${i}`, ['match_status_change']))!.secret,
+      );
     }
 
     const people = createPersonFactory(createRng(SEED));
@@ -135,16 +178,31 @@ async function main(): Promise<void> {
       );
       const t = result.monitoring?.timings;
       if (t) {
-        console.log(`          fan-out: reach by key ${(t.reachMs / 1000).toFixed(1)} s, pre-check ${(t.checkMs / 1000).toFixed(1)} s (reading overlaps it), ` +
-          `waiting for the matcher to serve the version ${(t.matcherWaitMs / 1000).toFixed(1)} s more, screen + store ${(t.screenMs / 1000).toFixed(1)} s more`);
+        console.log(
+          `          fan-out: reach by key ${(t.reachMs / 1000).toFixed(1)} s, pre-check ${(t.checkMs / 1000).toFixed(1)} s (reading overlaps it), ` +
+            `waiting for the matcher to serve the version ${(t.matcherWaitMs / 1000).toFixed(1)} s more, screen + store ${(t.screenMs / 1000).toFixed(1)} s more`,
+        );
       }
       const groups = result.monitoring?.keyGroups;
       const because = result.monitoring?.rescreenedBecause;
-      if (groups) console.log(`          key groups crossed: ${groups.crossed} (${groups.exact ? 'sizes before the change exact' : 'every group the change touches: other versions moved the sizes too'})`);
-      if (because) console.log(`          re-screened because: ${Object.entries(because).filter(([, n]) => n > 0).map(([why, n]) => `${why} ${n}`).join(', ') || 'nothing'}`);
+      if (groups)
+        console.log(
+          `          key groups crossed: ${groups.crossed} (${groups.exact ? 'sizes before the change exact' : 'every group the change touches: other versions moved the sizes too'})`,
+        );
+      if (because)
+        console.log(
+          `          re-screened because: ${
+            Object.entries(because)
+              .filter(([, n]) => n > 0)
+              .map(([why, n]) => `${why} ${n}`)
+              .join(', ') || 'nothing'
+          }`,
+        );
     }
 
-    console.log('  records | changed entries | reached by keys | re-screened | status changes | ingest + publish s | fan-out s | deliveries s | total s | CPU');
+    console.log(
+      '  records | changed entries | reached by keys | re-screened | status changes | ingest + publish s | fan-out s | deliveries s | total s | CPU',
+    );
     for (const scale of SCALES) {
       // Enroll up to `scale`: one in ten a listed person (a potential match), the rest people on no list.
       const started = Date.now();
@@ -168,7 +226,9 @@ async function main(): Promise<void> {
       // cost of the enrollment that would be charged to one version.
       const vacuumStarted = Date.now();
       await bench.pool.query('VACUUM (ANALYZE) monitored_records');
-      process.stderr.write(`  (enrolled ${enrolled} records in ${((vacuumStarted - started) / 1000).toFixed(0)} s, vacuumed in ${((Date.now() - vacuumStarted) / 1000).toFixed(1)} s)\n`);
+      process.stderr.write(
+        `  (enrolled ${enrolled} records in ${((vacuumStarted - started) / 1000).toFixed(0)} s, vacuumed in ${((Date.now() - vacuumStarted) / 1000).toFixed(1)} s)\n`,
+      );
 
       for (const changeSize of CHANGES) {
         // The next version: 2 in 5 added (enrolled people, so their records turn potential_match), 2 in 5 removed, the rest changed.
@@ -183,7 +243,9 @@ async function main(): Promise<void> {
         }
         const added = fresh.splice(0, addedCount);
         listed = [
-          ...listed.map((p, i) => (changed.has(i) ? { ...p, dob: `${Number(p.dob.slice(0, 4)) - 1}${p.dob.slice(4)}` } : p)).filter((_, i) => !removed.has(i)),
+          ...listed
+            .map((p, i) => (changed.has(i) ? { ...p, dob: `${Number(p.dob.slice(0, 4)) - 1}${p.dob.slice(4)}` } : p))
+            .filter((_, i) => !removed.has(i)),
           ...added,
         ];
         await timeVersion(changeSize);
@@ -225,18 +287,30 @@ async function waitForVersion(matcherUrl: string, versionId: string): Promise<vo
 }
 
 /** The enrollment's pieces, in bulk: screen, blocking keys, the monitored_records rows. */
-async function enrollBulk(pool: import('pg').Pool, matcher: ReturnType<typeof createMatcherClient>, batch: Array<{ entity: Entity; orgId: string }>): Promise<void> {
+async function enrollBulk(
+  pool: import('pg').Pool,
+  matcher: ReturnType<typeof createMatcherClient>,
+  batch: Array<{ entity: Entity; orgId: string }>,
+): Promise<void> {
   const results: import('../../matcher/types').ScreeningResult[] = [];
   const headroom: number[] = [];
   let rulesVersion: number | null = null;
   for (let i = 0; i < batch.length; i += 250) {
-    const screened = await matcher.matchManyWithHeadroom(batch.slice(i, i + 250).map((b) => b.entity), { requestId: 'bench-enroll', timeoutMs: 120_000 });
+    const screened = await matcher.matchManyWithHeadroom(
+      batch.slice(i, i + 250).map((b) => b.entity),
+      { requestId: 'bench-enroll', timeoutMs: 120_000 },
+    );
     results.push(...screened.results);
     headroom.push(...screened.headroom);
     rulesVersion = screened.rulesVersion;
   }
   const rows = batch.map((b, i) => ({
-    org: b.orgId, entity: b.entity, hash: requestHash(b.entity), status: results[i].status, result: results[i], headroom: headroom[i],
+    org: b.orgId,
+    entity: b.entity,
+    hash: requestHash(b.entity),
+    status: results[i].status,
+    result: results[i],
+    headroom: headroom[i],
     keys: subjectBlockingKeys(b.entity),
   }));
   await pool.query(

@@ -21,7 +21,8 @@ async function main(): Promise<void> {
     const taskQueue = `bench-record-months-${randomBytes(3).toString('hex')}`;
     await bench.startWorker({ taskQueue, matcherUrl: 'http://127.0.0.1:9' }); // the sweep never screens
     const orgIds: string[] = [];
-    for (let i = 0; i < ORGS; i++) orgIds.push((await createOrganization(bench.pool, { name: `Bench record-months ${i}`, plan: 'enterprise' })).id);
+    for (let i = 0; i < ORGS; i++)
+      orgIds.push((await createOrganization(bench.pool, { name: `Bench record-months ${i}`, plan: 'enterprise' })).id);
     await bench.pool.query(
       `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, enrolled_at, removed_at)
        SELECT ($1::uuid[])[1 + g % $3], '{}', $4 || g, 'person', false, 'clear', '{}', '{}', now(),
@@ -35,9 +36,13 @@ async function main(): Promise<void> {
     for (const run of ['first run (meters everything)', 'second run (nothing to add)']) {
       const started = Date.now();
       const result = (await bench.client.workflow.execute('recordMonthMetering', {
-        taskQueue, workflowId: `record-months/bench-${randomBytes(3).toString('hex')}`, args: [{}],
+        taskQueue,
+        workflowId: `record-months/bench-${randomBytes(3).toString('hex')}`,
+        args: [{}],
       })) as { periods: string[]; metered: number };
-      console.log(`  ${run}: ${result.metered} record-months metered for ${result.periods.join(' and ')} in ${((Date.now() - started) / 1000).toFixed(2)} s`);
+      console.log(
+        `  ${run}: ${result.metered} record-months metered for ${result.periods.join(' and ')} in ${((Date.now() - started) / 1000).toFixed(2)} s`,
+      );
     }
   } finally {
     await bench.close();

@@ -72,7 +72,9 @@ async function main(): Promise<void> {
       const events: WebhookEventToEmit[] = Array.from({ length: Math.min(EMIT_BATCH, EVENTS - i) }, () => {
         const jobId = randomUUID();
         return {
-          orgId: org.id, type: 'batch_completed', eventKey: `batch:${jobId}`,
+          orgId: org.id,
+          type: 'batch_completed',
+          eventKey: `batch:${jobId}`,
           data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
         };
       });
@@ -83,7 +85,7 @@ async function main(): Promise<void> {
     if (!(await within(allReceived, Math.max(0, started + DEADLINE_MS - Date.now())))) {
       throw new Error(
         `deadline: ${received.size} of ${EVENTS} deliveries verified after ${DEADLINE_MS / 1000} s (${refused} requests refused by signature); ` +
-        'see `screenctl deliveries list --status pending` for what is stuck',
+          'see `screenctl deliveries list --status pending` for what is stuck',
       );
     }
     const finished = Date.now();
@@ -91,14 +93,18 @@ async function main(): Promise<void> {
     const latencies = [...received].map(([id, at]) => at - (emittedAt.get(id) ?? started)).sort((a, b) => a - b);
     const seconds = (finished - started) / 1000;
     console.log(`  emitted ${EVENTS} events (recorded + workflows started) in ${((emitted - started) / 1000).toFixed(1)} s`);
-    console.log(`  delivered ${received.size} verified deliveries in ${seconds.toFixed(1)} s: ${(received.size / seconds).toFixed(0)} deliveries/s sustained`);
-    console.log(`  emit → receipt latency p50=${percentileOf(latencies, 50)} ms p99=${percentileOf(latencies, 99)} ms; refused signatures: ${refused}`);
+    console.log(
+      `  delivered ${received.size} verified deliveries in ${seconds.toFixed(1)} s: ${(received.size / seconds).toFixed(0)} deliveries/s sustained`,
+    );
+    console.log(
+      `  emit → receipt latency p50=${percentileOf(latencies, 50)} ms p99=${percentileOf(latencies, 99)} ms; refused signatures: ${refused}`,
+    );
     // The receiver answers before the worker records that attempt: let the last ones land.
     const settleBy = Date.now() + 10_000;
     let rows: Array<{ status: string; n: number }> = [];
     do {
       if (rows.length) await new Promise((r) => setTimeout(r, 100));
-      ({ rows } = await bench.pool.query("SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status ORDER BY status"));
+      ({ rows } = await bench.pool.query('SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status ORDER BY status'));
     } while (rows.some((r) => r.status === 'pending') && Date.now() < settleBy);
     console.log(`  delivery log: ${rows.map((r) => `${r.status} ${r.n}`).join(', ')}`);
     if (cpu) console.log(`  machine CPU over the run (all processes, all cores = 100%): ${cpu}`);

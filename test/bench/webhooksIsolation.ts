@@ -17,7 +17,14 @@ import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  emitWebhookEvents, endpointCap, orgAttemptCap, deliveryPolicy, deliveryWorkerSlots, replaysPerMinute, verifyWebhook, type WebhookEventToEmit,
+  emitWebhookEvents,
+  endpointCap,
+  orgAttemptCap,
+  deliveryPolicy,
+  deliveryWorkerSlots,
+  replaysPerMinute,
+  verifyWebhook,
+  type WebhookEventToEmit,
 } from '../../activities/webhooks';
 import { createRng } from '../../infra/dev/synthetic/parties';
 import { createOrganization } from '../../gateway/orgs/organizations';
@@ -53,10 +60,19 @@ function startReceiver(): Promise<{ url: string; secret: { value: string }; arri
       res.end();
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, secret, arrived,
-    close: () => { server.closeAllConnections(); server.close(); },
-  })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+        secret,
+        arrived,
+        close: () => {
+          server.closeAllConnections();
+          server.close();
+        },
+      }),
+    ),
+  );
 }
 
 async function until(what: string, check: () => boolean | Promise<boolean>, everyMs = 50): Promise<void> {
@@ -67,26 +83,41 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ever
   }
 }
 
-const batchEvents = (orgId: string, n: number): WebhookEventToEmit[] => Array.from({ length: n }, () => {
-  const jobId = randomUUID();
-  return {
-    orgId, type: 'batch_completed', eventKey: `bench:${jobId}`,
-    data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
-  };
-});
+const batchEvents = (orgId: string, n: number): WebhookEventToEmit[] =>
+  Array.from({ length: n }, () => {
+    const jobId = randomUUID();
+    return {
+      orgId,
+      type: 'batch_completed',
+      eventKey: `bench:${jobId}`,
+      data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
+    };
+  });
 
-interface Timing { batchS: number; batchDeliveryS: number; deliveriesS: number; cpu: string }
+interface Timing {
+  batchS: number;
+  batchDeliveryS: number;
+  deliveriesS: number;
+  cpu: string;
+}
 
 async function api(gatewayUrl: string, apiKey: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(gatewayUrl + path, {
-    method, headers: { authorization: `Bearer ${apiKey}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    method,
+    headers: { authorization: `Bearer ${apiKey}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: res.status, body: await res.json() as Record<string, unknown> };
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 /** Organization B: an endpoint, its batch of ITEMS, then DELIVERIES deliveries; each timed to its last receipt. */
-async function timeOrganizationB(bench: BenchStack, gatewayUrl: string, taskQueue: string, items: unknown[], label: string): Promise<Timing> {
+async function timeOrganizationB(
+  bench: BenchStack,
+  gatewayUrl: string,
+  taskQueue: string,
+  items: unknown[],
+  label: string,
+): Promise<Timing> {
   const receiver = await startReceiver();
   try {
     const org = await createOrganization(bench.pool, { name: `Bench isolation B ${label}`, plan: 'enterprise' });
@@ -100,11 +131,15 @@ async function timeOrganizationB(bench: BenchStack, gatewayUrl: string, taskQueu
     const posted = await api(gatewayUrl, apiKey, 'POST', '/v1/batch', { items }, { 'idempotency-key': randomUUID() });
     if (posted.status !== 202) throw new Error(`POST /v1/batch answered ${posted.status}`);
     let completedAt = 0;
-    await until('B’s batch completed', async () => {
-      const job = await api(gatewayUrl, apiKey, 'GET', `/v1/batch/${posted.body.jobId as string}`);
-      if (job.body.state === 'completed') completedAt = Date.now();
-      return completedAt > 0;
-    }, 100);
+    await until(
+      'B’s batch completed',
+      async () => {
+        const job = await api(gatewayUrl, apiKey, 'GET', `/v1/batch/${posted.body.jobId as string}`);
+        if (job.body.state === 'completed') completedAt = Date.now();
+        return completedAt > 0;
+      },
+      100,
+    );
     await until('B’s batch_completed delivery', () => receiver.arrived.size >= 1);
     const batchDeliveredAt = Math.max(...receiver.arrived.values());
 
@@ -130,7 +165,10 @@ async function startBlackholeLoad(bench: BenchStack, gatewayUrl: string, taskQue
   let endpoints = 0;
   let endpointRefusal = '';
   for (;;) {
-    const reply = await api(gatewayUrl, apiKey, 'POST', '/v1/webhook-endpoints', { url: `${hole.url}/${endpoints}`, events: ['batch_completed'] });
+    const reply = await api(gatewayUrl, apiKey, 'POST', '/v1/webhook-endpoints', {
+      url: `${hole.url}/${endpoints}`,
+      events: ['batch_completed'],
+    });
     if (reply.status !== 201) {
       endpointRefusal = `${reply.status} ${reply.body.code as string}`;
       break;
@@ -149,7 +187,8 @@ async function startBlackholeLoad(bench: BenchStack, gatewayUrl: string, taskQue
   })();
   await until('the blackhole holding A’s attempts', () => hole.open() >= 1);
   return {
-    describe: () => `${endpoints} endpoints (the next refused: ${endpointRefusal}), ${refs.length} deliveries, replays asked ${[...replies].map(([s, n]) => `${s}×${n}`).join(' ')}; ` +
+    describe: () =>
+      `${endpoints} endpoints (the next refused: ${endpointRefusal}), ${refs.length} deliveries, replays asked ${[...replies].map(([s, n]) => `${s}×${n}`).join(' ')}; ` +
       `blackhole: ${hole.accepted()} connections, at most ${hole.maxOpen()} held at once`,
     async stop() {
       stopped = true;
@@ -174,7 +213,10 @@ async function main(): Promise<void> {
   const matchers = await startMatcherReplicas({ count: 1, entries: ENTRIES, registry: 0, seed: SEED });
   const taskQueue = `bench-isolation-${randomBytes(3).toString('hex')}`;
   const gateway = await spawnGateway('webhooks-isolation', {
-    DATABASE_URL: bench.stack.databaseUrl, TEMPORAL_ADDRESS: bench.stack.temporalAddress, TEMPORAL_TASK_QUEUE: taskQueue, MATCHER_URL: matchers.urls[0],
+    DATABASE_URL: bench.stack.databaseUrl,
+    TEMPORAL_ADDRESS: bench.stack.temporalAddress,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    MATCHER_URL: matchers.urls[0],
     WEBHOOK_ALLOW_LOOPBACK: 'true',
   });
   const hole = await startBlackhole();
@@ -192,7 +234,8 @@ async function main(): Promise<void> {
       loadDescription = load.describe();
       await load.stop();
     }
-    const row = (label: string, a: number, b: number): string => `  ${label.padEnd(46)} ${`${a.toFixed(2)} s`.padStart(12)} ${`${b.toFixed(2)} s`.padStart(18)}`;
+    const row = (label: string, a: number, b: number): string =>
+      `  ${label.padEnd(46)} ${`${a.toFixed(2)} s`.padStart(12)} ${`${b.toFixed(2)} s`.padStart(18)}`;
     console.log(`  ${''.padEnd(46)} ${'alone'.padStart(12)} ${'beside blackhole'.padStart(18)}`);
     console.log(row(`B: POST /v1/batch (${ITEMS}) → completed`, alone.batchS, beside.batchS));
     console.log(row('B: POST /v1/batch → batch_completed received', alone.batchDeliveryS, beside.batchDeliveryS));

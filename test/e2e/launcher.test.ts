@@ -20,7 +20,10 @@ function descendants(pid: number): number[] {
   } catch {
     return [];
   }
-  const children = out.split('\n').map((s) => Number(s.trim())).filter((n) => n > 0);
+  const children = out
+    .split('\n')
+    .map((s) => Number(s.trim()))
+    .filter((n) => n > 0);
   return children.flatMap((child) => [child, ...descendants(child)]);
 }
 
@@ -73,7 +76,11 @@ describe('npm start launcher', () => {
 
   beforeAll(async () => {
     ({ dataDir, databaseUrl, gatewayPort, env } = await launcherEnv('e2e'));
-    launcher = spawn(process.execPath, ['--import', 'tsx', 'infra/dev/launcher.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    launcher = spawn(process.execPath, ['--import', 'tsx', 'infra/dev/launcher.ts'], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     launcher.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     launcher.stderr?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const deadline = Date.now() + START_TIMEOUT_MS;
@@ -132,7 +139,10 @@ describe('npm start launcher', () => {
       files: { source: string; path: string }[];
     };
     const leie = manifest.files.find((f) => f.source === 'oig_leie' && f.path.endsWith('UPDATED.csv'));
-    const rows = fs.readFileSync(path.join(dataDir, 'lists', 'demo', leie!.path), 'utf8').split(/\r?\n/).slice(1);
+    const rows = fs
+      .readFileSync(path.join(dataDir, 'lists', 'demo', leie!.path), 'utf8')
+      .split(/\r?\n/)
+      .slice(1);
     const [last, first] = rows
       .map((row) => row.split(',').map((cell) => cell.replace(/"/g, '')))
       .find(([lastName, firstName]) => lastName && firstName) as string[];
@@ -177,29 +187,33 @@ describe('npm start launcher', () => {
 });
 
 describe('npm start launcher stopped while Temporal is still starting', () => {
-  it('stops the Temporal dev server it was waiting for and exits 0', async () => {
-    const { dataDir, databaseUrl, env } = await launcherEnv('e2e_early');
-    const launcher = spawn(process.execPath, ['--import', 'tsx', 'infra/dev/launcher.ts'], { cwd: REPO_ROOT, env, stdio: 'ignore' });
-    try {
-      // SIGTERM as soon as the Temporal CLI has been spawned, before it answers.
-      let temporalPid: number | undefined;
-      const deadline = Date.now() + START_TIMEOUT_MS;
-      while (temporalPid === undefined && Date.now() < deadline && launcher.exitCode === null) {
-        temporalPid = descendants(launcher.pid as number).find((pid) => commandOf(pid).includes('server start-dev'));
-        if (temporalPid === undefined) await new Promise((r) => setTimeout(r, 20));
+  it(
+    'stops the Temporal dev server it was waiting for and exits 0',
+    async () => {
+      const { dataDir, databaseUrl, env } = await launcherEnv('e2e_early');
+      const launcher = spawn(process.execPath, ['--import', 'tsx', 'infra/dev/launcher.ts'], { cwd: REPO_ROOT, env, stdio: 'ignore' });
+      try {
+        // SIGTERM as soon as the Temporal CLI has been spawned, before it answers.
+        let temporalPid: number | undefined;
+        const deadline = Date.now() + START_TIMEOUT_MS;
+        while (temporalPid === undefined && Date.now() < deadline && launcher.exitCode === null) {
+          temporalPid = descendants(launcher.pid as number).find((pid) => commandOf(pid).includes('server start-dev'));
+          if (temporalPid === undefined) await new Promise((r) => setTimeout(r, 20));
+        }
+        expect(temporalPid).toBeDefined();
+        const stackPids = descendants(launcher.pid as number);
+        const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
+        launcher.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        const until = Date.now() + 5000;
+        while (stackPids.some(alive) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+        expect(stackPids.filter(alive).map((pid) => `${pid} ${commandOf(pid)}`)).toEqual([]);
+      } finally {
+        if (launcher.exitCode === null) launcher.kill('SIGKILL');
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        await dropDatabase(databaseUrl);
       }
-      expect(temporalPid).toBeDefined();
-      const stackPids = descendants(launcher.pid as number);
-      const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
-      launcher.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      const until = Date.now() + 5000;
-      while (stackPids.some(alive) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-      expect(stackPids.filter(alive).map((pid) => `${pid} ${commandOf(pid)}`)).toEqual([]);
-    } finally {
-      if (launcher.exitCode === null) launcher.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      await dropDatabase(databaseUrl);
-    }
-  }, START_TIMEOUT_MS + 30_000);
+    },
+    START_TIMEOUT_MS + 30_000,
+  );
 });

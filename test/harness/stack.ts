@@ -107,7 +107,7 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
 /** A new database copied from the run's migrated template: `<run database>_<suffix>`. */
 export async function createDatabaseFromTemplate(suffix: string): Promise<string> {
   const template = process.env.TEST_TEMPLATE_DATABASE_URL;
-  if (!template) throw new Error('TEST_TEMPLATE_DATABASE_URL is not set: run tests through jest\'s globalSetup (npm test)');
+  if (!template) throw new Error("TEST_TEMPLATE_DATABASE_URL is not set: run tests through jest's globalSetup (npm test)");
   const url = new URL(process.env.DATABASE_URL as string);
   url.pathname = `${url.pathname}_${suffix}`;
   const client = new Client({ connectionString: serverUrl().toString() });

@@ -16,14 +16,21 @@ export interface SourceDefinition extends SourceDescription {
 function adapterFor(source: SourceDescription): SourceAdapter {
   if (source.kind === 'state' && source.state) return stateAdapter(STATE_MAPPINGS[source.state]);
   switch (source.key) {
-    case 'oig_leie': return leieAdapter;
-    case 'sam_exclusions': return samAdapter;
-    case 'nppes': return nppesAdapter;
-    default: throw new Error(`no adapter for list source "${source.key}"`);
+    case 'oig_leie':
+      return leieAdapter;
+    case 'sam_exclusions':
+      return samAdapter;
+    case 'nppes':
+      return nppesAdapter;
+    default:
+      throw new Error(`no adapter for list source "${source.key}"`);
   }
 }
 
-export const SOURCE_CATALOG: readonly SourceDefinition[] = SOURCE_DESCRIPTIONS.map((source) => ({ ...source, adapter: adapterFor(source) }));
+export const SOURCE_CATALOG: readonly SourceDefinition[] = SOURCE_DESCRIPTIONS.map((source) => ({
+  ...source,
+  adapter: adapterFor(source),
+}));
 
 export function requireSource(key: string): SourceDefinition {
   const source = SOURCE_CATALOG.find((s) => s.key === key);

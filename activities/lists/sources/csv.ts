@@ -43,7 +43,10 @@ export async function* readCsvRows(ctx: ParseContext): AsyncGenerator<CsvRow> {
 
 /** Header cell → key: lowercase, non-alphanumeric runs → `_`, trimmed of `_`. */
 export function normalizeHeader(cell: string): string {
-  return cell.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  return cell
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 }
 
 /** Zips a row with its header into a raw record (header text → trimmed cell). */

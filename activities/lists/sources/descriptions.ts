@@ -77,7 +77,8 @@ export const SOURCE_DESCRIPTIONS: readonly SourceDescription[] = [
     coverageGroup: 'additional',
     removalLimit: {
       maxRemovedShare: 0.05,
-      reason: 'a daily extract drops the exclusions that expired or were lifted that day, a fraction of a percent; a week of missed polls stays far below 5%',
+      reason:
+        'a daily extract drops the exclusions that expired or were lifted that day, a fraction of a percent; a week of missed polls stays far below 5%',
     },
   },
   ...Object.values(STATE_MAPPINGS).map((mapping): SourceDescription => ({
@@ -92,7 +93,8 @@ export const SOURCE_DESCRIPTIONS: readonly SourceDescription[] = [
     coverageGroup: 'sources',
     removalLimit: {
       maxRemovedShare: 0.25,
-      reason: 'state lists are small and edited by hand, and some states purge reinstated or expired providers in batches, so a weekly poll can see a large share go',
+      reason:
+        'state lists are small and edited by hand, and some states purge reinstated or expired providers in batches, so a weekly poll can see a large share go',
     },
   })),
   {
@@ -107,7 +109,8 @@ export const SOURCE_DESCRIPTIONS: readonly SourceDescription[] = [
     coverageGroup: 'registry',
     removalLimit: {
       maxRemovedShare: 0.05,
-      reason: 'organizations leave the monthly file only when their NPI is deactivated, a few thousand a month of about two million; losing more than 5% means the file is cut',
+      reason:
+        'organizations leave the monthly file only when their NPI is deactivated, a few thousand a month of about two million; losing more than 5% means the file is cut',
     },
   },
 ];
@@ -128,7 +131,10 @@ export function artifactLocation(key: string, env: NodeJS.ProcessEnv = process.e
 
 /** `LIST_SOURCES_DISABLED`: comma-separated source keys that are switched off. */
 export function isSourceEnabled(key: string, env: NodeJS.ProcessEnv = process.env): boolean {
-  return !(env.LIST_SOURCES_DISABLED ?? '').split(',').map((k) => k.trim()).includes(key);
+  return !(env.LIST_SOURCES_DISABLED ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .includes(key);
 }
 
 /** The seven states that keep no separate Medicaid exclusion list and rely on the LEIE (data-sources.md §3.1). */

@@ -47,7 +47,9 @@ export async function downloadArtifact(
     options.onBytes?.(bytes);
   });
   const cut = (): TruncatedDownloadError =>
-    new TruncatedDownloadError(`GET ${url} delivered ${bytes} bytes of the ${announced} its Content-Length announced; the artifact is incomplete`);
+    new TruncatedDownloadError(
+      `GET ${url} delivered ${bytes} bytes of the ${announced} its Content-Length announced; the artifact is incomplete`,
+    );
   try {
     await pipeline(body, createWriteStream(path));
   } catch (err) {

@@ -11,14 +11,35 @@ import { ArtifactFormatError, type ListAdapter, type ListEntry, type ParseContex
  * styles (every field quoted, or empty fields bare with a trailing comma) parse the same way.
  */
 const LEIE_COLUMNS = [
-  'LASTNAME', 'FIRSTNAME', 'MIDNAME', 'BUSNAME', 'GENERAL', 'SPECIALTY', 'UPIN', 'NPI', 'DOB', 'ADDRESS',
-  'CITY', 'STATE', 'ZIP', 'EXCLTYPE', 'EXCLDATE', 'REINDATE', 'WAIVERDATE', 'WVRSTATE',
+  'LASTNAME',
+  'FIRSTNAME',
+  'MIDNAME',
+  'BUSNAME',
+  'GENERAL',
+  'SPECIALTY',
+  'UPIN',
+  'NPI',
+  'DOB',
+  'ADDRESS',
+  'CITY',
+  'STATE',
+  'ZIP',
+  'EXCLTYPE',
+  'EXCLDATE',
+  'REINDATE',
+  'WAIVERDATE',
+  'WVRSTATE',
 ] as const;
 
 type LeieColumn = (typeof LEIE_COLUMNS)[number];
 
 function headerIndex(cells: string[]): Record<LeieColumn, number> {
-  const names = cells.map((c) => c.trim().toUpperCase().replace(/^WAIVERSTATE$/, 'WVRSTATE'));
+  const names = cells.map((c) =>
+    c
+      .trim()
+      .toUpperCase()
+      .replace(/^WAIVERSTATE$/, 'WVRSTATE'),
+  );
   const index = {} as Record<LeieColumn, number>;
   const missing: string[] = [];
   for (const column of LEIE_COLUMNS) {
@@ -32,9 +53,9 @@ function headerIndex(cells: string[]): Record<LeieColumn, number> {
 
 /** The natural key OIG's rows lack an id for: names, DOB, NPI, authority, exclusion date, state. */
 function leieEntryKey(get: (c: LeieColumn) => string): string {
-  return naturalKey(['LASTNAME', 'FIRSTNAME', 'MIDNAME', 'BUSNAME', 'DOB', 'NPI', 'EXCLTYPE', 'EXCLDATE', 'STATE'].map(
-    (c) => get(c as LeieColumn),
-  ));
+  return naturalKey(
+    ['LASTNAME', 'FIRSTNAME', 'MIDNAME', 'BUSNAME', 'DOB', 'NPI', 'EXCLTYPE', 'EXCLDATE', 'STATE'].map((c) => get(c as LeieColumn)),
+  );
 }
 
 export async function* parseLeie(ctx: ParseContext): AsyncGenerator<ListEntry> {

@@ -4,8 +4,7 @@ import { clean } from './placeholders';
  * Alias markers (data-sources.md §5.2–5.3): aka, a.k.a., f/k/a, fka, dba, d/b/a, d.b.a.
  * `d/b/a` is also seen glued to the next word (`d/b/aMontessori`), so it needs no space after it.
  */
-const ALIAS_MARKER =
-  /\s*[([]?\s*(?:\b(?:a\.k\.a\.?|aka|f\/k\/a|f\.k\.a\.?|fka|dba|d\.b\.a\.?)(?=[\s:.,(]|$)|\bd\/b\/a\.?)\s*:?\s*/i;
+const ALIAS_MARKER = /\s*[([]?\s*(?:\b(?:a\.k\.a\.?|aka|f\/k\/a|f\.k\.a\.?|fka|dba|d\.b\.a\.?)(?=[\s:.,(]|$)|\bd\/b\/a\.?)\s*:?\s*/i;
 const OWNER_MARKER = /\s*[([]?\s*\bowners?\s*:\s*/i;
 
 interface SplitName {
@@ -90,7 +89,12 @@ export function parsePersonName(full: string, order: 'first_last' | 'last_first'
   const comma = text.indexOf(',');
   if (comma >= 0) {
     const lastPart = text.slice(0, comma).trim().split(' ').filter(Boolean);
-    const rest = text.slice(comma + 1).replace(/,/g, ' ').trim().split(' ').filter(Boolean);
+    const rest = text
+      .slice(comma + 1)
+      .replace(/,/g, ' ')
+      .trim()
+      .split(' ')
+      .filter(Boolean);
     const suffix = takeSuffix(rest) ?? takeSuffix(lastPart);
     return {
       lastName: lastPart.join(' ') || null,

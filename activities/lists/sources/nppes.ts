@@ -83,7 +83,13 @@ async function* parseNppes(ctx: ParseContext): AsyncGenerator<RegistryOrganizati
     const otherName = clean(cells[index.otherName]);
     const otherNames = otherName && otherName !== legalName ? [otherName] : [];
     const state = cleanState(cells[index.practiceState]);
-    yield { npi, legalName, otherNames, state, contentHash: sha256Hex(`${legalName}\u0001${otherNames.join('\u0002')}\u0001${state ?? ''}`) };
+    yield {
+      npi,
+      legalName,
+      otherNames,
+      state,
+      contentHash: sha256Hex(`${legalName}\u0001${otherNames.join('\u0002')}\u0001${state ?? ''}`),
+    };
   }
   if (!index) throw new ArtifactFormatError('empty NPPES file: no header row');
 }

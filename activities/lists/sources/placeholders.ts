@@ -1,7 +1,21 @@
 /** Values publishers put in a cell to mean "nothing here" (data-sources.md §5.4). */
 const PLACEHOLDERS = new Set([
-  '', '-', '--', '---', 'n/a', 'na', 'n.a.', 'none', 'no npi', 'nrf', 'not found', 'null', 'unknown',
-  '<unavail>', '0000000000', '00000000',
+  '',
+  '-',
+  '--',
+  '---',
+  'n/a',
+  'na',
+  'n.a.',
+  'none',
+  'no npi',
+  'nrf',
+  'not found',
+  'null',
+  'unknown',
+  '<unavail>',
+  '0000000000',
+  '00000000',
 ]);
 
 function isPlaceholder(value: string): boolean {

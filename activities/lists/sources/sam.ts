@@ -12,8 +12,20 @@ import { ArtifactFormatError, type ListAdapter, type ListEntry, type ParseContex
  * `DUNS`) are both accepted; columns are found by name, so their order does not matter.
  */
 const REQUIRED = [
-  'classification', 'name', 'first', 'middle', 'last', 'suffix', 'state_province', 'exclusion_type',
-  'excluding_agency', 'active_date', 'termination_date', 'cross_reference', 'sam_number', 'npi',
+  'classification',
+  'name',
+  'first',
+  'middle',
+  'last',
+  'suffix',
+  'state_province',
+  'exclusion_type',
+  'excluding_agency',
+  'active_date',
+  'termination_date',
+  'cross_reference',
+  'sam_number',
+  'npi',
 ];
 
 const LEGAL_FORM_TOKEN = /^(INC|INC\.|LLC|L\.L\.C\.|PLLC|LLP|LP|LTD|LTD\.|CORP|CORP\.|CO|CO\.|PC|P\.C\.|PA|P\.A\.)\b/i;

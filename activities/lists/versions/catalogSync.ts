@@ -18,7 +18,15 @@ export async function syncSourceCatalog(
   { ownsConfiguration = true }: { ownsConfiguration?: boolean } = {},
 ): Promise<string[]> {
   const rows = SOURCE_CATALOG.map((s) => [
-    s.key, s.name, s.kind, s.state, s.adapter.id, s.cadence, s.cadenceLabel, artifactLocation(s.key, env), isSourceEnabled(s.key, env),
+    s.key,
+    s.name,
+    s.kind,
+    s.state,
+    s.adapter.id,
+    s.cadence,
+    s.cadenceLabel,
+    artifactLocation(s.key, env),
+    isSourceEnabled(s.key, env),
   ]);
   const { rows: switched } = await db.query<{ key: string }>(
     `WITH before AS (SELECT key, enabled FROM list_sources), upserted AS (
@@ -34,10 +42,24 @@ export async function syncSourceCatalog(
        RETURNING key, enabled
      )
      SELECT u.key FROM upserted u JOIN before b ON b.key = u.key WHERE b.enabled IS DISTINCT FROM u.enabled ORDER BY u.key`,
-    [JSON.stringify(rows.map(([key, name, kind, state, adapter, cadence, cadence_label, artifact_location, enabled]) => ({
-      key, name, kind, state, adapter, cadence, cadence_label, artifact_location, enabled,
-    }))), ownsConfiguration],
+    [
+      JSON.stringify(
+        rows.map(([key, name, kind, state, adapter, cadence, cadence_label, artifact_location, enabled]) => ({
+          key,
+          name,
+          kind,
+          state,
+          adapter,
+          cadence,
+          cadence_label,
+          artifact_location,
+          enabled,
+        })),
+      ),
+      ownsConfiguration,
+    ],
   );
-  if (switched.length > 0) await db.query('SELECT pg_notify($1, $2)', [LIST_PUBLISHED_CHANNEL, `catalog:${switched.map((r) => r.key).join(',')}`]);
+  if (switched.length > 0)
+    await db.query('SELECT pg_notify($1, $2)', [LIST_PUBLISHED_CHANNEL, `catalog:${switched.map((r) => r.key).join(',')}`]);
   return switched.map((r) => r.key);
 }

@@ -6,8 +6,12 @@ import type { ListEntry, RegistryOrganization } from '../sources/types';
 
 /** One value in COPY text format: backslash escapes for the characters COPY treats specially. */
 function text(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/\u0000/g, '').replace(/[\\\n\r\t]/g, (c) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'));
+  return (
+    value
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u0000/g, '')
+      .replace(/[\\\n\r\t]/g, (c) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'))
+  );
 }
 
 function nullable(value: string | null): string {
@@ -19,17 +23,51 @@ function textArray(values: string[]): string {
 }
 
 export const LIST_ENTRY_COLUMNS = [
-  'version_id', 'entry_key', 'content_hash', 'kind', 'name', 'last_name', 'first_name', 'middle_name', 'suffix', 'aliases',
-  'npis', 'date_of_birth', 'state', 'provider_type', 'action', 'start_date', 'end_date', 'end_date_kind', 'raw',
+  'version_id',
+  'entry_key',
+  'content_hash',
+  'kind',
+  'name',
+  'last_name',
+  'first_name',
+  'middle_name',
+  'suffix',
+  'aliases',
+  'npis',
+  'date_of_birth',
+  'state',
+  'provider_type',
+  'action',
+  'start_date',
+  'end_date',
+  'end_date_kind',
+  'raw',
 ];
 
 export function listEntryLine(versionId: string, e: ListEntry): string {
-  return [
-    versionId, text(e.entryKey), e.contentHash, e.kind, text(e.name), nullable(e.lastName), nullable(e.firstName),
-    nullable(e.middleName), nullable(e.suffix), textArray(e.aliases), textArray(e.npis), nullable(e.dateOfBirth),
-    nullable(e.state), nullable(e.providerType), nullable(e.action), nullable(e.startDate), nullable(e.endDate),
-    nullable(e.endDateKind), text(JSON.stringify(e.raw)),
-  ].join('\t') + '\n';
+  return (
+    [
+      versionId,
+      text(e.entryKey),
+      e.contentHash,
+      e.kind,
+      text(e.name),
+      nullable(e.lastName),
+      nullable(e.firstName),
+      nullable(e.middleName),
+      nullable(e.suffix),
+      textArray(e.aliases),
+      textArray(e.npis),
+      nullable(e.dateOfBirth),
+      nullable(e.state),
+      nullable(e.providerType),
+      nullable(e.action),
+      nullable(e.startDate),
+      nullable(e.endDate),
+      nullable(e.endDateKind),
+      text(JSON.stringify(e.raw)),
+    ].join('\t') + '\n'
+  );
 }
 
 /** A REIN supplement row, as the columns the reinstatement is matched on. */

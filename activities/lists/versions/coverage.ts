@@ -1,5 +1,12 @@
 import type { Pool } from 'pg';
-import { findSourceDescription, isSourceEnabled, LEIE_RELIANT_STATES, SOURCE_DESCRIPTIONS, stateGaps, type Cadence } from '../sources/descriptions';
+import {
+  findSourceDescription,
+  isSourceEnabled,
+  LEIE_RELIANT_STATES,
+  SOURCE_DESCRIPTIONS,
+  stateGaps,
+  type Cadence,
+} from '../sources/descriptions';
 import { MEDICAID_JURISDICTIONS } from '../sources/usps';
 
 /** GET /v1/lists (screening-api-v1 "Coverage report"). */
@@ -127,7 +134,11 @@ export async function buildCoverageView(pool: Pool): Promise<CoverageView> {
   const byKey = new Map(rows.filter((r) => r.key !== null).map((r) => [r.key, r]));
   const asOf = rows[0].as_of;
   const report: CoverageReport = {
-    sources: [], additionalSources: [], registrySources: [], gaps: [], totals: { screened: 0, total: MEDICAID_JURISDICTIONS.length },
+    sources: [],
+    additionalSources: [],
+    registrySources: [],
+    gaps: [],
+    totals: { screened: 0, total: MEDICAID_JURISDICTIONS.length },
     asOf: asOf.toISOString(),
   };
   const freshness: Record<string, VersionFreshness> = {};
@@ -149,8 +160,12 @@ export async function buildCoverageView(pool: Pool): Promise<CoverageView> {
       continue;
     }
     const entry: CoverageSource = {
-      key: source.key, name: source.name, listVersionId: row.version_id, retrievedAt: row.retrieved_at.toISOString(),
-      cadence: source.cadence, cadenceLabel: source.cadenceLabel,
+      key: source.key,
+      name: source.name,
+      listVersionId: row.version_id,
+      retrievedAt: row.retrieved_at.toISOString(),
+      cadence: source.cadence,
+      cadenceLabel: source.cadenceLabel,
     };
     (source.coverageGroup === 'sources' ? report.sources : report.additionalSources).push(entry);
     if (source.state) screenedStates.add(source.state);
@@ -176,7 +191,7 @@ function registryEntry(enabled: boolean, row: SourceRow | undefined, freshness: 
     versionId: row?.version_id ?? null,
     retrievedAt: row?.retrieved_at ? row.retrieved_at.toISOString() : null,
     artifactRetrievedAt: row?.artifact_retrieved_at ? row.artifact_retrieved_at.toISOString() : null,
-    sourceUrl: row?.source_url ?? (hasVersion ? findSourceDescription('nppes')?.publisherUrl ?? null : null),
+    sourceUrl: row?.source_url ?? (hasVersion ? (findSourceDescription('nppes')?.publisherUrl ?? null) : null),
     periodEnd: isoDate(row?.period_end ?? null),
     organizationCount: row?.entry_count ?? 0,
     artifactChecksum: row?.artifact_checksum ?? null,

@@ -3,13 +3,27 @@ import { basename } from 'node:path';
 import type { Pool, PoolClient } from 'pg';
 import { leieSupplementKind } from '../sources/leie';
 import { requireSource, type SourceDefinition } from '../sources/catalog';
-import { ArtifactFormatError, ParseReport, type BadRow, type ListEntry, type RegistryOrganization, type SourceAdapter } from '../sources/types';
+import {
+  ArtifactFormatError,
+  ParseReport,
+  type BadRow,
+  type ListEntry,
+  type RegistryOrganization,
+  type SourceAdapter,
+} from '../sources/types';
 import { syncSourceCatalog } from './catalogSync';
 import { fileSha256 } from './checksum';
 import { copyLines, LIST_ENTRY_COLUMNS, listEntryLine, REGISTRY_COLUMNS, registryLine } from './copyRows';
 import {
-  computeDiff, createStagingVersion, currentVersion, discardOrphanedStaging, publishVersion, recordCounts, rejectVersion,
-  type DiffCounts, type ParseCounts,
+  computeDiff,
+  createStagingVersion,
+  currentVersion,
+  discardOrphanedStaging,
+  publishVersion,
+  recordCounts,
+  rejectVersion,
+  type DiffCounts,
+  type ParseCounts,
 } from './store';
 import { applyLeieSupplement } from './supplement';
 
@@ -43,11 +57,30 @@ interface IngestOptions {
 }
 
 export type IngestResult =
-  | { outcome: 'published'; sourceKey: string; versionId: string; seq: number; checksum: string; rowCount: number;
-      entryCount: number; badRowCount: number; badRows: BadRow[]; diff: DiffCounts; artifactKind: string }
+  | {
+      outcome: 'published';
+      sourceKey: string;
+      versionId: string;
+      seq: number;
+      checksum: string;
+      rowCount: number;
+      entryCount: number;
+      badRowCount: number;
+      badRows: BadRow[];
+      diff: DiffCounts;
+      artifactKind: string;
+    }
   | { outcome: 'unchanged'; sourceKey: string; versionId: string; checksum: string }
-  | { outcome: 'refused'; sourceKey: string; versionId: string; checksum: string; reason: string; rowCount: number;
-      badRowCount: number; badRows: BadRow[] };
+  | {
+      outcome: 'refused';
+      sourceKey: string;
+      versionId: string;
+      checksum: string;
+      reason: string;
+      rowCount: number;
+      badRowCount: number;
+      badRows: BadRow[];
+    };
 
 /** A version is refused when more than this share of its data rows could not be read. */
 function maxBadRowShare(env: NodeJS.ProcessEnv = process.env): number {
@@ -103,7 +136,10 @@ export async function* uniqueEntries(entries: AsyncIterable<ListEntry>, report: 
   }
 }
 
-export async function* uniqueOrganizations(orgs: AsyncIterable<RegistryOrganization>, report: ParseReport): AsyncGenerator<RegistryOrganization> {
+export async function* uniqueOrganizations(
+  orgs: AsyncIterable<RegistryOrganization>,
+  report: ParseReport,
+): AsyncGenerator<RegistryOrganization> {
   const seen = new Set<string>();
   for await (const org of orgs) {
     if (seen.has(org.npi)) report.duplicates += 1;
@@ -115,8 +151,14 @@ export async function* uniqueOrganizations(orgs: AsyncIterable<RegistryOrganizat
 }
 
 /** Streams the adapter's output into the staged version with COPY; returns the number of rows stored. */
-async function loadEntries(client: PoolClient, adapter: SourceAdapter, versionId: string, path: string, report: ParseReport,
-  onBytes: (bytes: number) => void): Promise<number> {
+async function loadEntries(
+  client: PoolClient,
+  adapter: SourceAdapter,
+  versionId: string,
+  path: string,
+  report: ParseReport,
+  onBytes: (bytes: number) => void,
+): Promise<number> {
   let stored = 0;
   const ctx = { path, report, onBytes };
   if (adapter.target === 'list_entries') {
@@ -185,7 +227,12 @@ export async function ingestArtifact(options: IngestOptions): Promise<IngestResu
       if (supplement) {
         if (!current) throw new Refusal('an LEIE supplement needs a published full LEIE version to apply to');
         entryCount = await applyLeieSupplement(client, {
-          kind: supplement, versionId: staged.id, currentVersionId: current.id, path: artifactPath, report, onBytes,
+          kind: supplement,
+          versionId: staged.id,
+          currentVersionId: current.id,
+          path: artifactPath,
+          report,
+          onBytes,
         });
       } else {
         entryCount = await loadEntries(client, source.adapter, staged.id, artifactPath, report, onBytes);
@@ -197,8 +244,14 @@ export async function ingestArtifact(options: IngestOptions): Promise<IngestResu
       const reason = (err as Error).message;
       await rejectVersion(client, staged.id, reason, countsOf(report, entryCount));
       return {
-        outcome: 'refused', sourceKey, versionId: staged.id, checksum, reason, rowCount: report.rows,
-        badRowCount: report.badRowCount, badRows: report.badRows,
+        outcome: 'refused',
+        sourceKey,
+        versionId: staged.id,
+        checksum,
+        reason,
+        rowCount: report.rows,
+        badRowCount: report.badRowCount,
+        badRows: report.badRows,
       };
     }
     await recordCounts(client, staged.id, countsOf(report, entryCount));
@@ -209,15 +262,29 @@ export async function ingestArtifact(options: IngestOptions): Promise<IngestResu
       await client.query('DELETE FROM list_version_diffs WHERE version_id = $1', [staged.id]);
       await rejectVersion(client, staged.id, removals, null);
       return {
-        outcome: 'refused', sourceKey, versionId: staged.id, checksum, reason: removals, rowCount: report.rows,
-        badRowCount: report.badRowCount, badRows: report.badRows,
+        outcome: 'refused',
+        sourceKey,
+        versionId: staged.id,
+        checksum,
+        reason: removals,
+        rowCount: report.rows,
+        badRowCount: report.badRowCount,
+        badRows: report.badRows,
       };
     }
     progress('publish', totalBytes, report.rows);
     await publishVersion(client, sourceKey, staged.id, diff);
     return {
-      outcome: 'published', sourceKey, versionId: staged.id, seq: staged.seq, checksum, rowCount: report.rows, entryCount,
-      badRowCount: report.badRowCount, badRows: report.badRows, diff,
+      outcome: 'published',
+      sourceKey,
+      versionId: staged.id,
+      seq: staged.seq,
+      checksum,
+      rowCount: report.rows,
+      entryCount,
+      badRowCount: report.badRowCount,
+      badRows: report.badRows,
+      diff,
       artifactKind: supplement ? `supplement_${supplement}` : 'full',
     };
   } finally {
@@ -235,23 +302,30 @@ function removalRefusal(source: RemovalLimited, diff: DiffCounts, currentEntries
   const { maxRemovedShare } = source.removalLimit;
   if (currentEntries <= 0 || diff.removed <= REMOVALS_ALWAYS_ALLOWED || diff.removed <= currentEntries * maxRemovedShare) return null;
   const pct = (share: number): string => `${(share * 100).toFixed(1)}%`;
-  return `the artifact removes ${diff.removed} of the current version's ${currentEntries} entries (${pct(diff.removed / currentEntries)}), ` +
-    `more than the ${pct(maxRemovedShare)} ${source.key} allows; probably a truncated download (re-run with force to publish it)`;
+  return (
+    `the artifact removes ${diff.removed} of the current version's ${currentEntries} entries (${pct(diff.removed / currentEntries)}), ` +
+    `more than the ${pct(maxRemovedShare)} ${source.key} allows; probably a truncated download (re-run with force to publish it)`
+  );
 }
 
 type RemovalLimited = Pick<SourceDefinition, 'key' | 'removalLimit'>;
 
 /** CSV syntax errors that abort a stream (e.g. a quote left open by a truncated download). */
 function isParseError(err: unknown): boolean {
-  return err instanceof Error && (err.name === 'CsvError' || 'code' in err && String((err as { code: unknown }).code).startsWith('CSV_'));
+  return err instanceof Error && (err.name === 'CsvError' || ('code' in err && String((err as { code: unknown }).code).startsWith('CSV_')));
 }
 
 /**
  * A full artifact is unchanged when the current version has its checksum. A supplement is
  * unchanged when it was already applied since the last full version.
  */
-async function alreadyApplied(client: PoolClient, sourceKey: string, checksum: string, current: { artifactChecksum: string },
-  isSupplement: boolean): Promise<boolean> {
+async function alreadyApplied(
+  client: PoolClient,
+  sourceKey: string,
+  checksum: string,
+  current: { artifactChecksum: string },
+  isSupplement: boolean,
+): Promise<boolean> {
   if (!isSupplement) return current.artifactChecksum === checksum;
   const { rows } = await client.query(
     `SELECT 1 FROM list_versions v
@@ -271,8 +345,10 @@ function refusalReason(report: ParseReport, entryCount: number, current: { entry
   if (report.rows === 0 && report.badRowCount > 0) return `none of the ${report.badRowCount} rows could be read`;
   if (entryCount === 0) return 'the artifact holds no entries';
   if (!force && current && current.entryCount > 0 && entryCount < current.entryCount * MIN_SHARE_OF_CURRENT) {
-    return `the artifact has ${entryCount} entries, less than half of the current version's ${current.entryCount}; ` +
-      'probably a truncated download (re-run with force to publish it)';
+    return (
+      `the artifact has ${entryCount} entries, less than half of the current version's ${current.entryCount}; ` +
+      'probably a truncated download (re-run with force to publish it)'
+    );
   }
   return null;
 }

@@ -2,7 +2,6 @@ import type { PoolClient } from 'pg';
 import type { BadRow } from '../sources/types';
 import { LIST_PUBLISHED_CHANNEL } from '../../../infra/base/db/channels';
 
-
 interface CurrentVersion {
   id: string;
   seq: number;
@@ -44,8 +43,17 @@ export async function createStagingVersion(client: PoolClient, input: StagingInp
      VALUES ($1, (SELECT coalesce(max(seq), 0) + 1 FROM list_versions WHERE source_key = $1), 'staging',
         $2, $3, $4, $5, $6, $7, $8, $9)
      RETURNING id, seq`,
-    [input.sourceKey, input.checksum, input.artifactName, input.artifactKind, input.artifactBytes, input.sourceUrl,
-      input.retrievedAt, input.artifactRetrievedAt, input.previousVersionId],
+    [
+      input.sourceKey,
+      input.checksum,
+      input.artifactName,
+      input.artifactKind,
+      input.artifactBytes,
+      input.sourceUrl,
+      input.retrievedAt,
+      input.artifactRetrievedAt,
+      input.previousVersionId,
+    ],
   );
   return { id: rows[0].id, seq: rows[0].seq };
 }
@@ -65,8 +73,17 @@ export async function recordCounts(client: PoolClient, versionId: string, counts
   await client.query(
     `UPDATE list_versions SET row_count = $2, entry_count = $3, bad_row_count = $4, bad_rows = $5::jsonb,
         skipped_count = $6, duplicate_count = $7, invalid_npi_count = $8, period_end = $9 WHERE id = $1`,
-    [versionId, counts.rowCount, counts.entryCount, counts.badRowCount, JSON.stringify(counts.badRows), counts.skipped,
-      counts.duplicates, counts.invalidNpis, counts.periodEnd],
+    [
+      versionId,
+      counts.rowCount,
+      counts.entryCount,
+      counts.badRowCount,
+      JSON.stringify(counts.badRows),
+      counts.skipped,
+      counts.duplicates,
+      counts.invalidNpis,
+      counts.periodEnd,
+    ],
   );
 }
 
@@ -99,10 +116,9 @@ export async function computeDiff(
       WHERE n.content_hash IS DISTINCT FROM p.content_hash`,
     [versionId, previousVersionId],
   );
-  const { rows } = await client.query(
-    `SELECT change, count(*)::int AS n FROM list_version_diffs WHERE version_id = $1 GROUP BY change`,
-    [versionId],
-  );
+  const { rows } = await client.query(`SELECT change, count(*)::int AS n FROM list_version_diffs WHERE version_id = $1 GROUP BY change`, [
+    versionId,
+  ]);
   const counts: DiffCounts = { added: 0, removed: 0, changed: 0 };
   for (const row of rows) counts[row.change as keyof DiffCounts] = row.n;
   return counts;

@@ -31,18 +31,28 @@ export async function applyLeieSupplement(client: PoolClient, input: SupplementI
     await client.query('DELETE FROM list_entries WHERE version_id = $1 AND entry_key = ANY($2::text[])', [input.versionId, keys]);
     const unique = new Map(rows.map((r) => [r.entryKey, r]));
     input.report.duplicates += rows.length - unique.size;
-    await copyLines(client, 'list_entries', LIST_ENTRY_COLUMNS, (async function* () {
-      for (const entry of unique.values()) yield listEntryLine(input.versionId, entry);
-    })());
+    await copyLines(
+      client,
+      'list_entries',
+      LIST_ENTRY_COLUMNS,
+      (async function* () {
+        for (const entry of unique.values()) yield listEntryLine(input.versionId, entry);
+      })(),
+    );
   } else {
     // A reinstatement row keeps the original exclusion's names, DOB and dates, so it matches by
     // entry key (the REINDATE is not part of the key); otherwise by name, DOB and exclusion date.
     await client.query(`CREATE TEMP TABLE IF NOT EXISTS leie_reinstatements
       (row_no serial, entry_key text, kind text, name text, date_of_birth date, start_date date)`);
     await client.query('TRUNCATE leie_reinstatements');
-    await copyLines(client, 'leie_reinstatements', ['entry_key', 'kind', 'name', 'date_of_birth', 'start_date'], (async function* () {
-      for (const r of rows) yield reinstatementLine(r);
-    })());
+    await copyLines(
+      client,
+      'leie_reinstatements',
+      ['entry_key', 'kind', 'name', 'date_of_birth', 'start_date'],
+      (async function* () {
+        for (const r of rows) yield reinstatementLine(r);
+      })(),
+    );
     await client.query('ANALYZE leie_reinstatements');
     // Two equi-joins (entry key; kind and name) rather than one OR, which would compare every
     // reinstatement with every listed entry.

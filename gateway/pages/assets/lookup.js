@@ -34,14 +34,22 @@ function showOutcome(state, message) {
 
 function resultItem(result) {
   const kind = result.type === 'person' ? 'Person' : 'Organization';
-  return element('li', { class: 'result', 'data-source': result.source },
+  return element(
+    'li',
+    { class: 'result', 'data-source': result.source },
     element('p', { class: 'label' }, result.label),
     element('p', { class: 'listed' }, element('span', { class: 'listed-name' }, result.name), ` · ${kind}`),
-    element('dl', {},
-      element('dt', {}, 'Source'), element('dd', { 'data-field': 'sourceName' }, result.sourceName),
-      element('dt', {}, 'List version'), element('dd', {}, element('code', { 'data-field': 'listVersionId' }, result.listVersionId)),
-      element('dt', {}, 'Retrieved'), element('dd', { 'data-field': 'retrievedAt' }, SOURCE_DATE.format(new Date(result.retrievedAt))),
-      element('dt', {}, 'Name similarity'), element('dd', { 'data-field': 'score' }, result.score.toFixed(2)),
+    element(
+      'dl',
+      {},
+      element('dt', {}, 'Source'),
+      element('dd', { 'data-field': 'sourceName' }, result.sourceName),
+      element('dt', {}, 'List version'),
+      element('dd', {}, element('code', { 'data-field': 'listVersionId' }, result.listVersionId)),
+      element('dt', {}, 'Retrieved'),
+      element('dd', { 'data-field': 'retrievedAt' }, SOURCE_DATE.format(new Date(result.retrievedAt))),
+      element('dt', {}, 'Name similarity'),
+      element('dd', { 'data-field': 'score' }, result.score.toFixed(2)),
     ),
   );
 }

@@ -34,7 +34,8 @@ function section(content: string, direction: 'up' | 'down'): string | undefined 
 
 /** The statements of a no-transaction section: split at each `;` ending a line, comments and blanks dropped. */
 export function splitStatements(sql: string): string[] {
-  if (sql.includes('$$')) throw new Error('a no-transaction migration may not hold $$ bodies (functions, DO blocks): put them in a migration of their own');
+  if (sql.includes('$$'))
+    throw new Error('a no-transaction migration may not hold $$ bodies (functions, DO blocks): put them in a migration of their own');
   return sql
     .split(/;[ \t]*(?:--[^\n]*)?(?:\r?\n|$)/)
     .map((chunk) => chunk.replace(/^\s*--[^\n]*$/gm, '').trim())
@@ -58,7 +59,13 @@ export function sqlMigrationActions(content: string): { up: SqlAction; down: Sql
 }
 
 async function loadSqlMigrations(filePaths: string[]) {
-  return Promise.all(filePaths.map(async (filePath) => ({ id: filePath, filePaths: [filePath], actions: sqlMigrationActions(await fs.readFile(filePath, 'utf8')) })));
+  return Promise.all(
+    filePaths.map(async (filePath) => ({
+      id: filePath,
+      filePaths: [filePath],
+      actions: sqlMigrationActions(await fs.readFile(filePath, 'utf8')),
+    })),
+  );
 }
 
 /** Creates the configured database when the server does not have it yet. */

@@ -4,8 +4,17 @@ import type { Pool } from 'pg';
 import { config } from '../../base/config';
 import { createPool } from '../../base/db/pool';
 import {
-  createReplayForOperator, deliveryWorkflowId, getDeliveryForOperator, listDeliveriesForOperator, reopenDeliveryForOperator,
-  RESETTABLE_STATUSES, startDeliveryWorkflows, type Delivery, type DeliveryStatus, type ReplayRefusal, type WebhookEventType,
+  createReplayForOperator,
+  deliveryWorkflowId,
+  getDeliveryForOperator,
+  listDeliveriesForOperator,
+  reopenDeliveryForOperator,
+  RESETTABLE_STATUSES,
+  startDeliveryWorkflows,
+  type Delivery,
+  type DeliveryStatus,
+  type ReplayRefusal,
+  type WebhookEventType,
 } from '../../../activities/webhooks';
 import { withPool } from './withPool';
 import { withTemporal } from './withTemporal';
@@ -15,7 +24,9 @@ const STATUSES: DeliveryStatus[] = ['pending', 'succeeded', 'failed', 'cancelled
 function line(d: Delivery): string {
   const last = d.attempts[d.attempts.length - 1];
   const lastOutcome = last ? (last.error ?? `answered ${last.statusCode}`) : 'no attempt yet';
-  return [d.id, d.status.padEnd(9), d.eventType.padEnd(19), `${d.attempts.length} attempt(s)`.padEnd(13), d.createdAt, lastOutcome].join('  ');
+  return [d.id, d.status.padEnd(9), d.eventType.padEnd(19), `${d.attempts.length} attempt(s)`.padEnd(13), d.createdAt, lastOutcome].join(
+    '  ',
+  );
 }
 
 async function mustExist(pool: Pool, id: string): Promise<Delivery> {
@@ -55,7 +66,8 @@ export function registerDeliveriesCommands(program: Command): void {
     .option('--json', 'JSON instead of lines')
     .action((opts: { status?: string; eventType?: string; org?: string; limit: string; json?: boolean }) =>
       withPool(createPool, async (pool) => {
-        if (opts.status && !STATUSES.includes(opts.status as DeliveryStatus)) throw new Error(`--status must be one of ${STATUSES.join(', ')}`);
+        if (opts.status && !STATUSES.includes(opts.status as DeliveryStatus))
+          throw new Error(`--status must be one of ${STATUSES.join(', ')}`);
         const page = await listDeliveriesForOperator(pool, {
           orgId: opts.org,
           status: opts.status as DeliveryStatus | undefined,
@@ -97,7 +109,9 @@ export function registerDeliveriesCommands(program: Command): void {
       withPool(createPool, async (pool) => {
         const delivery = await mustExist(pool, id);
         if (!RESETTABLE_STATUSES.includes(delivery.status)) {
-          throw new Error(`delivery ${id} cannot be reset: it is ${delivery.status}; only ${RESETTABLE_STATUSES.join(' or ')} deliveries can (replay makes a new delivery)`);
+          throw new Error(
+            `delivery ${id} cannot be reset: it is ${delivery.status}; only ${RESETTABLE_STATUSES.join(' or ')} deliveries can (replay makes a new delivery)`,
+          );
         }
         await withTemporal(async (client) => {
           // The old workflow ends first: reopened while it still ran, its last failure could mark the new series failed.

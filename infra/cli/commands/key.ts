@@ -16,9 +16,7 @@ export function registerKeyCommands(program: Command): void {
       withPool(createPool, async (pool) => {
         const issued = await issueApiKey(pool, opts.org);
         process.stdout.write(
-          opts.json
-            ? `${JSON.stringify(issued)}\n`
-            : `key id  ${issued.keyId}\napi key ${issued.apiKey}\n(shown once: store it now)\n`,
+          opts.json ? `${JSON.stringify(issued)}\n` : `key id  ${issued.keyId}\napi key ${issued.apiKey}\n(shown once: store it now)\n`,
         );
       }),
     );

@@ -2,7 +2,12 @@ import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { createPool } from '../../base/db/pool';
 import {
-  SOURCE_CATALOG, buildCoverageReport, ingestArtifact, syncSourceCatalog, type IngestProgress, type IngestResult,
+  SOURCE_CATALOG,
+  buildCoverageReport,
+  ingestArtifact,
+  syncSourceCatalog,
+  type IngestProgress,
+  type IngestResult,
 } from '../../../activities/lists';
 import { startListVersionFanOut } from '../../../activities/monitoring';
 import { config } from '../../base/config';
@@ -20,7 +25,12 @@ function progressBar(): { update(p: IngestProgress): void; stop(): void } {
   let started = false;
   return {
     update(p) {
-      const payload = { phase: p.phase.padEnd(8), mbRead: (p.bytesRead / MB).toFixed(1), mbTotal: (p.totalBytes / MB).toFixed(1), rows: p.rows };
+      const payload = {
+        phase: p.phase.padEnd(8),
+        mbRead: (p.bytesRead / MB).toFixed(1),
+        mbTotal: (p.totalBytes / MB).toFixed(1),
+        rows: p.rows,
+      };
       if (!started) {
         bar.start(Math.max(p.totalBytes, 1), p.bytesRead, payload);
         started = true;
@@ -35,15 +45,23 @@ function progressBar(): { update(p: IngestProgress): void; stop(): void } {
 function describe(result: IngestResult): string {
   switch (result.outcome) {
     case 'published':
-      return `${result.sourceKey}: published version ${result.versionId} (#${result.seq}, ${result.artifactKind}): ` +
+      return (
+        `${result.sourceKey}: published version ${result.versionId} (#${result.seq}, ${result.artifactKind}): ` +
         `${result.entryCount} entries from ${result.rowCount} rows, ${result.badRowCount} bad rows; ` +
-        `diff +${result.diff.added} -${result.diff.removed} ~${result.diff.changed}`;
+        `diff +${result.diff.added} -${result.diff.removed} ~${result.diff.changed}`
+      );
     case 'unchanged':
       return `${result.sourceKey}: artifact unchanged (sha256 ${result.checksum.slice(0, 12)}…); version ${result.versionId} stays current`;
     case 'refused': {
-      const rows = result.badRows.slice(0, 20).map((b) => `  row ${b.row}: ${b.reason}`).join('\n');
-      return `${result.sourceKey}: artifact refused: ${result.reason}\n` +
-        `  ${result.badRowCount} bad rows of ${result.rowCount}; the current version stays published` + (rows ? `\n${rows}` : '');
+      const rows = result.badRows
+        .slice(0, 20)
+        .map((b) => `  row ${b.row}: ${b.reason}`)
+        .join('\n');
+      return (
+        `${result.sourceKey}: artifact refused: ${result.reason}\n` +
+        `  ${result.badRowCount} bad rows of ${result.rowCount}; the current version stays published` +
+        (rows ? `\n${rows}` : '')
+      );
     }
   }
 }
@@ -71,26 +89,40 @@ export function registerListsCommands(program: Command): void {
 
   lists
     .command('ingest <source> <file>')
-    .description(`Ingest an artifact as a new list version of SOURCE (${SOURCE_CATALOG.map((s) => s.key).join('|')}). ` +
-      'Returns once the version is published, or says the artifact is unchanged or refused. ' +
-      'For oig_leie, files named YYMMEXCL.csv / YYMMREIN.csv apply as supplements to the current version. ' +
-      'A published version is then fanned out (list_update, monitored records screened again) by the workflow ' +
-      'list-version/SOURCE/VERSION, started here; if Temporal is out of reach, the worker\'s monitoring-catch-up schedule starts it within 5 minutes.')
+    .description(
+      `Ingest an artifact as a new list version of SOURCE (${SOURCE_CATALOG.map((s) => s.key).join('|')}). ` +
+        'Returns once the version is published, or says the artifact is unchanged or refused. ' +
+        'For oig_leie, files named YYMMEXCL.csv / YYMMREIN.csv apply as supplements to the current version. ' +
+        'A published version is then fanned out (list_update, monitored records screened again) by the workflow ' +
+        "list-version/SOURCE/VERSION, started here; if Temporal is out of reach, the worker's monitoring-catch-up schedule starts it within 5 minutes.",
+    )
     .option('--json', 'print the result as JSON, no progress bar')
-    .option('--force', 'publish even if the artifact looks cut: the list shrinks below half of the current version, or removes more of it than the source allows')
+    .option(
+      '--force',
+      'publish even if the artifact looks cut: the list shrinks below half of the current version, or removes more of it than the source allows',
+    )
     .action((source: string, file: string, opts: { json?: boolean; force?: boolean }) =>
       withPool(createPool, async (pool) => {
         const bar = opts.json ? null : progressBar();
         let result: IngestResult;
         try {
           result = await ingestArtifact({
-            pool, sourceKey: source, artifactPath: file, force: opts.force, onProgress: (p) => bar?.update(p), ownsConfiguration: false,
+            pool,
+            sourceKey: source,
+            artifactPath: file,
+            force: opts.force,
+            onProgress: (p) => bar?.update(p),
+            ownsConfiguration: false,
           });
         } finally {
           bar?.stop();
         }
         const fanOut = result.outcome === 'published' ? await startFanOut(result.sourceKey, result.versionId) : undefined;
-        process.stdout.write((opts.json ? JSON.stringify({ ...result, ...(fanOut ? { fanOut } : {}) }) : describe(result) + (fanOut ? `\n${describeFanOut(fanOut)}` : '')) + '\n');
+        process.stdout.write(
+          (opts.json
+            ? JSON.stringify({ ...result, ...(fanOut ? { fanOut } : {}) })
+            : describe(result) + (fanOut ? `\n${describeFanOut(fanOut)}` : '')) + '\n',
+        );
         if (result.outcome === 'refused') process.exitCode = 2;
       }),
     );

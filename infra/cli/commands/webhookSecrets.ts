@@ -28,7 +28,10 @@ export function registerWebhookSecretsCommands(program: Command): void {
         if (opts.json) process.stdout.write(`${JSON.stringify({ currentKeyId: keys.currentKeyId, counts }, null, 2)}\n`);
         else {
           process.stdout.write(`current key id: ${keys.currentKeyId}\n`);
-          for (const r of rows) process.stdout.write(`${r.key_id.padEnd(20)} ${r.n}${r.key_id !== '(plain)' && !keys.keys.has(r.key_id) ? '  (key not configured!)' : ''}\n`);
+          for (const r of rows)
+            process.stdout.write(
+              `${r.key_id.padEnd(20)} ${r.n}${r.key_id !== '(plain)' && !keys.keys.has(r.key_id) ? '  (key not configured!)' : ''}\n`,
+            );
         }
       }),
     );
@@ -42,9 +45,13 @@ export function registerWebhookSecretsCommands(program: Command): void {
         const keys = webhookSecretKeys();
         const batchSize = Math.min(10_000, Math.max(1, Number(opts.batchSize) || 500));
         const result = await reencryptSecrets(pool, keys, batchSize, (done) => process.stderr.write(`re-encrypted ${done}\n`));
-        process.stdout.write(`${result.reencrypted} secret(s) re-encrypted under key id ${keys.currentKeyId}; ${result.remaining} not under it\n`);
+        process.stdout.write(
+          `${result.reencrypted} secret(s) re-encrypted under key id ${keys.currentKeyId}; ${result.remaining} not under it\n`,
+        );
         if (result.remaining > 0) {
-          process.stdout.write('those were locked by a rotation meanwhile (run again) or are under a key id WEBHOOK_SECRET_KEYS does not hold (see status)\n');
+          process.stdout.write(
+            'those were locked by a rotation meanwhile (run again) or are under a key id WEBHOOK_SECRET_KEYS does not hold (see status)\n',
+          );
           process.exitCode = 1;
         }
       }),

@@ -9,7 +9,12 @@ import { SCALES, STATE_CODES_GENERATED, ScaleName } from './scales';
 import { STATE_WRITERS } from './states';
 import { buildUniverse } from './universe';
 
-interface GenerateOptions { scale: ScaleName; seed: number; outDir: string; log?: (message: string) => void }
+interface GenerateOptions {
+  scale: ScaleName;
+  seed: number;
+  outDir: string;
+  log?: (message: string) => void;
+}
 
 export interface Manifest {
   scale: ScaleName;
@@ -46,17 +51,35 @@ export async function generateLists(options: GenerateOptions): Promise<Manifest>
   };
 
   files.push(await timed('leie', () => writeLeieUpdated(outDir, universe, rngFor(seed, 'leie'))));
-  files.push(...await timed('leie supplements', () => writeLeieSupplements(outDir, universe, rngFor(seed, 'leie-supplements'))));
+  files.push(...(await timed('leie supplements', () => writeLeieSupplements(outDir, universe, rngFor(seed, 'leie-supplements')))));
   files.push(await timed('sam', () => writeSam(outDir, universe, rngFor(seed, 'sam'), scale.samRows, persons, organizations)));
   for (const state of STATE_CODES_GENERATED) {
-    const context = { outDir, universe, rng: rngFor(seed, `state-${state}`), rows: scale.stateRows[state], persons, organizations, modified };
+    const context = {
+      outDir,
+      universe,
+      rng: rngFor(seed, `state-${state}`),
+      rows: scale.stateRows[state],
+      persons,
+      organizations,
+      modified,
+    };
     files.push(await timed(`state ${state}`, () => STATE_WRITERS[state](context)));
   }
-  files.push(await timed('nppes', () => writeNppes(outDir, universe, rngFor(seed, 'nppes'), { organizations: scale.nppesOrganizations, individuals: scale.nppesIndividuals }, {
-    persons: createPersonFactory(rngFor(seed, 'nppes-persons'), { npis: personNpis, npiShare: 1 }),
-    organizations: createOrganizationFactory(rngFor(seed, 'nppes-organizations'), { npis: organizationNpis, npiShare: 1 }),
-    deactivatedNpis: organizationNpis,
-  })));
+  files.push(
+    await timed('nppes', () =>
+      writeNppes(
+        outDir,
+        universe,
+        rngFor(seed, 'nppes'),
+        { organizations: scale.nppesOrganizations, individuals: scale.nppesIndividuals },
+        {
+          persons: createPersonFactory(rngFor(seed, 'nppes-persons'), { npis: personNpis, npiShare: 1 }),
+          organizations: createOrganizationFactory(rngFor(seed, 'nppes-organizations'), { npis: organizationNpis, npiShare: 1 }),
+          deactivatedNpis: organizationNpis,
+        },
+      ),
+    ),
+  );
 
   const manifest: Manifest = {
     scale: scale.name,

@@ -1,7 +1,12 @@
 import { Rng, WeightedTable, createRng, hashString } from './rng';
 
 /** USPS codes with a rough population weight, two cities and a 3-digit ZIP prefix (for addresses). */
-interface StateInfo { code: string; weight: number; cities: readonly [string, string]; zip3: string }
+interface StateInfo {
+  code: string;
+  weight: number;
+  cities: readonly [string, string];
+  zip3: string;
+}
 
 const STATES: readonly StateInfo[] = [
   { code: 'AL', weight: 5, cities: ['BIRMINGHAM', 'MONTGOMERY'], zip3: '352' },
@@ -69,11 +74,45 @@ export function pickState(rng: Rng): string {
   return stateTable.pick(rng).code;
 }
 
-const STREET_NAMES = ['MAIN', 'OAK', 'MAPLE', 'PARK', 'ELM', 'WASHINGTON', 'LAKE', 'HILL', 'CEDAR', 'PINE', 'MARKET', 'CHURCH',
-  'HIGH', 'RIVER', 'SPRING', 'CENTER', 'FRANKLIN', 'LINCOLN', 'JACKSON', 'MADISON', 'SUNSET', 'WALNUT', 'MLK JR', '191ST', '5TH', '2ND'];
+const STREET_NAMES = [
+  'MAIN',
+  'OAK',
+  'MAPLE',
+  'PARK',
+  'ELM',
+  'WASHINGTON',
+  'LAKE',
+  'HILL',
+  'CEDAR',
+  'PINE',
+  'MARKET',
+  'CHURCH',
+  'HIGH',
+  'RIVER',
+  'SPRING',
+  'CENTER',
+  'FRANKLIN',
+  'LINCOLN',
+  'JACKSON',
+  'MADISON',
+  'SUNSET',
+  'WALNUT',
+  'MLK JR',
+  '191ST',
+  '5TH',
+  '2ND',
+];
 const STREET_TYPES = ['ST', 'AVE', 'RD', 'BLVD', 'DR', 'LN', 'CT', 'WAY', 'PKWY', 'HWY'];
 
-export interface Address { line1: string; line2: string; city: string; state: string; zip5: string; zip4: string; phone: string }
+export interface Address {
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  zip5: string;
+  zip4: string;
+  phone: string;
+}
 
 /** Deterministic per key, so the same party carries the same address in every list that names it. */
 export function addressFor(key: string, state: string): Address {

@@ -9,8 +9,26 @@ import { Rng } from './rng';
 import { foldToAscii } from './text';
 import { ListedOrganization, ListedPerson, Universe, isListedPerson } from './universe';
 
-export const LEIE_HEADER = ['LASTNAME', 'FIRSTNAME', 'MIDNAME', 'BUSNAME', 'GENERAL', 'SPECIALTY', 'UPIN', 'NPI', 'DOB', 'ADDRESS', 'CITY',
-  'STATE', 'ZIP', 'EXCLTYPE', 'EXCLDATE', 'REINDATE', 'WAIVERDATE', 'WVRSTATE'] as const;
+export const LEIE_HEADER = [
+  'LASTNAME',
+  'FIRSTNAME',
+  'MIDNAME',
+  'BUSNAME',
+  'GENERAL',
+  'SPECIALTY',
+  'UPIN',
+  'NPI',
+  'DOB',
+  'ADDRESS',
+  'CITY',
+  'STATE',
+  'ZIP',
+  'EXCLTYPE',
+  'EXCLDATE',
+  'REINDATE',
+  'WAIVERDATE',
+  'WVRSTATE',
+] as const;
 
 const NO_DATE = '00000000';
 const NO_NPI = '0000000000';
@@ -31,7 +49,12 @@ function leieAddress(key: string, state: string): { street: string; city: string
   return { street: cut(street, 30), city: cut(address.city, 20), zip: address.zip5 };
 }
 
-interface RowOptions { rng: Rng; reinstatementDate?: string; waiver?: boolean; supplementStyle?: boolean }
+interface RowOptions {
+  rng: Rng;
+  reinstatementDate?: string;
+  waiver?: boolean;
+  supplementStyle?: boolean;
+}
 
 function personRow(listed: ListedPerson, options: RowOptions): string[] {
   const { person } = listed;
@@ -45,13 +68,21 @@ function personRow(listed: ListedPerson, options: RowOptions): string[] {
   if (middle.length === 1 && (options.supplementStyle || rng.chance(0.03))) middle += ' ';
   const address = leieAddress(personKey(listed), person.state);
   return [
-    cut(last, 20), cut(first, 15), cut(middle, 15), cut(listed.affiliation ?? '', 30),
-    profession.leieGeneral, rng.chance(0.06) ? '' : profession.leieSpecialty,
+    cut(last, 20),
+    cut(first, 15),
+    cut(middle, 15),
+    cut(listed.affiliation ?? '', 30),
+    profession.leieGeneral,
+    rng.chance(0.06) ? '' : profession.leieSpecialty,
     rng.chance(0.003) ? `${String.fromCharCode(65 + rng.int(26))}${String(rng.int(100000)).padStart(5, '0')}` : '',
     listed.npiShownInLeie && person.npi ? person.npi : NO_NPI,
     rng.chance(0.01) ? '' : compactDate(person.dateOfBirth),
-    address.street, address.city, person.state, address.zip,
-    listed.exclusionType, compactDate(listed.exclusionDate),
+    address.street,
+    address.city,
+    person.state,
+    address.zip,
+    listed.exclusionType,
+    compactDate(listed.exclusionDate),
     options.reinstatementDate ? compactDate(options.reinstatementDate) : NO_DATE,
     options.waiver ? compactDate(listed.exclusionDate).replace(/^(\d{4})/, (year) => String(Number(year) + 1)) : NO_DATE,
     options.waiver ? person.state : '',
@@ -59,23 +90,43 @@ function personRow(listed: ListedPerson, options: RowOptions): string[] {
 }
 
 const ENTITY_SPECIALTIES: readonly (readonly [string, string, string])[] = [
-  ['PHARMACY', 'OTHER BUSINESS', 'PHARMACY'], ['HOME HEALTH', 'OTHER BUSINESS', 'HOME HEALTH AGENCY'],
-  ['MEDICAL SUPPLY', 'OTHER BUSINESS', 'DME COMPANY'], ['DME', 'OTHER BUSINESS', 'DME COMPANY'],
-  ['AMBULANCE', 'OTHER BUSINESS', 'AMBULANCE SERVICE'], ['SOBER HOME', 'OTHER BUSINESS', 'SOBER HOME'],
-  ['NURSING', 'SKILLED NURSING FAC', 'NURSING HOME'], ['CHIROPRACTIC', 'OTHER BUSINESS', 'CHIROPRACTIC'],
+  ['PHARMACY', 'OTHER BUSINESS', 'PHARMACY'],
+  ['HOME HEALTH', 'OTHER BUSINESS', 'HOME HEALTH AGENCY'],
+  ['MEDICAL SUPPLY', 'OTHER BUSINESS', 'DME COMPANY'],
+  ['DME', 'OTHER BUSINESS', 'DME COMPANY'],
+  ['AMBULANCE', 'OTHER BUSINESS', 'AMBULANCE SERVICE'],
+  ['SOBER HOME', 'OTHER BUSINESS', 'SOBER HOME'],
+  ['NURSING', 'SKILLED NURSING FAC', 'NURSING HOME'],
+  ['CHIROPRACTIC', 'OTHER BUSINESS', 'CHIROPRACTIC'],
 ];
 
 function organizationRow(listed: ListedOrganization, options: RowOptions): string[] {
   const { organization } = listed;
-  const [, general, specialty] = ENTITY_SPECIALTIES.find(([word]) => organization.legalName.includes(word))
-    ?? ['', 'OTHER BUSINESS', organizationTaxonomy(organization.legalName) === '171100000X' ? 'OTHER BUSINESS' : 'HEALTH CARE FACILITY'];
+  const [, general, specialty] = ENTITY_SPECIALTIES.find(([word]) => organization.legalName.includes(word)) ?? [
+    '',
+    'OTHER BUSINESS',
+    organizationTaxonomy(organization.legalName) === '171100000X' ? 'OTHER BUSINESS' : 'HEALTH CARE FACILITY',
+  ];
   const address = leieAddress(organization.legalName, organization.state);
   return [
-    '', '', '', cut(organization.legalName, 30), general, specialty, '',
-    organization.npi && options.rng.chance(0.6) ? organization.npi : NO_NPI, '',
-    address.street, address.city, organization.state, address.zip,
-    listed.exclusionType, compactDate(listed.exclusionDate),
-    options.reinstatementDate ? compactDate(options.reinstatementDate) : NO_DATE, NO_DATE, '',
+    '',
+    '',
+    '',
+    cut(organization.legalName, 30),
+    general,
+    specialty,
+    '',
+    organization.npi && options.rng.chance(0.6) ? organization.npi : NO_NPI,
+    '',
+    address.street,
+    address.city,
+    organization.state,
+    address.zip,
+    listed.exclusionType,
+    compactDate(listed.exclusionDate),
+    options.reinstatementDate ? compactDate(options.reinstatementDate) : NO_DATE,
+    NO_DATE,
+    '',
   ];
 }
 
@@ -90,7 +141,12 @@ function byNameOrder(a: string[], b: string[]): number {
   return 0;
 }
 
-export interface WrittenFile { source: string; path: string; format: string; rows: number }
+export interface WrittenFile {
+  source: string;
+  path: string;
+  format: string;
+  rows: number;
+}
 
 /** UPDATED.csv: header bare, every data field quoted, sorted by name like OIG's file. */
 export async function writeLeieUpdated(outDir: string, universe: Universe, rng: Rng): Promise<WrittenFile> {
@@ -113,7 +169,9 @@ export async function writeLeieSupplements(outDir: string, universe: Universe, r
   const stamp = supplementStamp(universe.supplementMonth);
   const exclusions = universe.supplementExclusions.map((listed) => rowFor(listed, { rng, supplementStyle: true })).sort(byNameOrder);
   const reinstatements = [
-    ...universe.reinstatedPersons.map(({ listed, reinstatementDate }) => personRow(listed, { rng, reinstatementDate, supplementStyle: true })),
+    ...universe.reinstatedPersons.map(({ listed, reinstatementDate }) =>
+      personRow(listed, { rng, reinstatementDate, supplementStyle: true }),
+    ),
     ...universe.reinstatedOrganizations.map(({ listed, reinstatementDate }) => organizationRow(listed, { rng, reinstatementDate })),
   ].sort(byNameOrder);
   const exclPath = join('leie', `${stamp}EXCL.csv`);

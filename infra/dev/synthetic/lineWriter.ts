@@ -12,7 +12,10 @@ export class LineWriter {
   private pending = '';
   private lineCount = 0;
 
-  constructor(path: string, private readonly eol: '\n' | '\r\n') {
+  constructor(
+    path: string,
+    private readonly eol: '\n' | '\r\n',
+  ) {
     mkdirSync(dirname(path), { recursive: true });
     this.stream = createWriteStream(path);
   }

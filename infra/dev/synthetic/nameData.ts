@@ -11,7 +11,9 @@ const repoRoot = resolve(__dirname, '..', '..', '..');
 function findInVenv(relative: string): string | null {
   const libDir = join(repoRoot, '.venv', 'lib');
   if (!existsSync(libDir)) return null;
-  for (const python of readdirSync(libDir).filter((entry) => entry.startsWith('python3')).sort()) {
+  for (const python of readdirSync(libDir)
+    .filter((entry) => entry.startsWith('python3'))
+    .sort()) {
     const candidate = join(libDir, python, 'site-packages', relative);
     if (existsSync(candidate)) return candidate;
   }
@@ -67,7 +69,10 @@ export function loadNameData(): NameData {
     nicknames.set(key, list);
   }
   const femaleFirstNames = new Set(
-    readFileSync(femalePath, 'utf8').split('\n').map((line) => line.trim().split(/\s+/)[0]).filter(Boolean),
+    readFileSync(femalePath, 'utf8')
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/)[0])
+      .filter(Boolean),
   );
   cached = {
     maleFirst: loadCensusTable(join(namesDir, 'dist.male.first')),

@@ -4,7 +4,16 @@ import { quoteAllLine } from './csv';
 import { addressFor } from './geography';
 import { WrittenFile } from './leie';
 import { LineWriter } from './lineWriter';
-import { NpiAllocator, OrganizationFactory, drawPersonName, PersonFactory, SyntheticOrganization, SyntheticPerson, organizationTaxonomy, personSex } from './parties';
+import {
+  NpiAllocator,
+  OrganizationFactory,
+  drawPersonName,
+  PersonFactory,
+  SyntheticOrganization,
+  SyntheticPerson,
+  organizationTaxonomy,
+  personSex,
+} from './parties';
 import { professionOf } from './professions';
 import { Rng } from './rng';
 import { foldToAscii } from './text';
@@ -12,30 +21,72 @@ import { Universe } from './universe';
 
 /** The 330-column header in the documented generator order (data-sources.md §4.3). */
 export function nppesHeader(sexColumn = 'Provider Sex Code'): string[] {
-  const header = ['NPI', 'Entity Type Code', 'Replacement NPI', 'Employer Identification Number (EIN)',
-    'Provider Organization Name (Legal Business Name)', 'Provider Last Name (Legal Name)', 'Provider First Name', 'Provider Middle Name',
-    'Provider Name Prefix Text', 'Provider Name Suffix Text', 'Provider Credential Text', 'Provider Other Organization Name',
-    'Provider Other Organization Name Type Code', 'Provider Other Last Name', 'Provider Other First Name', 'Provider Other Middle Name',
-    'Provider Other Name Prefix Text', 'Provider Other Name Suffix Text', 'Provider Other Credential Text', 'Provider Other Last Name Type Code'];
+  const header = [
+    'NPI',
+    'Entity Type Code',
+    'Replacement NPI',
+    'Employer Identification Number (EIN)',
+    'Provider Organization Name (Legal Business Name)',
+    'Provider Last Name (Legal Name)',
+    'Provider First Name',
+    'Provider Middle Name',
+    'Provider Name Prefix Text',
+    'Provider Name Suffix Text',
+    'Provider Credential Text',
+    'Provider Other Organization Name',
+    'Provider Other Organization Name Type Code',
+    'Provider Other Last Name',
+    'Provider Other First Name',
+    'Provider Other Middle Name',
+    'Provider Other Name Prefix Text',
+    'Provider Other Name Suffix Text',
+    'Provider Other Credential Text',
+    'Provider Other Last Name Type Code',
+  ];
   for (const kind of ['Mailing', 'Practice Location']) {
     header.push(`Provider First Line Business ${kind} Address`, `Provider Second Line Business ${kind} Address`);
     for (const part of ['City Name', 'State Name', 'Postal Code', 'Country Code (If outside U.S.)', 'Telephone Number', 'Fax Number']) {
       header.push(`Provider Business ${kind} Address ${part}`);
     }
   }
-  header.push('Provider Enumeration Date', 'Last Update Date', 'NPI Deactivation Reason Code', 'NPI Deactivation Date', 'NPI Reactivation Date',
-    sexColumn, 'Authorized Official Last Name', 'Authorized Official First Name', 'Authorized Official Middle Name',
-    'Authorized Official Title or Position', 'Authorized Official Telephone Number');
+  header.push(
+    'Provider Enumeration Date',
+    'Last Update Date',
+    'NPI Deactivation Reason Code',
+    'NPI Deactivation Date',
+    'NPI Reactivation Date',
+    sexColumn,
+    'Authorized Official Last Name',
+    'Authorized Official First Name',
+    'Authorized Official Middle Name',
+    'Authorized Official Title or Position',
+    'Authorized Official Telephone Number',
+  );
   for (let i = 1; i <= 15; i++) {
-    header.push(`Healthcare Provider Taxonomy Code_${i}`, `Provider License Number_${i}`, `Provider License Number State Code_${i}`,
-      `Healthcare Provider Primary Taxonomy Switch_${i}`);
+    header.push(
+      `Healthcare Provider Taxonomy Code_${i}`,
+      `Provider License Number_${i}`,
+      `Provider License Number State Code_${i}`,
+      `Healthcare Provider Primary Taxonomy Switch_${i}`,
+    );
   }
   for (let i = 1; i <= 50; i++) {
-    header.push(`Other Provider Identifier_${i}`, `Other Provider Identifier Type Code_${i}`, `Other Provider Identifier State_${i}`,
-      `Other Provider Identifier Issuer_${i}`);
+    header.push(
+      `Other Provider Identifier_${i}`,
+      `Other Provider Identifier Type Code_${i}`,
+      `Other Provider Identifier State_${i}`,
+      `Other Provider Identifier Issuer_${i}`,
+    );
   }
-  header.push('Is Sole Proprietor', 'Is Organization Subpart', 'Parent Organization LBN', 'Parent Organization TIN',
-    'Authorized Official Name Prefix Text', 'Authorized Official Name Suffix Text', 'Authorized Official Credential Text');
+  header.push(
+    'Is Sole Proprietor',
+    'Is Organization Subpart',
+    'Parent Organization LBN',
+    'Parent Organization TIN',
+    'Authorized Official Name Prefix Text',
+    'Authorized Official Name Suffix Text',
+    'Authorized Official Credential Text',
+  );
   for (let i = 1; i <= 15; i++) header.push(`Healthcare Provider Taxonomy Group_${i}`);
   header.push('Certification Date');
   return header;
@@ -51,7 +102,11 @@ const emptyRun = (count: number): string => Array.from({ length: count }, () => 
 const EMPTY_AFTER_HEAD = emptyRun(IDENTIFIER_START - HEAD_FIELDS);
 const EMPTY_AFTER_IDENTIFIER = emptyRun(TAIL_START - IDENTIFIER_START - 4);
 
-interface NppesRow { head: string[]; identifier: string[]; tail: string[] }
+interface NppesRow {
+  head: string[];
+  identifier: string[];
+  tail: string[];
+}
 
 function blankRow(): NppesRow {
   return { head: new Array<string>(HEAD_FIELDS).fill(''), identifier: ['', '', '', ''], tail: new Array<string>(TAIL_FIELDS).fill('') };
@@ -61,9 +116,25 @@ function lineOf(row: NppesRow): string {
   return `${quoteAllLine(row.head)},${EMPTY_AFTER_HEAD},${quoteAllLine(row.identifier)},${EMPTY_AFTER_IDENTIFIER},${quoteAllLine(row.tail)}`;
 }
 
-const OFFICIAL_TITLES = ['ADMINISTRATOR', 'CEO', 'OWNER', 'PRESIDENT', 'MANAGER', 'DIRECTOR', 'CFO', 'OFFICE MANAGER', 'MEMBER', 'COMPLIANCE OFFICER'];
+const OFFICIAL_TITLES = [
+  'ADMINISTRATOR',
+  'CEO',
+  'OWNER',
+  'PRESIDENT',
+  'MANAGER',
+  'DIRECTOR',
+  'CFO',
+  'OFFICE MANAGER',
+  'MEMBER',
+  'COMPLIANCE OFFICER',
+];
 const NPPES_CREDENTIALS: Readonly<Record<string, readonly string[]>> = {
-  MD: ['M.D.', 'MD', 'M.D'], DO: ['D.O.', 'DO'], 'PA-C': ['PA-C', 'P.A.-C'], DDS: ['D.D.S.', 'DDS'], PsyD: ['Psy.D.', 'PSYD'], PhD: ['PH.D.', 'PHD'],
+  MD: ['M.D.', 'MD', 'M.D'],
+  DO: ['D.O.', 'DO'],
+  'PA-C': ['PA-C', 'P.A.-C'],
+  DDS: ['D.D.S.', 'DDS'],
+  PsyD: ['Psy.D.', 'PSYD'],
+  PhD: ['PH.D.', 'PHD'],
 };
 
 function enumerationDates(rng: Rng, asOf: string): { enumerated: string; updated: string } {
@@ -75,10 +146,34 @@ function enumerationDates(rng: Rng, asOf: string): { enumerated: string; updated
 
 function setAddresses(row: NppesRow, rng: Rng, key: string, state: string): void {
   const address = addressFor(key, state);
-  const practice = [address.line1, address.line2, address.city, address.state, address.zip5 + address.zip4, 'US', address.phone, rng.chance(0.4) ? address.phone.slice(0, 6) + String(1000 + rng.int(9000)) : ''];
-  const mailing = rng.chance(0.2) ? [`PO BOX ${1 + rng.int(9999)}`, '', address.city, address.state, address.zip5 + String(rng.int(10000)).padStart(4, '0'), 'US', address.phone, ''] : practice;
-  mailing.forEach((value, index) => { row.head[20 + index] = value; });
-  practice.forEach((value, index) => { row.head[28 + index] = value; });
+  const practice = [
+    address.line1,
+    address.line2,
+    address.city,
+    address.state,
+    address.zip5 + address.zip4,
+    'US',
+    address.phone,
+    rng.chance(0.4) ? address.phone.slice(0, 6) + String(1000 + rng.int(9000)) : '',
+  ];
+  const mailing = rng.chance(0.2)
+    ? [
+        `PO BOX ${1 + rng.int(9999)}`,
+        '',
+        address.city,
+        address.state,
+        address.zip5 + String(rng.int(10000)).padStart(4, '0'),
+        'US',
+        address.phone,
+        '',
+      ]
+    : practice;
+  mailing.forEach((value, index) => {
+    row.head[20 + index] = value;
+  });
+  practice.forEach((value, index) => {
+    row.head[28 + index] = value;
+  });
 }
 
 function setTaxonomy(row: NppesRow, rng: Rng, taxonomy: string, state: string): void {
@@ -147,7 +242,11 @@ function individualRow(rng: Rng, person: SyntheticPerson, npi: string, asOf: str
   head[6] = foldToAscii(person.firstName);
   head[7] = person.middleName ? foldToAscii(person.middleName) : '';
   head[8] = profession.providerType.includes('Physician') && rng.chance(0.3) ? 'DR.' : '';
-  head[9] = person.suffix ? (person.suffix.startsWith('JR') || person.suffix.startsWith('SR') ? `${person.suffix.replace('.', '')}.` : person.suffix) : '';
+  head[9] = person.suffix
+    ? person.suffix.startsWith('JR') || person.suffix.startsWith('SR')
+      ? `${person.suffix.replace('.', '')}.`
+      : person.suffix
+    : '';
   head[10] = person.credential ? rng.pick(NPPES_CREDENTIALS[person.credential] ?? [person.credential.toUpperCase()]) : '';
   const maiden = person.aliases.find((alias) => alias.startsWith(`${person.firstName} `) && !alias.endsWith(` ${person.lastName}`));
   if (maiden) {
@@ -177,7 +276,10 @@ function nppesFileName(asOf: string): string {
   return `npidata_pfile_20050523-${compactDate(sundayOnOrBefore(asOf))}.csv`;
 }
 
-interface NppesPlan { organizations: number; individuals: number }
+interface NppesPlan {
+  organizations: number;
+  individuals: number;
+}
 
 interface NppesSources {
   /** Factories that always hand out an NPI (share the run's allocators). */
@@ -190,7 +292,13 @@ interface NppesSources {
  * Mostly type-2 organizations; listed parties with an NPI appear too (so NPI look-ups resolve),
  * plus type-1 individuals and ~1% deactivated stubs, interleaved.
  */
-export async function writeNppes(outDir: string, universe: Universe, rng: Rng, plan: NppesPlan, sources: NppesSources): Promise<WrittenFile> {
+export async function writeNppes(
+  outDir: string,
+  universe: Universe,
+  rng: Rng,
+  plan: NppesPlan,
+  sources: NppesSources,
+): Promise<WrittenFile> {
   const path = join('nppes', nppesFileName(universe.asOf));
   const writer = new LineWriter(join(outDir, path), '\r\n');
   await writer.write(quoteAllLine(nppesHeader()));
@@ -204,7 +312,8 @@ export async function writeNppes(outDir: string, universe: Universe, rng: Rng, p
   let listedOrganizationsWritten = 0;
   let rows = 0;
   for (let i = 0; i < total; i++) {
-    const wantIndividual = individualsWritten < individualRows && (organizationsWritten >= organizationRows || rng.next() * total < individualRows);
+    const wantIndividual =
+      individualsWritten < individualRows && (organizationsWritten >= organizationRows || rng.next() * total < individualRows);
     if (wantIndividual) {
       const person = individualsWritten < listedPersons.length ? listedPersons[individualsWritten] : sources.persons.next();
       await writer.write(lineOf(individualRow(rng, person, person.npi as string, universe.asOf)));

@@ -62,7 +62,10 @@ const NPI_MULTIPLIER = 38_734_577; // odd and not a multiple of 5, so k → k·M
 export class NpiAllocator {
   private counter: number;
   private readonly end: number;
-  constructor(private readonly rng: Rng, kind: 'person' | 'organization') {
+  constructor(
+    private readonly rng: Rng,
+    kind: 'person' | 'organization',
+  ) {
     const half = kind === 'person' ? 0 : 1;
     const halfSize = NPI_SPACE / 2;
     this.counter = half * halfSize + rng.int(halfSize / 2);
@@ -81,25 +84,86 @@ export class NpiAllocator {
 // ---------------------------------------------------------------- persons
 
 const professionTable = WeightedTable.of(PROFESSIONS.map((profession) => [profession, profession.weight] as const));
-const FEMALE_HEAVY = new Set(['Nurse Aide', 'Home Health Aide', 'Personal Care Aide', 'Registered Nurse', 'Licensed Practical Nurse', 'Nurse Practitioner']);
+const FEMALE_HEAVY = new Set([
+  'Nurse Aide',
+  'Home Health Aide',
+  'Personal Care Aide',
+  'Registered Nurse',
+  'Licensed Practical Nurse',
+  'Nurse Practitioner',
+]);
 
-const SUFFIXES = WeightedTable.of([['JR', 55], ['SR', 15], ['II', 8], ['III', 15], ['IV', 3], ['JR.', 4]] as const);
+const SUFFIXES = WeightedTable.of([
+  ['JR', 55],
+  ['SR', 15],
+  ['II', 8],
+  ['III', 15],
+  ['IV', 3],
+  ['JR.', 4],
+] as const);
 
 /** A few census names whose owners often write them with diacritics (kept mainly for state lists). */
-const ACCENTED: ReadonlyMap<string, string> = new Map(Object.entries({
-  JOSE: 'JOSÉ', MARIA: 'MARÍA', JESUS: 'JESÚS', RAMON: 'RAMÓN', ANDRES: 'ANDRÉS', RENE: 'RENÉ', ANGEL: 'ÁNGEL', RAUL: 'RAÚL',
-  MONICA: 'MÓNICA', SOFIA: 'SOFÍA', LUCIA: 'LUCÍA', JOEL: 'JOËL', ZOE: 'ZOË', CHLOE: 'CHLOË',
-  GARCIA: 'GARCÍA', MARTINEZ: 'MARTÍNEZ', RODRIGUEZ: 'RODRÍGUEZ', HERNANDEZ: 'HERNÁNDEZ', LOPEZ: 'LÓPEZ', GONZALEZ: 'GONZÁLEZ',
-  PEREZ: 'PÉREZ', SANCHEZ: 'SÁNCHEZ', RAMIREZ: 'RAMÍREZ', NUNEZ: 'NÚÑEZ', MUNOZ: 'MUÑOZ', JIMENEZ: 'JIMÉNEZ', GOMEZ: 'GÓMEZ',
-  DIAZ: 'DÍAZ', MULLER: 'MÜLLER', PENA: 'PEÑA', IBANEZ: 'IBÁÑEZ', CORDOVA: 'CÓRDOVA', BOLANOS: 'BOLAÑOS', GUZMAN: 'GUZMÁN',
-  FERNANDEZ: 'FERNÁNDEZ', ALVAREZ: 'ÁLVAREZ', SCHRODER: 'SCHRÖDER', BRANDAO: 'BRANDÃO', BELANGER: 'BÉLANGER',
-}));
+const ACCENTED: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    JOSE: 'JOSÉ',
+    MARIA: 'MARÍA',
+    JESUS: 'JESÚS',
+    RAMON: 'RAMÓN',
+    ANDRES: 'ANDRÉS',
+    RENE: 'RENÉ',
+    ANGEL: 'ÁNGEL',
+    RAUL: 'RAÚL',
+    MONICA: 'MÓNICA',
+    SOFIA: 'SOFÍA',
+    LUCIA: 'LUCÍA',
+    JOEL: 'JOËL',
+    ZOE: 'ZOË',
+    CHLOE: 'CHLOË',
+    GARCIA: 'GARCÍA',
+    MARTINEZ: 'MARTÍNEZ',
+    RODRIGUEZ: 'RODRÍGUEZ',
+    HERNANDEZ: 'HERNÁNDEZ',
+    LOPEZ: 'LÓPEZ',
+    GONZALEZ: 'GONZÁLEZ',
+    PEREZ: 'PÉREZ',
+    SANCHEZ: 'SÁNCHEZ',
+    RAMIREZ: 'RAMÍREZ',
+    NUNEZ: 'NÚÑEZ',
+    MUNOZ: 'MUÑOZ',
+    JIMENEZ: 'JIMÉNEZ',
+    GOMEZ: 'GÓMEZ',
+    DIAZ: 'DÍAZ',
+    MULLER: 'MÜLLER',
+    PENA: 'PEÑA',
+    IBANEZ: 'IBÁÑEZ',
+    CORDOVA: 'CÓRDOVA',
+    BOLANOS: 'BOLAÑOS',
+    GUZMAN: 'GUZMÁN',
+    FERNANDEZ: 'FERNÁNDEZ',
+    ALVAREZ: 'ÁLVAREZ',
+    SCHRODER: 'SCHRÖDER',
+    BRANDAO: 'BRANDÃO',
+    BELANGER: 'BÉLANGER',
+  }),
+);
 
 /** Census spellings drop apostrophes; real lists mostly keep them. */
-const APOSTROPHE: ReadonlyMap<string, string> = new Map(Object.entries({
-  OBRIEN: "O'BRIEN", OCONNOR: "O'CONNOR", ONEIL: "O'NEIL", ONEILL: "O'NEILL", OCONNELL: "O'CONNELL", ODONNELL: "O'DONNELL",
-  OMALLEY: "O'MALLEY", OHARA: "O'HARA", OKEEFE: "O'KEEFE", OROURKE: "O'ROURKE", DANGELO: "D'ANGELO", DAMICO: "D'AMICO",
-}));
+const APOSTROPHE: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    OBRIEN: "O'BRIEN",
+    OCONNOR: "O'CONNOR",
+    ONEIL: "O'NEIL",
+    ONEILL: "O'NEILL",
+    OCONNELL: "O'CONNELL",
+    ODONNELL: "O'DONNELL",
+    OMALLEY: "O'MALLEY",
+    OHARA: "O'HARA",
+    OKEEFE: "O'KEEFE",
+    OROURKE: "O'ROURKE",
+    DANGELO: "D'ANGELO",
+    DAMICO: "D'AMICO",
+  }),
+);
 
 const ACCENT_SHARE = 0.35;
 const REFERENCE_YEAR = 2025;
@@ -160,7 +224,9 @@ interface PartyFactoryOptions {
   npis?: NpiAllocator;
 }
 
-export interface PersonFactory { next(): SyntheticPerson }
+export interface PersonFactory {
+  next(): SyntheticPerson;
+}
 
 /** Streams persons; one factory per run keeps every NPI distinct. */
 export function createPersonFactory(rng: Rng, options: PartyFactoryOptions = {}): PersonFactory {
@@ -185,8 +251,17 @@ export function createPersonFactory(rng: Rng, options: PartyFactoryOptions = {})
       const npi = rng.chance(options.npiShare ?? profession.npiShare) ? npis.next() : null;
       const aliases = drawAliases(rng, names, sex, firstName, middleName, lastName);
       const person: SyntheticPerson = {
-        kind: 'person', firstName, middleName, lastName, suffix, credential, dateOfBirth, state, npi,
-        providerType: profession.providerType, aliases,
+        kind: 'person',
+        firstName,
+        middleName,
+        lastName,
+        suffix,
+        credential,
+        dateOfBirth,
+        state,
+        npi,
+        providerType: profession.providerType,
+        aliases,
       };
       sexByPerson.set(person, sex);
       return person;
@@ -227,7 +302,8 @@ function drawLegalName(rng: Rng, names: NameData): string {
   const roll = rng.next();
   if (roll < 0.5) return withLegalForm(rng, brandStem(rng), legalFormTable.pick(rng));
   const surname = names.last.pick(rng);
-  if (roll < 0.68) return withLegalForm(rng, `${surname} ${rng.chance(0.4) ? 'FAMILY ' : ''}${serviceTable.pick(rng)}`, legalFormTable.pick(rng));
+  if (roll < 0.68)
+    return withLegalForm(rng, `${surname} ${rng.chance(0.4) ? 'FAMILY ' : ''}${serviceTable.pick(rng)}`, legalFormTable.pick(rng));
   if (roll < 0.76) return withLegalForm(rng, `${surname} & ${names.last.pick(rng)} ${serviceTable.pick(rng)}`, legalFormTable.pick(rng));
   if (roll < 0.84) return withLegalForm(rng, `${rng.pick(LEADING_TOKENS)} ${serviceTable.pick(rng)}`, legalFormTable.pick(rng));
   if (roll < 0.94) {
@@ -251,7 +327,9 @@ export function drawPersonName(rng: Rng): { first: string; middle: string | null
   return { first, middle: rng.chance(0.4) ? String.fromCharCode(65 + rng.int(26)) : null, last: drawSurname(rng, names) };
 }
 
-export interface OrganizationFactory { next(): SyntheticOrganization }
+export interface OrganizationFactory {
+  next(): SyntheticOrganization;
+}
 
 export function createOrganizationFactory(rng: Rng, options: PartyFactoryOptions = {}): OrganizationFactory {
   const names = loadNameData();
@@ -261,13 +339,19 @@ export function createOrganizationFactory(rng: Rng, options: PartyFactoryOptions
       const legalName = drawLegalName(rng, names);
       const dbaNames: string[] = [];
       if (rng.chance(0.16)) {
-        dbaNames.push(rng.chance(0.5) ? brandStem(rng) : stripLegalForm(legalName).split(' ').slice(0, 2).join(' ') + ' ' + rng.pick(ORG_CONNECTORS));
+        dbaNames.push(
+          rng.chance(0.5) ? brandStem(rng) : stripLegalForm(legalName).split(' ').slice(0, 2).join(' ') + ' ' + rng.pick(ORG_CONNECTORS),
+        );
         if (rng.chance(0.15)) dbaNames.push(brandStem(rng));
       }
       const state = pickState(rng);
       const npi = rng.chance(options.npiShare ?? 0.7) ? npis.next() : null;
       const ownerName = rng.chance(0.4)
-        ? fullName(drawFirst(rng, names, rng.chance(0.5) ? 'F' : 'M'), rng.chance(0.4) ? String.fromCharCode(65 + rng.int(26)) : null, drawSurname(rng, names))
+        ? fullName(
+            drawFirst(rng, names, rng.chance(0.5) ? 'F' : 'M'),
+            rng.chance(0.4) ? String.fromCharCode(65 + rng.int(26)) : null,
+            drawSurname(rng, names),
+          )
         : null;
       return { kind: 'organization', legalName, dbaNames, state, npi, ownerName };
     },

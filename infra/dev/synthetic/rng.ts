@@ -95,12 +95,18 @@ function cumulativeOf(weights: readonly number[]): Float64Array {
 
 export class WeightedTable<T> {
   private readonly cumulative: Float64Array;
-  constructor(private readonly items: readonly T[], weights: readonly number[]) {
+  constructor(
+    private readonly items: readonly T[],
+    weights: readonly number[],
+  ) {
     if (items.length !== weights.length || items.length === 0) throw new Error('weighted table needs one weight per item');
     this.cumulative = cumulativeOf(weights);
   }
   static of<T>(entries: readonly (readonly [T, number])[]): WeightedTable<T> {
-    return new WeightedTable(entries.map((entry) => entry[0]), entries.map((entry) => entry[1]));
+    return new WeightedTable(
+      entries.map((entry) => entry[0]),
+      entries.map((entry) => entry[1]),
+    );
   }
   pick(rng: Rng): T {
     return this.items[pickWeightedIndex(rng, this.cumulative)];

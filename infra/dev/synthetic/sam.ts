@@ -9,10 +9,39 @@ import { foldToAscii } from './text';
 import { ListedOrganization, ListedPerson, Universe } from './universe';
 import { writeZip } from './zipFiles';
 
-const SAM_V2_HEADER = ['Classification', 'Name', 'Prefix', 'First', 'Middle', 'Last', 'Suffix', 'Address 1', 'Address 2', 'Address 3',
-  'Address 4', 'City', 'State / Province', 'Country', 'Zip Code', 'Open Data Flag', 'Blank (Deprecated)', 'Unique Entity ID',
-  'Exclusion Program', 'Excluding Agency', 'CT Code', 'Exclusion Type', 'Additional Comments', 'Active Date', 'Termination Date',
-  'Record Status', 'Cross-Reference', 'SAM Number', 'CAGE', 'NPI', 'Creation_Date'] as const;
+const SAM_V2_HEADER = [
+  'Classification',
+  'Name',
+  'Prefix',
+  'First',
+  'Middle',
+  'Last',
+  'Suffix',
+  'Address 1',
+  'Address 2',
+  'Address 3',
+  'Address 4',
+  'City',
+  'State / Province',
+  'Country',
+  'Zip Code',
+  'Open Data Flag',
+  'Blank (Deprecated)',
+  'Unique Entity ID',
+  'Exclusion Program',
+  'Excluding Agency',
+  'CT Code',
+  'Exclusion Type',
+  'Additional Comments',
+  'Active Date',
+  'Termination Date',
+  'Record Status',
+  'Cross-Reference',
+  'SAM Number',
+  'CAGE',
+  'NPI',
+  'Creation_Date',
+] as const;
 
 type SamRow = Record<(typeof SAM_V2_HEADER)[number], string>;
 
@@ -24,21 +53,79 @@ function code(rng: Rng, length: number): string {
 }
 
 /** ISO-3 country with a city in it (SAM uses alpha-3 codes). */
-const FOREIGN_PLACES: readonly (readonly [string, string])[] = [['MEX', 'CULIACAN'], ['MEX', 'TIJUANA'], ['COL', 'MEDELLIN'], ['VEN', 'CARACAS'],
-  ['IRN', 'TEHRAN'], ['RUS', 'MOSCOW'], ['CHN', 'SHENZHEN'], ['SYR', 'DAMASCUS'], ['LBN', 'BEIRUT'], ['CUB', 'HAVANA'], ['PRK', 'PYONGYANG'],
-  ['ARE', 'DUBAI'], ['TUR', 'ISTANBUL'], ['PAN', 'PANAMA CITY'], ['CYM', 'GEORGE TOWN'], ['IRQ', 'BAGHDAD'], ['BLR', 'MINSK'], ['HKG', 'HONG KONG']];
-const OFAC_ENTITY_WORDS = ['TRADING', 'SHIPPING', 'INTERNATIONAL', 'GROUP', 'HOLDINGS', 'INVESTMENTS', 'PETROLEUM', 'IMPORT EXPORT', 'LOGISTICS', 'EXCHANGE'];
+const FOREIGN_PLACES: readonly (readonly [string, string])[] = [
+  ['MEX', 'CULIACAN'],
+  ['MEX', 'TIJUANA'],
+  ['COL', 'MEDELLIN'],
+  ['VEN', 'CARACAS'],
+  ['IRN', 'TEHRAN'],
+  ['RUS', 'MOSCOW'],
+  ['CHN', 'SHENZHEN'],
+  ['SYR', 'DAMASCUS'],
+  ['LBN', 'BEIRUT'],
+  ['CUB', 'HAVANA'],
+  ['PRK', 'PYONGYANG'],
+  ['ARE', 'DUBAI'],
+  ['TUR', 'ISTANBUL'],
+  ['PAN', 'PANAMA CITY'],
+  ['CYM', 'GEORGE TOWN'],
+  ['IRQ', 'BAGHDAD'],
+  ['BLR', 'MINSK'],
+  ['HKG', 'HONG KONG'],
+];
+const OFAC_ENTITY_WORDS = [
+  'TRADING',
+  'SHIPPING',
+  'INTERNATIONAL',
+  'GROUP',
+  'HOLDINGS',
+  'INVESTMENTS',
+  'PETROLEUM',
+  'IMPORT EXPORT',
+  'LOGISTICS',
+  'EXCHANGE',
+];
 const OFAC_ENTITY_FORMS = ['LTD', 'LLC', 'S.A.', 'S.A. DE C.V.', 'FZE', 'GMBH', 'CO., LTD.', 'LIMITED', 'JSC', 'SARL'];
 const VESSEL_WORDS = ['OCEAN', 'STAR', 'PEARL', 'SPIRIT', 'QUEEN', 'GLORY', 'PRIDE', 'HORIZON', 'FORTUNE', 'DAWN', 'VICTORY', 'NOBLE'];
-const OTHER_AGENCIES = WeightedTable.of([['GSA', 5], ['DOJ', 4], ['HUD', 4], ['EPA', 3], ['NAVY', 3], ['ARMY', 3], ['AF', 2], ['DLA', 2],
-  ['PS', 1], ['DOL', 1], ['DOS', 1], ['USDA', 2], ['DOE', 1], ['SBA', 1], ['VA', 1], ['', 0.5]] as const);
-const PROCUREMENT_TYPES = WeightedTable.of([['Ineligible (Proceedings Completed)', 6], ['Ineligible (Proceedings Pending)', 2],
-  ['Preliminarily Ineligible (Proceedings Pending)', 0.5], ['Voluntary Exclusion', 0.3], ['Prohibition/Restriction', 1]] as const);
-const HHS_COMMENTS = ['', '', '', 'Excluded by HHS from all Federal health care programs under 42 U.S.C. ? 1320a-7.',
-  'Excluded by HHS.  See the OIG LEIE for the exclusion authority.'];
-const OTHER_COMMENTS = ['', 'Proposed Debarment: 01-20-2022 ', 'Debarred for a period of three years pursuant to FAR 9.406-2.',
+const OTHER_AGENCIES = WeightedTable.of([
+  ['GSA', 5],
+  ['DOJ', 4],
+  ['HUD', 4],
+  ['EPA', 3],
+  ['NAVY', 3],
+  ['ARMY', 3],
+  ['AF', 2],
+  ['DLA', 2],
+  ['PS', 1],
+  ['DOL', 1],
+  ['DOS', 1],
+  ['USDA', 2],
+  ['DOE', 1],
+  ['SBA', 1],
+  ['VA', 1],
+  ['', 0.5],
+] as const);
+const PROCUREMENT_TYPES = WeightedTable.of([
+  ['Ineligible (Proceedings Completed)', 6],
+  ['Ineligible (Proceedings Pending)', 2],
+  ['Preliminarily Ineligible (Proceedings Pending)', 0.5],
+  ['Voluntary Exclusion', 0.3],
+  ['Prohibition/Restriction', 1],
+] as const);
+const HHS_COMMENTS = [
+  '',
+  '',
+  '',
+  'Excluded by HHS from all Federal health care programs under 42 U.S.C. ? 1320a-7.',
+  'Excluded by HHS.  See the OIG LEIE for the exclusion authority.',
+];
+const OTHER_COMMENTS = [
+  '',
+  'Proposed Debarment: 01-20-2022 ',
+  'Debarred for a period of three years pursuant to FAR 9.406-2.',
   'The individual was convicted of making \u201cfalse statements\u201d under 18 U.S.C. ? 1001.',
-  'Suspended pending the completion of legal proceedings.  Contact the agency POC for details.'];
+  'Suspended pending the completion of legal proceedings.  Contact the agency POC for details.',
+];
 
 /** A row as one all-quoted CSV line, in header order. */
 function lineOf(row: SamRow): string {
@@ -97,7 +184,8 @@ function hhsPersonRow(rng: Rng, listed: ListedPerson, numbers: SamNumbers, asOf:
   row['Additional Comments'] = rng.pick(HHS_COMMENTS);
   row['Active Date'] = usDate(listed.exclusionDate);
   row['Termination Date'] = 'Indefinite';
-  if (listed.person.aliases.length > 0 && rng.chance(0.3)) row['Cross-Reference'] = `(also ${listed.person.aliases.map(foldToAscii).join(', ')})`;
+  if (listed.person.aliases.length > 0 && rng.chance(0.3))
+    row['Cross-Reference'] = `(also ${listed.person.aliases.map(foldToAscii).join(', ')})`;
   row['SAM Number'] = numbers.next();
   row.NPI = listed.person.npi && (listed.npiShownInLeie || rng.chance(0.3)) ? listed.person.npi : '';
   row.Creation_Date = creationDate(rng, listed.exclusionDate, asOf);
@@ -143,7 +231,13 @@ function termination(rng: Rng, activeDate: string, indefiniteShare: number): str
   return rng.chance(indefiniteShare) ? 'Indefinite' : usDate(isoOf(dayOf(addYears(activeDate, 1 + rng.int(5))) - 1));
 }
 
-interface SamContext { rng: Rng; numbers: SamNumbers; asOf: string; persons: PersonFactory; organizations: OrganizationFactory }
+interface SamContext {
+  rng: Rng;
+  numbers: SamNumbers;
+  asOf: string;
+  persons: PersonFactory;
+  organizations: OrganizationFactory;
+}
 
 function opmRow(context: SamContext): SamRow {
   const { rng } = context;
@@ -172,12 +266,15 @@ function ofacRow(context: SamContext): SamRow {
     row.First = foldToAscii(stranger.firstName);
     row.Middle = samMiddle(rng, stranger.middleName);
     row.Last = foldToAscii(stranger.lastName);
-    if (rng.chance(0.5)) row['Cross-Reference'] = `(also ${row.First} ${foldToAscii(context.persons.next().lastName)}, ${row.Last.split(' ')[0]}, ${row.First})`;
+    if (rng.chance(0.5))
+      row['Cross-Reference'] =
+        `(also ${row.First} ${foldToAscii(context.persons.next().lastName)}, ${row.Last.split(' ')[0]}, ${row.First})`;
   } else if (roll < 0.95) {
     row.Classification = 'Special Entity Designation';
     row.Name = `${foldToAscii(stranger.lastName)} ${rng.pick(OFAC_ENTITY_WORDS)} ${rng.pick(OFAC_ENTITY_FORMS)}`;
     row['Unique Entity ID'] = rng.chance(0.1) ? code(rng, 12) : '';
-    if (rng.chance(0.4)) row['Cross-Reference'] = `(also ${foldToAscii(stranger.lastName)} ${rng.pick(OFAC_ENTITY_WORDS)}, ${row.Name.split(' ')[0]} GROUP)`;
+    if (rng.chance(0.4))
+      row['Cross-Reference'] = `(also ${foldToAscii(stranger.lastName)} ${rng.pick(OFAC_ENTITY_WORDS)}, ${row.Name.split(' ')[0]} GROUP)`;
   } else {
     row.Classification = 'Vessel';
     row.Name = `${rng.pick(VESSEL_WORDS)} ${rng.pick(VESSEL_WORDS)}${rng.chance(0.3) ? ` ${1 + rng.int(9)}` : ''}`;
@@ -224,7 +321,8 @@ function otherAgencyRows(context: SamContext): SamRow[] {
   }
   const organization = context.organizations.next();
   const firm = common(firmRow(rng, organization.legalName, organization.state, context.numbers, context.asOf, activeDate));
-  if (organization.dbaNames.length > 0) firm['Cross-Reference'] = `(also ${organization.legalName}, ${organization.legalName}  DBA ${organization.dbaNames[0]})`;
+  if (organization.dbaNames.length > 0)
+    firm['Cross-Reference'] = `(also ${organization.legalName}, ${organization.legalName}  DBA ${organization.dbaNames[0]})`;
   const rows = [firm];
   if (organization.ownerName && rng.chance(0.5)) {
     const [first, ...rest] = organization.ownerName.split(' ');
@@ -261,20 +359,39 @@ function samFileBase(asOf: string): string {
   return `SAM_Exclusions_Public_Extract_V2_${julianStamp(asOf)}`;
 }
 
-export async function writeSam(outDir: string, universe: Universe, rng: Rng, targetRows: number, persons: PersonFactory, organizations: OrganizationFactory): Promise<WrittenFile> {
+export async function writeSam(
+  outDir: string,
+  universe: Universe,
+  rng: Rng,
+  targetRows: number,
+  persons: PersonFactory,
+  organizations: OrganizationFactory,
+): Promise<WrittenFile> {
   const context: SamContext = { rng, numbers: new SamNumbers(rng), asOf: universe.asOf, persons, organizations };
   const rows: SamRow[] = [];
   const hhsTarget = Math.round(targetRows * 0.47);
-  const hhsPool = shuffle(rng, [...universe.leiePersons.map((listed) => ['p', listed] as const), ...universe.leieOrganizations.map((listed) => ['o', listed] as const)]);
+  const hhsPool = shuffle(rng, [
+    ...universe.leiePersons.map((listed) => ['p', listed] as const),
+    ...universe.leieOrganizations.map((listed) => ['o', listed] as const),
+  ]);
   for (const [kind, listed] of hhsPool.slice(0, hhsTarget)) {
-    rows.push(kind === 'p' ? hhsPersonRow(rng, listed as ListedPerson, context.numbers, universe.asOf) : hhsOrganizationRow(rng, listed as ListedOrganization, context.numbers, universe.asOf));
+    rows.push(
+      kind === 'p'
+        ? hhsPersonRow(rng, listed as ListedPerson, context.numbers, universe.asOf)
+        : hhsOrganizationRow(rng, listed as ListedOrganization, context.numbers, universe.asOf),
+    );
   }
   const opmTarget = rows.length + Math.round(targetRows * 0.22);
   while (rows.length < opmTarget) rows.push(opmRow(context));
   const ofacTarget = rows.length + Math.round(targetRows * 0.25);
   while (rows.length < ofacTarget) rows.push(ofacRow(context));
   // Guarantee at least one mirror-image pair and one duplicate even at the smallest scale.
-  while (rows.length < targetRows || !rows.some((row) => row.Classification === 'Firm' && /^\(also [A-Z]+ /.test(row['Cross-Reference']) && !row['Cross-Reference'].includes(' DBA '))) {
+  while (
+    rows.length < targetRows ||
+    !rows.some(
+      (row) => row.Classification === 'Firm' && /^\(also [A-Z]+ /.test(row['Cross-Reference']) && !row['Cross-Reference'].includes(' DBA '),
+    )
+  ) {
     rows.push(...otherAgencyRows(context));
   }
   const duplicateSource = rows.find((row) => row.Classification === 'Firm');

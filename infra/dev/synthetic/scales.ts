@@ -21,7 +21,11 @@ export const SCALES: Readonly<Record<ScaleName, ScaleConfig>> = {
   small: { name: 'small', leieRows: 300, samRows: 400, nppesOrganizations: 300, nppesIndividuals: 40, stateRows: uniformStates(30) },
   demo: { name: 'demo', leieRows: 2000, samRows: 3000, nppesOrganizations: 5000, nppesIndividuals: 300, stateRows: uniformStates(100) },
   full: {
-    name: 'full', leieRows: 80_000, samRows: 150_000, nppesOrganizations: 2_000_000, nppesIndividuals: 40_000,
+    name: 'full',
+    leieRows: 80_000,
+    samRows: 150_000,
+    nppesOrganizations: 2_000_000,
+    nppesIndividuals: 40_000,
     stateRows: { ca: 3500, pa: 2500, la: 1800, ar: 700, wa: 900, nc: 600, oh: 1600, ga: 1200, md: 900, co: 500, ny: 3000, sc: 800 },
   },
 };

@@ -22,7 +22,10 @@ export interface ListedOrganization {
   exclusionDate: string;
 }
 
-interface Reinstatement<T> { listed: T; reinstatementDate: string }
+interface Reinstatement<T> {
+  listed: T;
+  reinstatementDate: string;
+}
 
 export interface Universe {
   asOf: string;
@@ -39,12 +42,38 @@ export interface Universe {
 
 // Counts follow the LEIE frequency profile (data-sources.md §1.5); rare codes keep the 22-value variety.
 const PERSON_EXCLUSION_TYPES = WeightedTable.of([
-  ['1128b4', 279], ['1128a1', 206], ['1128b5', 80], ['1128a2', 68], ['1128a3', 48], ['1128b14', 35], ['1128a4', 20],
-  ['1128b7', 12], ['1128b1', 8], ['1128b3', 5], ['1128b2', 2], ['1128b6', 2], ['1128b15', 4], ['1128b16', 2],
-  ['1128c3Gi', 2], ['1128c3Gii', 1], ['1128Aa', 1], ['1156', 0.5], ['BRCH CIA', 0.3], ['1128b13', 0.2], ['1128b9', 0.2], ['1128b12', 0.2],
+  ['1128b4', 279],
+  ['1128a1', 206],
+  ['1128b5', 80],
+  ['1128a2', 68],
+  ['1128a3', 48],
+  ['1128b14', 35],
+  ['1128a4', 20],
+  ['1128b7', 12],
+  ['1128b1', 8],
+  ['1128b3', 5],
+  ['1128b2', 2],
+  ['1128b6', 2],
+  ['1128b15', 4],
+  ['1128b16', 2],
+  ['1128c3Gi', 2],
+  ['1128c3Gii', 1],
+  ['1128Aa', 1],
+  ['1156', 0.5],
+  ['BRCH CIA', 0.3],
+  ['1128b13', 0.2],
+  ['1128b9', 0.2],
+  ['1128b12', 0.2],
 ] as const);
 const ORGANIZATION_EXCLUSION_TYPES = WeightedTable.of([
-  ['1128b8', 50], ['1128b5', 12], ['1128a1', 10], ['1128b7', 10], ['1128b4', 5], ['1128b1', 4], ['1128b11', 1], ['BRCH SA', 1],
+  ['1128b8', 50],
+  ['1128b5', 12],
+  ['1128a1', 10],
+  ['1128b7', 10],
+  ['1128b4', 5],
+  ['1128b1', 4],
+  ['1128b11', 1],
+  ['BRCH SA', 1],
 ] as const);
 
 function drawExclusionDate(rng: Rng, asOf: string, dateOfBirth: string | null): string {
@@ -58,7 +87,13 @@ function dayInMonth(rng: Rng, monthStartIso: string): string {
   return isoOf(dayOf(monthStartIso) + rng.int(28));
 }
 
-export function buildUniverse(rng: Rng, persons: PersonFactory, organizations: OrganizationFactory, leieRows: number, asOf: string): Universe {
+export function buildUniverse(
+  rng: Rng,
+  persons: PersonFactory,
+  organizations: OrganizationFactory,
+  leieRows: number,
+  asOf: string,
+): Universe {
   const supplementMonth = previousMonthStart(asOf);
   const organizationCount = Math.max(5, Math.round(leieRows * 0.03));
   const personCount = leieRows - organizationCount;
@@ -67,7 +102,9 @@ export function buildUniverse(rng: Rng, persons: PersonFactory, organizations: O
   const supplementExclusions: (ListedPerson | ListedOrganization)[] = [];
   const inSupplement = (): boolean => rng.chance(supplementShare);
   const supplementDate = (): string =>
-    rng.chance(0.06) ? isoOf(dayOf(asOf) + 5 + rng.int(30)) /* effective after the month it is published in */ : dayInMonth(rng, supplementMonth);
+    rng.chance(0.06)
+      ? isoOf(dayOf(asOf) + 5 + rng.int(30)) /* effective after the month it is published in */
+      : dayInMonth(rng, supplementMonth);
 
   const leiePersons: ListedPerson[] = [];
   for (let i = 0; i < personCount; i++) {
@@ -108,14 +145,21 @@ export function buildUniverse(rng: Rng, persons: PersonFactory, organizations: O
     const reinstatementDate = dayInMonth(rng, supplementMonth);
     if (i % 12 === 5) {
       reinstatedOrganizations.push({
-        listed: { organization: organizations.next(), exclusionType: ORGANIZATION_EXCLUSION_TYPES.pick(rng), exclusionDate: isoOf(dayOf(reinstatementDate) - 365 - rng.int(3000)) },
+        listed: {
+          organization: organizations.next(),
+          exclusionType: ORGANIZATION_EXCLUSION_TYPES.pick(rng),
+          exclusionDate: isoOf(dayOf(reinstatementDate) - 365 - rng.int(3000)),
+        },
         reinstatementDate,
       });
     } else {
       const person = persons.next();
       reinstatedPersons.push({
         listed: {
-          person, exclusionType: PERSON_EXCLUSION_TYPES.pick(rng), affiliation: null, npiShownInLeie: person.npi !== null,
+          person,
+          exclusionType: PERSON_EXCLUSION_TYPES.pick(rng),
+          affiliation: null,
+          npiShownInLeie: person.npi !== null,
           exclusionDate: isoOf(Math.max(dayOf(reinstatementDate) - 365 - rng.int(3000), dayOf(addYears(person.dateOfBirth, 20)))),
         },
         reinstatementDate,
@@ -130,7 +174,16 @@ export function buildUniverse(rng: Rng, persons: PersonFactory, organizations: O
     personsByState.set(listed.person.state, list);
   }
 
-  return { asOf, supplementMonth, leiePersons, leieOrganizations, supplementExclusions, reinstatedPersons, reinstatedOrganizations, personsByState };
+  return {
+    asOf,
+    supplementMonth,
+    leiePersons,
+    leieOrganizations,
+    supplementExclusions,
+    reinstatedPersons,
+    reinstatedOrganizations,
+    personsByState,
+  };
 }
 
 export function isListedPerson(listed: ListedPerson | ListedOrganization): listed is ListedPerson {

@@ -4,7 +4,10 @@ import { dirname } from 'node:path';
 import { pinZipTimes } from './zipFiles';
 
 export type CellValue = string | number | Date | null;
-interface SheetSpec { name: string; rows: CellValue[][] }
+interface SheetSpec {
+  name: string;
+  rows: CellValue[][];
+}
 
 /** Writes a workbook whose bytes depend only on its content (pinned metadata and ZIP times). */
 export async function writeWorkbook(path: string, sheets: readonly SheetSpec[], modified: Date): Promise<void> {
@@ -16,9 +19,11 @@ export async function writeWorkbook(path: string, sheets: readonly SheetSpec[], 
   for (const sheet of sheets) {
     const worksheet = workbook.addWorksheet(sheet.name);
     for (const row of sheet.rows) worksheet.addRow(row);
-    worksheet.eachRow((row) => row.eachCell((cell) => {
-      if (cell.value instanceof Date) cell.numFmt = 'mm/dd/yyyy';
-    }));
+    worksheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        if (cell.value instanceof Date) cell.numFmt = 'mm/dd/yyyy';
+      }),
+    );
   }
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
   mkdirSync(dirname(path), { recursive: true });

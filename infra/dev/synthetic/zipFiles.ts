@@ -3,7 +3,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 
-interface ZipEntry { name: string; content: string | Buffer }
+interface ZipEntry {
+  name: string;
+  content: string | Buffer;
+}
 
 /** MS-DOS time and date words, from the UTC clock so the bytes do not depend on the machine's zone. */
 function dosTimestamp(modified: Date): { time: number; date: number } {

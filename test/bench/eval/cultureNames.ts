@@ -30,26 +30,277 @@ export interface CulturalPerson {
   roots: NameRoots;
 }
 
-const SPANISH_GIVEN = ['Francisco', 'José', 'Guadalupe', 'Jesús', 'Ignacio', 'Guillermo', 'Eduardo', 'Consuelo', 'Concepción', 'Alfonso', 'Salvador', 'Enrique', 'Rosario', 'Dolores', 'Mercedes', 'Manuel', 'Isabel', 'Graciela', 'Gregorio', 'Luis', 'Alberto', 'Roberto', 'Fernando', 'Teresa', 'María', 'Juan', 'Carmen', 'Rafael', 'Santiago', 'Joaquín'];
-const SPANISH_SURNAMES = ['García', 'Rodríguez', 'Martínez', 'Hernández', 'López', 'González', 'Pérez', 'Sánchez', 'Ramírez', 'Torres', 'Flores', 'Rivera', 'Gómez', 'Díaz', 'Morales', 'Ortiz', 'Gutiérrez', 'Chávez', 'Ramos', 'Ruiz', 'Vargas', 'Castillo', 'Jiménez', 'Moreno', 'Romero', 'Herrera', 'Medina', 'Aguilar', 'Farías', 'Nieves', 'Berzunza', 'Lara', 'Salazar', 'Cervantes', 'Zamora', 'Villalobos'];
+const SPANISH_GIVEN = [
+  'Francisco',
+  'José',
+  'Guadalupe',
+  'Jesús',
+  'Ignacio',
+  'Guillermo',
+  'Eduardo',
+  'Consuelo',
+  'Concepción',
+  'Alfonso',
+  'Salvador',
+  'Enrique',
+  'Rosario',
+  'Dolores',
+  'Mercedes',
+  'Manuel',
+  'Isabel',
+  'Graciela',
+  'Gregorio',
+  'Luis',
+  'Alberto',
+  'Roberto',
+  'Fernando',
+  'Teresa',
+  'María',
+  'Juan',
+  'Carmen',
+  'Rafael',
+  'Santiago',
+  'Joaquín',
+];
+const SPANISH_SURNAMES = [
+  'García',
+  'Rodríguez',
+  'Martínez',
+  'Hernández',
+  'López',
+  'González',
+  'Pérez',
+  'Sánchez',
+  'Ramírez',
+  'Torres',
+  'Flores',
+  'Rivera',
+  'Gómez',
+  'Díaz',
+  'Morales',
+  'Ortiz',
+  'Gutiérrez',
+  'Chávez',
+  'Ramos',
+  'Ruiz',
+  'Vargas',
+  'Castillo',
+  'Jiménez',
+  'Moreno',
+  'Romero',
+  'Herrera',
+  'Medina',
+  'Aguilar',
+  'Farías',
+  'Nieves',
+  'Berzunza',
+  'Lara',
+  'Salazar',
+  'Cervantes',
+  'Zamora',
+  'Villalobos',
+];
 /** Surnames written with particles (DE LA CRUZ), as Spanish and Filipino names carry them. */
-const PARTICLE_SURNAMES = ['de la Cruz', 'del Río', 'de León', 'de los Santos', 'de Jesús', 'de la Rosa', 'del Valle', 'de la Torre', 'de las Casas', 'de la Fuente'];
-const PORTUGUESE_GIVEN = ['João', 'Maria', 'José', 'Ana', 'Antônio', 'Francisca', 'Paulo', 'Carlos', 'Luíza', 'Marcos', 'Fernanda', 'Rafael', 'Juliana', 'Pedro', 'Gabriela'];
-const PORTUGUESE_SURNAMES = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Pereira', 'Costa', 'Rodrigues', 'Almeida', 'Nascimento', 'Lima', 'Araújo', 'Fernandes', 'Carvalho', 'Gomes', 'Martins', 'Rocha', 'Ribeiro', 'Barbosa', 'Cardoso', 'Teixeira'];
+const PARTICLE_SURNAMES = [
+  'de la Cruz',
+  'del Río',
+  'de León',
+  'de los Santos',
+  'de Jesús',
+  'de la Rosa',
+  'del Valle',
+  'de la Torre',
+  'de las Casas',
+  'de la Fuente',
+];
+const PORTUGUESE_GIVEN = [
+  'João',
+  'Maria',
+  'José',
+  'Ana',
+  'Antônio',
+  'Francisca',
+  'Paulo',
+  'Carlos',
+  'Luíza',
+  'Marcos',
+  'Fernanda',
+  'Rafael',
+  'Juliana',
+  'Pedro',
+  'Gabriela',
+];
+const PORTUGUESE_SURNAMES = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Pereira',
+  'Costa',
+  'Rodrigues',
+  'Almeida',
+  'Nascimento',
+  'Lima',
+  'Araújo',
+  'Fernandes',
+  'Carvalho',
+  'Gomes',
+  'Martins',
+  'Rocha',
+  'Ribeiro',
+  'Barbosa',
+  'Cardoso',
+  'Teixeira',
+];
 /** Portuguese particles: "da Silva", "dos Santos". */
 const PORTUGUESE_PARTICLE = { Silva: 'da', Santos: 'dos', Costa: 'da', Rocha: 'da', Conceição: 'da' } as Readonly<Record<string, string>>;
-const VIETNAMESE_SURNAMES = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý'];
+const VIETNAMESE_SURNAMES = [
+  'Nguyễn',
+  'Trần',
+  'Lê',
+  'Phạm',
+  'Hoàng',
+  'Huỳnh',
+  'Phan',
+  'Vũ',
+  'Võ',
+  'Đặng',
+  'Bùi',
+  'Đỗ',
+  'Hồ',
+  'Ngô',
+  'Dương',
+  'Lý',
+];
 const VIETNAMESE_FEMALE = ['Hương', 'Lan', 'Mai', 'Hoa', 'Thu', 'Linh', 'Trang', 'Hằng', 'Phương', 'Nhung', 'Thảo', 'Loan'];
 const VIETNAMESE_MALE = ['Minh', 'Hùng', 'Dũng', 'Tuấn', 'Nam', 'Long', 'Hải', 'Quang', 'Sơn', 'Thắng', 'Phúc', 'Khoa'];
 const KOREAN_SURNAMES = ['Kim', 'Lee', 'Park', 'Choi', 'Jung', 'Kang', 'Cho', 'Yoon', 'Jang', 'Lim', 'Han', 'Shin', 'Kwon', 'Hwang', 'Ahn'];
-const KOREAN_GIVEN = [['Seo', 'Yeon'], ['Ji', 'Woo'], ['Min', 'Jun'], ['Ha', 'Eun'], ['Su', 'Bin'], ['Ji', 'Hoon'], ['Ye', 'Jin'], ['Dong', 'Hyun'], ['Hye', 'Jin'], ['Eun', 'Ji'], ['Sung', 'Min'], ['Young', 'Ho'], ['Jae', 'Won'], ['Mi', 'Rae']];
-const CHINESE_SURNAMES = ['Wang', 'Li', 'Zhang', 'Liu', 'Chen', 'Yang', 'Huang', 'Zhao', 'Wu', 'Zhou', 'Xu', 'Sun', 'Zhu', 'Hu', 'Guo', 'Lin'];
-const CHINESE_GIVEN = [['Xiao', 'Ming'], ['Li', 'Na'], ['Jian', 'Guo'], ['Wei', 'Min'], ['Yu', 'Ting'], ['Mei', 'Ling'], ['Jia', 'Hui'], ['Zhi', 'Wei'], ['Xin', 'Yi'], ['Hao', 'Ran'], ['Shu', 'Fen'], ['Jun', 'Jie']];
-const FILIPINO_GIVEN = [['Maria', 'Cristina'], ['John', 'Paul'], ['Mark', 'Anthony'], ['Ana', 'Marie'], ['Juan', 'Carlos'], ['Maria', 'Luisa'], ['Jose', 'Rizal'], ['Rose', 'Ann'], ['Mary', 'Grace'], ['Jay', 'Ar']];
-const FILIPINO_SURNAMES = ['Dela Cruz', 'Santos', 'Reyes', 'Bautista', 'Del Rosario', 'Gonzales', 'Mendoza', 'Aquino', 'Villanueva', 'Castillo', 'Ramos', 'Garcia', 'De Guzman', 'Manalo', 'Pascual', 'Navarro'];
-const FILIPINO_MOTHER = ['Santos', 'Reyes', 'Cruz', 'Bautista', 'Mendoza', 'Ocampo', 'Tolentino', 'Soriano', 'Aquino', 'Ramos', 'Castro', 'Lopez'];
-const INDIAN_GIVEN = [['Venkata', 'Sai'], ['Sai', 'Krishna'], ['Rajesh'], ['Priya'], ['Lakshmi'], ['Srinivas'], ['Anil', 'Kumar'], ['Sunita'], ['Ravi', 'Shankar'], ['Deepa'], ['Arun'], ['Kavitha'], ['Sri', 'Lakshmi'], ['Naga', 'Raju']];
-const INDIAN_SURNAMES = ['Reddy', 'Patel', 'Shah', 'Kumar', 'Singh', 'Sharma', 'Rao', 'Iyer', 'Nair', 'Gupta', 'Mehta', 'Desai', 'Pillai', 'Krishnan', 'Venkatesan', 'Subramanian'];
+const KOREAN_GIVEN = [
+  ['Seo', 'Yeon'],
+  ['Ji', 'Woo'],
+  ['Min', 'Jun'],
+  ['Ha', 'Eun'],
+  ['Su', 'Bin'],
+  ['Ji', 'Hoon'],
+  ['Ye', 'Jin'],
+  ['Dong', 'Hyun'],
+  ['Hye', 'Jin'],
+  ['Eun', 'Ji'],
+  ['Sung', 'Min'],
+  ['Young', 'Ho'],
+  ['Jae', 'Won'],
+  ['Mi', 'Rae'],
+];
+const CHINESE_SURNAMES = [
+  'Wang',
+  'Li',
+  'Zhang',
+  'Liu',
+  'Chen',
+  'Yang',
+  'Huang',
+  'Zhao',
+  'Wu',
+  'Zhou',
+  'Xu',
+  'Sun',
+  'Zhu',
+  'Hu',
+  'Guo',
+  'Lin',
+];
+const CHINESE_GIVEN = [
+  ['Xiao', 'Ming'],
+  ['Li', 'Na'],
+  ['Jian', 'Guo'],
+  ['Wei', 'Min'],
+  ['Yu', 'Ting'],
+  ['Mei', 'Ling'],
+  ['Jia', 'Hui'],
+  ['Zhi', 'Wei'],
+  ['Xin', 'Yi'],
+  ['Hao', 'Ran'],
+  ['Shu', 'Fen'],
+  ['Jun', 'Jie'],
+];
+const FILIPINO_GIVEN = [
+  ['Maria', 'Cristina'],
+  ['John', 'Paul'],
+  ['Mark', 'Anthony'],
+  ['Ana', 'Marie'],
+  ['Juan', 'Carlos'],
+  ['Maria', 'Luisa'],
+  ['Jose', 'Rizal'],
+  ['Rose', 'Ann'],
+  ['Mary', 'Grace'],
+  ['Jay', 'Ar'],
+];
+const FILIPINO_SURNAMES = [
+  'Dela Cruz',
+  'Santos',
+  'Reyes',
+  'Bautista',
+  'Del Rosario',
+  'Gonzales',
+  'Mendoza',
+  'Aquino',
+  'Villanueva',
+  'Castillo',
+  'Ramos',
+  'Garcia',
+  'De Guzman',
+  'Manalo',
+  'Pascual',
+  'Navarro',
+];
+const FILIPINO_MOTHER = [
+  'Santos',
+  'Reyes',
+  'Cruz',
+  'Bautista',
+  'Mendoza',
+  'Ocampo',
+  'Tolentino',
+  'Soriano',
+  'Aquino',
+  'Ramos',
+  'Castro',
+  'Lopez',
+];
+const INDIAN_GIVEN = [
+  ['Venkata', 'Sai'],
+  ['Sai', 'Krishna'],
+  ['Rajesh'],
+  ['Priya'],
+  ['Lakshmi'],
+  ['Srinivas'],
+  ['Anil', 'Kumar'],
+  ['Sunita'],
+  ['Ravi', 'Shankar'],
+  ['Deepa'],
+  ['Arun'],
+  ['Kavitha'],
+  ['Sri', 'Lakshmi'],
+  ['Naga', 'Raju'],
+];
+const INDIAN_SURNAMES = [
+  'Reddy',
+  'Patel',
+  'Shah',
+  'Kumar',
+  'Singh',
+  'Sharma',
+  'Rao',
+  'Iyer',
+  'Nair',
+  'Gupta',
+  'Mehta',
+  'Desai',
+  'Pillai',
+  'Krishnan',
+  'Venkatesan',
+  'Subramanian',
+];
 
 const PROVIDER_TYPES = ['Registered Nurse', 'Home Health Aide', 'Nurse Aide', 'Physician', 'Pharmacist', 'Licensed Practical Nurse'];
 
@@ -120,7 +371,12 @@ function filipino(rng: Rng): Written {
   const given = [...rng.pick(FILIPINO_GIVEN)];
   const surname = rng.pick(FILIPINO_SURNAMES);
   const mother = otherThan(rng, FILIPINO_MOTHER, surname);
-  return { first: given.join(' '), middle: mother, last: surname, roots: { culture: 'filipino', given, surnames: [surname], motherSurname: mother } };
+  return {
+    first: given.join(' '),
+    middle: mother,
+    last: surname,
+    roots: { culture: 'filipino', given, surnames: [surname], motherSurname: mother },
+  };
 }
 
 function indian(rng: Rng): Written {
@@ -160,14 +416,27 @@ function compoundWithMiddle(rng: Rng): Written {
 }
 
 const WRITERS: Readonly<Record<Culture, (rng: Rng) => Written>> = {
-  spanish, portuguese, vietnamese, filipino, indian,
+  spanish,
+  portuguese,
+  vietnamese,
+  filipino,
+  indian,
   compound_middle: compoundWithMiddle,
   korean: (rng) => eastAsian(rng, 'korean'),
   chinese: (rng) => eastAsian(rng, 'chinese'),
 };
 
 /** How many listed persons of each custom the evaluation list carries (Spanish names count double: two classes read them). */
-export const CULTURE_SHARE: Readonly<Record<Culture, number>> = { spanish: 1200, portuguese: 500, vietnamese: 500, korean: 300, chinese: 300, filipino: 500, indian: 500, compound_middle: 600 };
+export const CULTURE_SHARE: Readonly<Record<Culture, number>> = {
+  spanish: 1200,
+  portuguese: 500,
+  vietnamese: 500,
+  korean: 300,
+  chinese: 300,
+  filipino: 500,
+  indian: 500,
+  compound_middle: 600,
+};
 /** The custom whose persons serve only the compound_listed_middle class (appended last, so the others are drawn as before). */
 export const LISTED_MIDDLE_CULTURE: Culture = 'compound_middle';
 
@@ -178,9 +447,17 @@ export function generateCulturalPersons(rng: Rng): CulturalPerson[] {
       const written = WRITERS[culture](rng);
       const year = 1950 + rng.int(50);
       const person: SyntheticPerson = {
-        kind: 'person', firstName: written.first, middleName: written.middle, lastName: written.last, suffix: null, credential: null,
-        dateOfBirth: `${year}-0${1 + rng.int(9)}-1${rng.int(10)}`, state: rng.pick(['CA', 'TX', 'FL', 'NY', 'IL', 'NJ', 'WA']), npi: null,
-        providerType: rng.pick(PROVIDER_TYPES), aliases: [],
+        kind: 'person',
+        firstName: written.first,
+        middleName: written.middle,
+        lastName: written.last,
+        suffix: null,
+        credential: null,
+        dateOfBirth: `${year}-0${1 + rng.int(9)}-1${rng.int(10)}`,
+        state: rng.pick(['CA', 'TX', 'FL', 'NY', 'IL', 'NJ', 'WA']),
+        npi: null,
+        providerType: rng.pick(PROVIDER_TYPES),
+        aliases: [],
       };
       out.push({ person, roots: written.roots });
     }

@@ -19,7 +19,11 @@ export interface ListedAs {
 
 export type CultureVariant = (roots: NameRoots, rng: Rng, listed: ListedAs) => string | null;
 
-const words = (text: string): string[] => foldToAscii(text).toUpperCase().split(/[^A-Z]+/).filter(Boolean);
+const words = (text: string): string[] =>
+  foldToAscii(text)
+    .toUpperCase()
+    .split(/[^A-Z]+/)
+    .filter(Boolean);
 
 /** The surname forms that share a word (particles aside) with the listed name. */
 function sharingASurnameWord(forms: string[][], listed: ListedAs): string[][] {
@@ -40,7 +44,10 @@ function roster(rng: Rng, words: readonly string[]): string {
 
 /** "de la Cruz" → "Cruz": a surname without its particles. */
 function withoutParticles(surname: string): string {
-  return surname.split(' ').filter((word) => !/^(de|del|la|las|los|da|das|do|dos|dela)$/i.test(word)).join(' ');
+  return surname
+    .split(' ')
+    .filter((word) => !/^(de|del|la|las|los|da|das|do|dos|dela)$/i.test(word))
+    .join(' ');
 }
 
 const hasParticle = (surname: string): boolean => withoutParticles(surname) !== surname;
@@ -49,7 +56,11 @@ const hasParticle = (surname: string): boolean => withoutParticles(surname) !== 
 export const spanishCompound: CultureVariant = ({ culture, given, surnames }, rng, listed) => {
   if (culture !== 'spanish') return null;
   const [paternal, maternal] = surnames;
-  const form = pickForm(rng, [[paternal], [maternal], [paternal, maternal], [`${paternal}-${maternal}`], [paternal, 'y', maternal], [maternal, paternal]], listed);
+  const form = pickForm(
+    rng,
+    [[paternal], [maternal], [paternal, maternal], [`${paternal}-${maternal}`], [paternal, 'y', maternal], [maternal, paternal]],
+    listed,
+  );
   return form && roster(rng, [given[0], ...form]);
 };
 
@@ -58,7 +69,13 @@ export const spanishCompound: CultureVariant = ({ culture, given, surnames }, rn
  * otherwise (DE LA / DELA), the rest of the name as listed; or that part alone, particles kept.
  */
 export const particleSurname: CultureVariant = ({ culture, given, surnames }, rng, listed) => {
-  const candidates = culture === 'spanish' || culture === 'filipino' ? sharingASurnameWord(surnames.filter(hasParticle).map((part) => [part]), listed).map(([part]) => part) : [];
+  const candidates =
+    culture === 'spanish' || culture === 'filipino'
+      ? sharingASurnameWord(
+          surnames.filter(hasParticle).map((part) => [part]),
+          listed,
+        ).map(([part]) => part)
+      : [];
   if (candidates.length === 0) return null;
   const withParticles = rng.pick(candidates);
   const first = culture === 'filipino' ? given.join(' ') : given[0];
@@ -95,14 +112,27 @@ export const vietnameseOrder: CultureVariant = ({ culture, given, surnames }, rn
   if (culture !== 'vietnamese') return null;
   const [marker, name] = given;
   const [surname] = surnames;
-  const forms = [[name, surname], [marker, name, surname], [name, marker, surname], [surname, marker, name], [surname, name], [`${surname},`, name]];
+  const forms = [
+    [name, surname],
+    [marker, name, surname],
+    [name, marker, surname],
+    [surname, marker, name],
+    [surname, name],
+    [`${surname},`, name],
+  ];
   return roster(rng, rng.pick(forms));
 };
 
 /** Korean and Chinese given names: one word, two words or hyphenated, given name or surname first. */
 export const eastAsianGiven: CultureVariant = ({ culture, given, surnames }, rng) => {
   if (culture !== 'korean' && culture !== 'chinese') return null;
-  const written = rng.pick([given.join(''), given.join('-'), given.join(' '), titleCase(given.join('')), `${given[0]}-${given[1].toLowerCase()}`]);
+  const written = rng.pick([
+    given.join(''),
+    given.join('-'),
+    given.join(' '),
+    titleCase(given.join('')),
+    `${given[0]}-${given[1].toLowerCase()}`,
+  ]);
   return roster(rng, rng.chance(0.6) ? [written, surnames[0]] : [surnames[0], written]);
 };
 
@@ -111,8 +141,12 @@ export const filipinoOrder: CultureVariant = ({ culture, given, surnames, mother
   if (culture !== 'filipino' || motherSurname === null) return null;
   const [surname] = surnames;
   const forms = [
-    [...given, motherSurname[0], surname], [...given, surname], [`${surname},`, ...given, motherSurname],
-    [surname, ...given], [`${surname},`, ...given, motherSurname[0]], [given[0], motherSurname[0], surname],
+    [...given, motherSurname[0], surname],
+    [...given, surname],
+    [`${surname},`, ...given, motherSurname],
+    [surname, ...given],
+    [`${surname},`, ...given, motherSurname[0]],
+    [given[0], motherSurname[0], surname],
   ];
   return roster(rng, rng.pick(forms));
 };
@@ -121,7 +155,13 @@ export const filipinoOrder: CultureVariant = ({ culture, given, surnames, mother
 export const indianOrder: CultureVariant = ({ culture, given, surnames }, rng) => {
   if (culture !== 'indian') return null;
   const [surname] = surnames;
-  const forms = [[surname, ...given], [`${surname},`, ...given], [surname[0], ...given], [...given, surname[0]], ...(given.length > 1 ? [[given.join(''), surname]] : [])];
+  const forms = [
+    [surname, ...given],
+    [`${surname},`, ...given],
+    [surname[0], ...given],
+    [...given, surname[0]],
+    ...(given.length > 1 ? [[given.join(''), surname]] : []),
+  ];
   return roster(rng, rng.pick(forms));
 };
 

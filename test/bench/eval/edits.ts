@@ -46,7 +46,16 @@ export function applyEditsAt(rng: Rng, token: string, positions: number[]): stri
 
 /** Confusions typical of OCR'd state PDFs (data-sources.md: several state lists are PDFs). */
 export const OCR_CONFUSIONS: readonly (readonly [string, string])[] = [
-  ['O', '0'], ['I', '1'], ['L', '1'], ['S', '5'], ['M', 'RN'], ['RN', 'M'], ['D', 'CL'], ['CL', 'D'], ['W', 'VV'], ['VV', 'W'],
+  ['O', '0'],
+  ['I', '1'],
+  ['L', '1'],
+  ['S', '5'],
+  ['M', 'RN'],
+  ['RN', 'M'],
+  ['D', 'CL'],
+  ['CL', 'D'],
+  ['W', 'VV'],
+  ['VV', 'W'],
 ];
 
 /** Applies one or two non-overlapping OCR confusions to an uppercase string; null when none applies. */

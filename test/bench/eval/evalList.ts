@@ -56,7 +56,10 @@ function styleOptional(text: string | null, style: NameStyle): string | null {
   return text === null ? null : styleText(text, style);
 }
 
-function provenance(source: SourceSpec, entryKey: string): Pick<EvalListEntry, 'sourceKey' | 'sourceName' | 'listVersionId' | 'retrievedAt' | 'entryKey'> {
+function provenance(
+  source: SourceSpec,
+  entryKey: string,
+): Pick<EvalListEntry, 'sourceKey' | 'sourceName' | 'listVersionId' | 'retrievedAt' | 'entryKey'> {
   return { sourceKey: source.key, sourceName: source.name, listVersionId: `eval-${source.key}-v1`, retrievedAt: RETRIEVED_AT, entryKey };
 }
 
@@ -117,7 +120,12 @@ function pickSource(rng: Rng, exclude: SourceSpec | null): SourceSpec {
  * supplement comes last so the parties before it, and the sources drawn for them, are the same
  * with or without it.
  */
-export function buildEvalList(rng: Rng, persons: SyntheticPerson[], organizations: SyntheticOrganization[], cultural: readonly CulturalPerson[] = []): EvalList {
+export function buildEvalList(
+  rng: Rng,
+  persons: SyntheticPerson[],
+  organizations: SyntheticOrganization[],
+  cultural: readonly CulturalPerson[] = [],
+): EvalList {
   const entries: EvalListEntry[] = [];
   const parties: EvalParty[] = [];
   const sequenceBySource = new Map<string, number>();

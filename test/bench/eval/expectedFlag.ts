@@ -24,9 +24,16 @@ const SUFFIX_OR_CREDENTIAL = /^(JR|SR|II|III|IV|V|MD|DO|RN|LPN|LVN|CNA|NP|PA|DDS
  * compound halves they are.
  */
 export function personKey(name: string): NameKey | null {
-  const tokens = foldName(name).split(' ').filter((token) => token && !SUFFIX_OR_CREDENTIAL.test(token));
+  const tokens = foldName(name)
+    .split(' ')
+    .filter((token) => token && !SUFFIX_OR_CREDENTIAL.test(token));
   if (tokens.length < 2) return null;
-  const lastWord = name.trim().split(/\s+/).filter((word) => !SUFFIX_OR_CREDENTIAL.test(foldName(word))).pop() ?? '';
+  const lastWord =
+    name
+      .trim()
+      .split(/\s+/)
+      .filter((word) => !SUFFIX_OR_CREDENTIAL.test(foldName(word)))
+      .pop() ?? '';
   const hyphenated = /^[^-]+(-[^-]+)+$/.test(lastWord) && foldName(lastWord).split(' ').length < tokens.length;
   return keyOf(tokens[0], hyphenated ? lastWord : tokens[tokens.length - 1]);
 }
@@ -70,7 +77,10 @@ export class PersonFlagCheck {
   /** One-deletion key → distinct listed squashed surnames (symmetric-deletion lookup). */
   private readonly lastsByDeletion = new Map<string, Set<string>>();
 
-  constructor(entries: readonly EvalListEntry[], private readonly nicknames: NicknameTable) {
+  constructor(
+    entries: readonly EvalListEntry[],
+    private readonly nicknames: NicknameTable,
+  ) {
     const surnames = new Set<string>();
     for (const entry of entries) {
       if (entry.kind !== 'person') continue;
@@ -137,8 +147,19 @@ export class PersonFlagCheck {
 
 /** Abbreviations folded to one spelling, legal form and punctuation dropped. */
 const CANONICAL_WORD: Readonly<Record<string, string>> = {
-  ST: 'SAINT', MT: 'MOUNT', CTR: 'CENTER', HLTH: 'HEALTH', ASSOC: 'ASSOCIATES', '&': 'AND', MED: 'MEDICAL',
-  SVCS: 'SERVICES', SVC: 'SERVICE', HOSP: 'HOSPITAL', REHAB: 'REHABILITATION', MGMT: 'MANAGEMENT', INTL: 'INTERNATIONAL',
+  ST: 'SAINT',
+  MT: 'MOUNT',
+  CTR: 'CENTER',
+  HLTH: 'HEALTH',
+  ASSOC: 'ASSOCIATES',
+  '&': 'AND',
+  MED: 'MEDICAL',
+  SVCS: 'SERVICES',
+  SVC: 'SERVICE',
+  HOSP: 'HOSPITAL',
+  REHAB: 'REHABILITATION',
+  MGMT: 'MANAGEMENT',
+  INTL: 'INTERNATIONAL',
 };
 
 export function organizationCore(name: string): string[] {
@@ -200,7 +221,12 @@ export class OrganizationFlagCheck {
     const joined = tokens.join('');
     const histogram = letterHistogram(joined);
     for (const listed of this.cores) {
-      if (Math.abs(listed.joined.length - joined.length) <= 2 && withinEditBound(histogram, listed.histogram, 2) && osaDistance(joined, listed.joined, 2) <= 2) return true;
+      if (
+        Math.abs(listed.joined.length - joined.length) <= 2 &&
+        withinEditBound(histogram, listed.histogram, 2) &&
+        osaDistance(joined, listed.joined, 2) <= 2
+      )
+        return true;
       const [small, large] = tokens.length <= listed.tokens.length ? [tokens, listed.tokens] : [listed.tokens, tokens];
       if (small.length >= 3 && small.every((token) => large.includes(token))) return true;
     }

@@ -21,7 +21,9 @@ export function locateNicknameCsv(): string {
   if (fromEnv && existsSync(fromEnv)) return fromEnv;
   const libDir = join(repoRoot, '.venv', 'lib');
   if (existsSync(libDir)) {
-    for (const python of readdirSync(libDir).filter((entry) => entry.startsWith('python3')).sort()) {
+    for (const python of readdirSync(libDir)
+      .filter((entry) => entry.startsWith('python3'))
+      .sort()) {
       const candidate = join(libDir, python, 'site-packages', 'nicknames', 'names.csv');
       if (existsSync(candidate)) return candidate;
     }

@@ -12,8 +12,16 @@ export type OrganizationVariant = (input: OrganizationVariantInput, rng: Rng) =>
 
 /** Legal-form spellings that name the same form (data-sources.md §5.3). */
 const LEGAL_FORM_GROUPS: readonly (readonly string[])[] = [
-  ['INC', 'INC.', 'INCORPORATED'], ['LLC', 'L.L.C.'], ['PLLC', 'P.L.L.C.'], ['PC', 'P.C.'], ['PA', 'P.A.'],
-  ['CORP', 'CORP.', 'CORPORATION'], ['CO', 'CO.', 'COMPANY'], ['LTD', 'LTD.', 'LIMITED'], ['LP', 'L.P.'], ['LLP', 'L.L.P.'],
+  ['INC', 'INC.', 'INCORPORATED'],
+  ['LLC', 'L.L.C.'],
+  ['PLLC', 'P.L.L.C.'],
+  ['PC', 'P.C.'],
+  ['PA', 'P.A.'],
+  ['CORP', 'CORP.', 'CORPORATION'],
+  ['CO', 'CO.', 'COMPANY'],
+  ['LTD', 'LTD.', 'LIMITED'],
+  ['LP', 'L.P.'],
+  ['LLP', 'L.L.P.'],
 ];
 const ALL_FORMS = LEGAL_FORM_GROUPS.flat().sort((a, b) => b.length - a.length);
 const TRAILING_FORM = new RegExp(`(,?\\s+)(${ALL_FORMS.map((form) => form.replace(/\./g, '\\.')).join('|')})$`, 'i');
@@ -45,9 +53,19 @@ export const doingBusinessAs: OrganizationVariant = ({ name, dbaNames }, rng) =>
 
 /** Long form → abbreviation, both directions; applied per token. */
 const ABBREVIATIONS: readonly (readonly [string, string])[] = [
-  ['SAINT', 'ST'], ['MOUNT', 'MT'], ['CENTER', 'CTR'], ['HEALTH', 'HLTH'], ['ASSOCIATES', 'ASSOC'], ['AND', '&'],
-  ['MEDICAL', 'MED'], ['SERVICES', 'SVCS'], ['SERVICE', 'SVC'], ['HOSPITAL', 'HOSP'], ['REHABILITATION', 'REHAB'],
-  ['MANAGEMENT', 'MGMT'], ['INTERNATIONAL', 'INTL'],
+  ['SAINT', 'ST'],
+  ['MOUNT', 'MT'],
+  ['CENTER', 'CTR'],
+  ['HEALTH', 'HLTH'],
+  ['ASSOCIATES', 'ASSOC'],
+  ['AND', '&'],
+  ['MEDICAL', 'MED'],
+  ['SERVICES', 'SVCS'],
+  ['SERVICE', 'SVC'],
+  ['HOSPITAL', 'HOSP'],
+  ['REHABILITATION', 'REHAB'],
+  ['MANAGEMENT', 'MGMT'],
+  ['INTERNATIONAL', 'INTL'],
 ];
 
 function abbreviationFor(token: string): string | null {

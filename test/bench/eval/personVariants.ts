@@ -216,7 +216,13 @@ export function englishShortForm(shortForms: NicknameTable): PersonVariant {
 }
 
 const ACCENT_FOR: Readonly<Record<string, readonly string[]>> = {
-  A: ['Á', 'À', 'Ä'], E: ['É', 'È', 'Ë'], I: ['Í', 'Ï'], O: ['Ó', 'Ö'], U: ['Ú', 'Ü'], N: ['Ñ'], C: ['Ç'],
+  A: ['Á', 'À', 'Ä'],
+  E: ['É', 'È', 'Ë'],
+  I: ['Í', 'Ï'],
+  O: ['Ó', 'Ö'],
+  U: ['Ú', 'Ü'],
+  N: ['Ñ'],
+  C: ['Ç'],
 };
 
 /** JOSÉ NÚÑEZ ↔ JOSE NUNEZ: drop the accents the list carries, or add accents the list lacks. */
@@ -244,7 +250,8 @@ export const mergeSplit: PersonVariant = (original, context) => {
   const parts = asciiParts(original);
   const options: (() => PersonParts)[] = [];
   // Only merges that make a real given name (MARY ANN → MARYANN); SHIRLEYBRENDA is no roster spelling.
-  if (isFullName(parts.middle) && firstNameSet.has(parts.first + parts.middle)) options.push(() => ({ ...parts, first: parts.first + parts.middle, middle: null }));
+  if (isFullName(parts.middle) && firstNameSet.has(parts.first + parts.middle))
+    options.push(() => ({ ...parts, first: parts.first + parts.middle, middle: null }));
   const firstSplits: number[] = [];
   for (let at = 3; at <= parts.first.length - 3; at++) {
     if (firstNameSet.has(parts.first.slice(0, at)) && firstNameSet.has(parts.first.slice(at))) firstSplits.push(at);

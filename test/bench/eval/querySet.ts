@@ -1,6 +1,13 @@
 import type { Entity } from '../../../matcher/types';
 import { loadNameData } from '../../../infra/dev/synthetic/nameData';
-import { generateOrganizations, generatePersons, rngFor, type Rng, type SyntheticOrganization, type SyntheticPerson } from '../../../infra/dev/synthetic/parties';
+import {
+  generateOrganizations,
+  generatePersons,
+  rngFor,
+  type Rng,
+  type SyntheticOrganization,
+  type SyntheticPerson,
+} from '../../../infra/dev/synthetic/parties';
 import { foldToAscii } from '../../../infra/dev/synthetic/text';
 import { QUERY_CLASSES, type QueryClass } from './classes';
 import type { EvalList, EvalListEntry, EvalParty } from './evalList';
@@ -128,11 +135,16 @@ function buildPools(list: EvalList): Pools {
 function genderCounterparts(name: string, pools: Pools, nicknames: NicknameTable): string[] {
   const female = pools.femaleFirstNames;
   const feminine = (male: string): string[] =>
-    [male + 'A', male + 'E', male + 'INE', male + 'ETTE', male.replace(/ER$/, 'RA'), male.replace(/O$/, 'A'), male.replace(/US$/, 'A')]
-      .filter((candidate) => candidate !== male && female.has(candidate));
-  const found = female.has(name)
-    ? pools.firstNames.filter((male) => !female.has(male) && feminine(male).includes(name))
-    : feminine(name);
+    [
+      male + 'A',
+      male + 'E',
+      male + 'INE',
+      male + 'ETTE',
+      male.replace(/ER$/, 'RA'),
+      male.replace(/O$/, 'A'),
+      male.replace(/US$/, 'A'),
+    ].filter((candidate) => candidate !== male && female.has(candidate));
+  const found = female.has(name) ? pools.firstNames.filter((male) => !female.has(male) && feminine(male).includes(name)) : feminine(name);
   return found.filter((other) => !nicknames.related(other, name));
 }
 
@@ -148,7 +160,10 @@ export function buildQuerySet(list: EvalList, nicknames: NicknameTable, options:
   // The listed-middle persons serve their own class only, so the other classes draw from the same parties as before.
   const culturalParties = list.parties.filter((listed) => listed.roots !== undefined && listed.roots.culture !== LISTED_MIDDLE_CULTURE);
   const listedMiddleParties = list.parties.filter((listed) => listed.roots?.culture === LISTED_MIDDLE_CULTURE);
-  const cultureVariants: Record<string, culture.CultureVariant> = { ...CULTURE_VARIANTS, nickname_spanish: culture.spanishHypocorism(loadCuratedNicknameTable('hypocorisms.csv')) };
+  const cultureVariants: Record<string, culture.CultureVariant> = {
+    ...CULTURE_VARIANTS,
+    nickname_spanish: culture.spanishHypocorism(loadCuratedNicknameTable('hypocorisms.csv')),
+  };
   const censusOnly: Record<string, person.PersonVariant> = {
     nickname_short_form: person.englishShortForm(loadCuratedNicknameTable('shortForms.csv')),
     compound_reverse: person.compoundReverse(pools.surnames),
@@ -207,7 +222,13 @@ export function buildQuerySet(list: EvalList, nicknames: NicknameTable, options:
           const party = listed.party as SyntheticPerson;
           const parts = entryParts(entry, party);
           // A federal list folds JOSÉ to JOSE; the roster keeps the accents the person writes.
-          const original = { first: party.firstName, middle: party.middleName, last: party.lastName, suffix: party.suffix, credential: null };
+          const original = {
+            first: party.firstName,
+            middle: party.middleName,
+            last: party.lastName,
+            suffix: party.suffix,
+            credential: null,
+          };
           const accented = person.renderPerson(original, 'upper');
           const plainEntry = person.renderPerson({ ...parts, credential: null }, 'upper');
           if (accented !== foldToAscii(accented) && plainEntry === foldToAscii(plainEntry)) return roster(rng, accented);
@@ -300,14 +321,25 @@ function cleanPersons(options: QuerySetOptions, check: PersonFlagCheck, listed: 
   const rng = rngFor(options.seed, 'clean_person');
   // Fresh persons come from their own seed; most survive the near-duplicate filter.
   const names = generatePersons(rng, options.cleanPersons * 3).map((p: SyntheticPerson) =>
-    person.renderPerson({ first: p.firstName, middle: p.middleName, last: p.lastName, suffix: p.suffix, credential: null }));
-  return cleanQueries('clean_person', options.cleanPersons, names, (name) => listed.has(foldName(name)) || check.expectedFlagged(name),
-    (name) => ({ type: 'person', name: roster(rng, name) }));
+    person.renderPerson({ first: p.firstName, middle: p.middleName, last: p.lastName, suffix: p.suffix, credential: null }),
+  );
+  return cleanQueries(
+    'clean_person',
+    options.cleanPersons,
+    names,
+    (name) => listed.has(foldName(name)) || check.expectedFlagged(name),
+    (name) => ({ type: 'person', name: roster(rng, name) }),
+  );
 }
 
 function cleanOrganizations(options: QuerySetOptions, check: OrganizationFlagCheck, listed: ReadonlySet<string>): LabelledQuery[] {
   const rng = rngFor(options.seed, 'clean_org');
   const names = generateOrganizations(rng, options.cleanOrganizations * 6).map((o: SyntheticOrganization) => o.legalName);
-  return cleanQueries('clean_org', options.cleanOrganizations, names, (name) => listed.has(foldName(name)) || check.expectedFlagged(name),
-    (legalName) => ({ type: 'organization', legalName }));
+  return cleanQueries(
+    'clean_org',
+    options.cleanOrganizations,
+    names,
+    (name) => listed.has(foldName(name)) || check.expectedFlagged(name),
+    (legalName) => ({ type: 'organization', legalName }),
+  );
 }

@@ -1,7 +1,17 @@
 import { buildMatcherIndex, screenEntity } from '../../../matcher/engine';
 import type { Entity, Match } from '../../../matcher/types';
 import { generateOrganizations, generatePersons, rngFor } from '../../../infra/dev/synthetic/parties';
-import { BIN_COUNT, baselineAt, binOf, binForRecall, buildBaselineIndex, screenBaseline, thresholdOfBin, type BaselineAtThreshold, type BaselineOutcome } from './baseline';
+import {
+  BIN_COUNT,
+  baselineAt,
+  binOf,
+  binForRecall,
+  buildBaselineIndex,
+  screenBaseline,
+  thresholdOfBin,
+  type BaselineAtThreshold,
+  type BaselineOutcome,
+} from './baseline';
 import { QUERY_CLASSES } from './classes';
 import { generateCulturalPersons } from './cultureNames';
 import { buildEvalList, entriesByFoldedName, type EvalList } from './evalList';
@@ -28,8 +38,24 @@ export interface EvalOptions {
 }
 
 export const SIZES: Readonly<Record<'small' | 'full', Omit<EvalOptions, 'seed' | 'size'>>> = {
-  small: { listPersons: 5_000, listOrganizations: 500, culturalPersons: 4_400, perClass: 60, cleanPersons: 300, cleanOrganizations: 100, baselinePerClass: 60 },
-  full: { listPersons: 50_000, listOrganizations: 5_000, culturalPersons: 4_400, perClass: 300, cleanPersons: 1_500, cleanOrganizations: 500, baselinePerClass: 40 },
+  small: {
+    listPersons: 5_000,
+    listOrganizations: 500,
+    culturalPersons: 4_400,
+    perClass: 60,
+    cleanPersons: 300,
+    cleanOrganizations: 100,
+    baselinePerClass: 60,
+  },
+  full: {
+    listPersons: 50_000,
+    listOrganizations: 5_000,
+    culturalPersons: 4_400,
+    perClass: 300,
+    cleanPersons: 1_500,
+    cleanOrganizations: 500,
+    baselinePerClass: 40,
+  },
 };
 
 export interface FailureExample {
@@ -62,7 +88,13 @@ export interface EvalReport {
   };
   baseline: {
     queriesPerClass: number;
-    oursOnSample: { pooledPositiveRecall: number; cleanClearShare: number; falseMatchesPerCleanQuery: number; hardNegativeClearShare: number; mrrPositive: number };
+    oursOnSample: {
+      pooledPositiveRecall: number;
+      cleanClearShare: number;
+      falseMatchesPerCleanQuery: number;
+      hardNegativeClearShare: number;
+      mrrPositive: number;
+    };
     equalRecall: BaselineFigures | null;
     equalClear: BaselineFigures | null;
     curve: BaselineFigures[];
@@ -99,7 +131,9 @@ function timed<T>(work: () => T): { value: T; timing: Timing } {
 
 const FOUND = new Set(QUERY_CLASSES.filter((queryClass) => queryClass.expectation === 'found').map((queryClass) => queryClass.name));
 const CLEAN = new Set(QUERY_CLASSES.filter((queryClass) => queryClass.clean).map((queryClass) => queryClass.name));
-const HARD_NEGATIVE = new Set(QUERY_CLASSES.filter((queryClass) => queryClass.expectation === 'clear' && !queryClass.clean).map((queryClass) => queryClass.name));
+const HARD_NEGATIVE = new Set(
+  QUERY_CLASSES.filter((queryClass) => queryClass.expectation === 'clear' && !queryClass.clean).map((queryClass) => queryClass.name),
+);
 const EXACT_CLASSES = new Set(['exact', 'org_exact']);
 const FAILURES_KEPT = 8;
 
@@ -166,7 +200,9 @@ function baselineFigures(at: BaselineAtThreshold, outcomes: readonly BaselineOut
 }
 
 export function runEval(options: EvalOptions, progress: (message: string) => void = () => undefined): EvalReport {
-  progress(`generating list: ${options.listPersons} persons + ${options.listOrganizations} organizations + ${options.culturalPersons} persons of other naming customs (seed ${options.seed})`);
+  progress(
+    `generating list: ${options.listPersons} persons + ${options.listOrganizations} organizations + ${options.culturalPersons} persons of other naming customs (seed ${options.seed})`,
+  );
   const listRun = timed(() =>
     buildEvalList(
       rngFor(options.seed, 'list-sources'),
@@ -206,11 +242,17 @@ export function runEval(options: EvalOptions, progress: (message: string) => voi
 
   progress(`screening a sample with the Jaro–Winkler baseline (${options.baselinePerClass} per class, full list scan each)`);
   // Clean classes get three times the sample: their clear share is the figure the comparison turns on.
-  const sample = [...groupBy(queries.map((query, position) => ({ query, position })), (item) => item.query.className).values()]
-    .flatMap((items) => items.slice(0, options.baselinePerClass * (CLEAN.has(items[0].query.className) ? 3 : 1)));
+  const sample = [
+    ...groupBy(
+      queries.map((query, position) => ({ query, position })),
+      (item) => item.query.className,
+    ).values(),
+  ].flatMap((items) => items.slice(0, options.baselinePerClass * (CLEAN.has(items[0].query.className) ? 3 : 1)));
   const baselineRun = timed(() => {
     const baselineIndex = buildBaselineIndex(list.entries);
-    return sample.map(({ query }) => screenBaseline(baselineIndex, query.entity.type, queryName(query.entity), query.className, acceptable(query)));
+    return sample.map(({ query }) =>
+      screenBaseline(baselineIndex, query.entity.type, queryName(query.entity), query.className, acceptable(query)),
+    );
   });
   const baselineOutcomes = baselineRun.value;
   const oursOnSample = oursFigures(sample.map(({ position }) => outcomes[position]));
@@ -219,7 +261,8 @@ export function runEval(options: EvalOptions, progress: (message: string) => voi
   // The other reading: the baseline at the lowest threshold that clears as many clean queries as we do.
   let equalClearBin: number | null = null;
   for (let bin = 0; bin < BIN_COUNT && equalClearBin === null; bin++) {
-    if (baselineFigures(baselineAt(baselineOutcomes, bin), baselineOutcomes).cleanClearShare >= oursOnSample.cleanClearShare - 1e-12) equalClearBin = bin;
+    if (baselineFigures(baselineAt(baselineOutcomes, bin), baselineOutcomes).cleanClearShare >= oursOnSample.cleanClearShare - 1e-12)
+      equalClearBin = bin;
   }
   const equalClear = equalClearBin === null ? null : baselineFigures(baselineAt(baselineOutcomes, equalClearBin), baselineOutcomes);
   const curveBins = [0.8, 0.85, 0.88, 0.9, 0.92, 0.94, 0.96].map(binOf).filter((bin) => bin >= 0);
@@ -246,17 +289,32 @@ export function runEval(options: EvalOptions, progress: (message: string) => voi
     mrrPositive: all.mrrPositive,
   };
 
-  const beatsBaseline = equalRecall === null
-    ? { met: true, detail: `the baseline never reaches our sampled recall ${pct(oursOnSample.pooledPositiveRecall)} at any threshold >= ${thresholdOfBin(0)}` }
-    : {
-      met: oursOnSample.cleanClearShare > equalRecall.cleanClearShare && oursOnSample.falseMatchesPerCleanQuery <= equalRecall.falseMatchesPerCleanQuery,
-      detail: `at equal recall ${pct(oursOnSample.pooledPositiveRecall)}: clean clear ${pct(oursOnSample.cleanClearShare)} vs JW@${equalRecall.threshold} ${pct(equalRecall.cleanClearShare)}; ` +
-        `false matches/clean ${oursOnSample.falseMatchesPerCleanQuery.toFixed(3)} vs ${equalRecall.falseMatchesPerCleanQuery.toFixed(3)}`,
-    };
+  const beatsBaseline =
+    equalRecall === null
+      ? {
+          met: true,
+          detail: `the baseline never reaches our sampled recall ${pct(oursOnSample.pooledPositiveRecall)} at any threshold >= ${thresholdOfBin(0)}`,
+        }
+      : {
+          met:
+            oursOnSample.cleanClearShare > equalRecall.cleanClearShare &&
+            oursOnSample.falseMatchesPerCleanQuery <= equalRecall.falseMatchesPerCleanQuery,
+          detail:
+            `at equal recall ${pct(oursOnSample.pooledPositiveRecall)}: clean clear ${pct(oursOnSample.cleanClearShare)} vs JW@${equalRecall.threshold} ${pct(equalRecall.cleanClearShare)}; ` +
+            `false matches/clean ${oursOnSample.falseMatchesPerCleanQuery.toFixed(3)} vs ${equalRecall.falseMatchesPerCleanQuery.toFixed(3)}`,
+        };
   const weakest = classes.filter((summary) => FOUND.has(summary.className)).sort((a, b) => (a.recall ?? 0) - (b.recall ?? 0))[0];
   const targets = [
-    { name: 'recall >= 99% in every positive class', met: figures.minPositiveRecall >= 0.99, detail: `lowest: ${weakest?.className} ${pct(figures.minPositiveRecall)}` },
-    { name: 'exact names score 1 and rank first in 100%', met: figures.exactScoreOneRankFirst >= 1, detail: pct(figures.exactScoreOneRankFirst) },
+    {
+      name: 'recall >= 99% in every positive class',
+      met: figures.minPositiveRecall >= 0.99,
+      detail: `lowest: ${weakest?.className} ${pct(figures.minPositiveRecall)}`,
+    },
+    {
+      name: 'exact names score 1 and rank first in 100%',
+      met: figures.exactScoreOneRankFirst >= 1,
+      detail: pct(figures.exactScoreOneRankFirst),
+    },
     { name: '>= 90% of clean queries clear', met: figures.cleanClearShare >= 0.9, detail: pct(figures.cleanClearShare) },
     { name: 'better than Jaro-Winkler at equal recall', ...beatsBaseline },
   ];

@@ -12,6 +12,7 @@ export function numberListArg(name: string, fallback: readonly number[], min = 1
   const at = process.argv.indexOf(`--${name}`);
   if (at < 0) return [...fallback];
   const values = (process.argv[at + 1] ?? '').split(',').map(Number);
-  if (values.some((v) => !Number.isInteger(v) || v < min)) throw new Error(`--${name} needs integers of at least ${min}, got ${process.argv[at + 1] ?? 'nothing'}`);
+  if (values.some((v) => !Number.isInteger(v) || v < min))
+    throw new Error(`--${name} needs integers of at least ${min}, got ${process.argv[at + 1] ?? 'nothing'}`);
   return values;
 }

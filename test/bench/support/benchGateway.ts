@@ -48,8 +48,12 @@ export async function spawnGateway(name: string, env: Record<string, string>): P
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'gateway/main.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env, REDIS_KEY_PREFIX: `bench:${name}:${process.pid}:`, GATEWAY_PORT: String(port),
-      GATEWAY_HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env,
+      ...process.env,
+      REDIS_KEY_PREFIX: `bench:${name}:${process.pid}:`,
+      GATEWAY_PORT: String(port),
+      GATEWAY_HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

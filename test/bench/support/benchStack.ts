@@ -17,13 +17,26 @@ export interface BenchStack {
   stack: TestStack;
   pool: Pool;
   client: Client;
-  startWorker(options: { taskQueue: string; matcherUrl: string; env?: NodeJS.ProcessEnv }): Promise<{ matcher: MatcherClient; stop(): Promise<void> }>;
+  startWorker(options: {
+    taskQueue: string;
+    matcherUrl: string;
+    env?: NodeJS.ProcessEnv;
+  }): Promise<{ matcher: MatcherClient; stop(): Promise<void> }>;
   close(): Promise<void>;
 }
 
 export async function startBenchStack(): Promise<BenchStack> {
   // Temporal's own logs would drown the figures.
-  Runtime.install({ logger: { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } });
+  Runtime.install({
+    logger: {
+      log: () => undefined,
+      trace: () => undefined,
+      debug: () => undefined,
+      info: () => undefined,
+      warn: () => undefined,
+      error: () => undefined,
+    },
+  });
   const stack = await bootTestStack();
   const pool = new Pool({ connectionString: stack.databaseUrl, max: 20 });
   const connection = await Connection.connect({ address: stack.temporalAddress });
@@ -40,7 +53,13 @@ export async function startBenchStack(): Promise<BenchStack> {
         connection: native,
         taskQueue,
         workflowBundle: { codePath: stack.workflowBundlePath },
-        activities: createActivities({ pool, logger: createLogger('bench-worker', 'silent'), matcher, temporal: client, env: env ?? process.env }),
+        activities: createActivities({
+          pool,
+          logger: createLogger('bench-worker', 'silent'),
+          matcher,
+          temporal: client,
+          env: env ?? process.env,
+        }),
         // infra/worker.ts's settings: what one worker process does on two cores.
         maxCachedWorkflows: 500,
         maxConcurrentActivityTaskExecutions: 8,
@@ -49,16 +68,24 @@ export async function startBenchStack(): Promise<BenchStack> {
       });
       // WEBHOOK_TASK_QUEUE set to the service queue puts deliveries back among the other work (a comparison).
       const deliveryQueue = deliveryTaskQueue(taskQueue, env ?? process.env);
-      const deliveryWorker = deliveryQueue === taskQueue ? null : await Worker.create({
-        connection: native,
-        taskQueue: deliveryQueue,
-        workflowBundle: { codePath: stack.workflowBundlePath },
-        activities: createDeliveryWorkerActivities({ pool, logger: createLogger('bench-worker', 'silent'), temporal: client, env: env ?? process.env }),
-        maxCachedWorkflows: 500,
-        maxConcurrentActivityTaskExecutions: deliveryWorkerSlots(env ?? process.env),
-        maxConcurrentWorkflowTaskExecutions: 10,
-        shutdownGraceTime: '5s',
-      });
+      const deliveryWorker =
+        deliveryQueue === taskQueue
+          ? null
+          : await Worker.create({
+              connection: native,
+              taskQueue: deliveryQueue,
+              workflowBundle: { codePath: stack.workflowBundlePath },
+              activities: createDeliveryWorkerActivities({
+                pool,
+                logger: createLogger('bench-worker', 'silent'),
+                temporal: client,
+                env: env ?? process.env,
+              }),
+              maxCachedWorkflows: 500,
+              maxConcurrentActivityTaskExecutions: deliveryWorkerSlots(env ?? process.env),
+              maxConcurrentWorkflowTaskExecutions: 10,
+              shutdownGraceTime: '5s',
+            });
       const running = Promise.all([worker.run(), deliveryWorker?.run()]);
       const stop = async (): Promise<void> => {
         for (const w of [worker, deliveryWorker]) if (w?.getState() === 'RUNNING') w.shutdown();

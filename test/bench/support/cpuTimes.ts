@@ -11,8 +11,16 @@ const FIELDS = ['user', 'nice', 'system', 'idle', 'iowait', 'irq', 'softirq', 's
 
 export function readCpuTimes(): CpuTimes {
   try {
-    const line = readFileSync('/proc/stat', 'utf8').split('\n').find((l) => l.startsWith('cpu '));
-    return line ? line.trim().split(/\s+/).slice(1, 1 + FIELDS.length).map(Number) : null;
+    const line = readFileSync('/proc/stat', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('cpu '));
+    return line
+      ? line
+          .trim()
+          .split(/\s+/)
+          .slice(1, 1 + FIELDS.length)
+          .map(Number)
+      : null;
   } catch {
     return null;
   }

@@ -21,14 +21,46 @@ export function generateEntries(rng: Rng, n: number): IndexedEntry[] {
   const out: IndexedEntry[] = [];
   for (let i = 0; i < n; i++) {
     const sourceKey = sources[i % sources.length];
-    const base = { sourceKey, sourceName: sourceKey.toUpperCase(), listVersionId: `00000000-0000-4000-8000-00000000000${i % sources.length}`, retrievedAt: RETRIEVED, entryKey: String(i).padStart(8, '0') };
+    const base = {
+      sourceKey,
+      sourceName: sourceKey.toUpperCase(),
+      listVersionId: `00000000-0000-4000-8000-00000000000${i % sources.length}`,
+      retrievedAt: RETRIEVED,
+      entryKey: String(i).padStart(8, '0'),
+    };
     if (rng.next() < ORG_SHARE) {
       const o = orgs.next();
-      out.push({ ...base, kind: 'organization', name: o.legalName, lastName: null, firstName: null, middleName: null, suffix: null, aliases: o.dbaNames, npis: o.npi ? [o.npi] : [], dateOfBirth: null, state: o.state, providerType: null });
+      out.push({
+        ...base,
+        kind: 'organization',
+        name: o.legalName,
+        lastName: null,
+        firstName: null,
+        middleName: null,
+        suffix: null,
+        aliases: o.dbaNames,
+        npis: o.npi ? [o.npi] : [],
+        dateOfBirth: null,
+        state: o.state,
+        providerType: null,
+      });
     } else {
       const p = persons.next();
       const name = `${p.lastName}${p.suffix ? ` ${p.suffix}` : ''}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}`;
-      out.push({ ...base, kind: 'person', name, lastName: p.lastName, firstName: p.firstName, middleName: p.middleName, suffix: p.suffix, aliases: p.aliases, npis: p.npi ? [p.npi] : [], dateOfBirth: p.dateOfBirth, state: p.state, providerType: p.providerType });
+      out.push({
+        ...base,
+        kind: 'person',
+        name,
+        lastName: p.lastName,
+        firstName: p.firstName,
+        middleName: p.middleName,
+        suffix: p.suffix,
+        aliases: p.aliases,
+        npis: p.npi ? [p.npi] : [],
+        dateOfBirth: p.dateOfBirth,
+        state: p.state,
+        providerType: p.providerType,
+      });
     }
   }
   return out;
@@ -54,11 +86,27 @@ export function generateQueries(seed: number, entries: readonly IndexedEntry[], 
     const r = rng.next();
     if (r < 0.5) {
       const e = entries[rng.int(entries.length)];
-      if (e.kind === 'organization') out.push({ type: 'organization', legalName: rng.chance(0.5) ? typo(rng, e.name) : e.name, npi: String(1000000000 + rng.int(registrySize) * 4) });
-      else out.push({ type: 'person', name: `${e.firstName} ${rng.chance(0.5) ? typo(rng, e.lastName ?? '') : e.lastName}`, dateOfBirth: e.dateOfBirth ?? undefined, state: e.state ?? undefined });
+      if (e.kind === 'organization')
+        out.push({
+          type: 'organization',
+          legalName: rng.chance(0.5) ? typo(rng, e.name) : e.name,
+          npi: String(1000000000 + rng.int(registrySize) * 4),
+        });
+      else
+        out.push({
+          type: 'person',
+          name: `${e.firstName} ${rng.chance(0.5) ? typo(rng, e.lastName ?? '') : e.lastName}`,
+          dateOfBirth: e.dateOfBirth ?? undefined,
+          state: e.state ?? undefined,
+        });
     } else if (r < 0.9) {
       const p = fresh.next();
-      out.push({ type: 'person', name: `${p.firstName} ${p.middleName ?? ''} ${p.lastName}`.replace(/\s+/g, ' '), dateOfBirth: p.dateOfBirth, npi: p.npi ?? undefined });
+      out.push({
+        type: 'person',
+        name: `${p.firstName} ${p.middleName ?? ''} ${p.lastName}`.replace(/\s+/g, ' '),
+        dateOfBirth: p.dateOfBirth,
+        npi: p.npi ?? undefined,
+      });
     } else {
       const o = freshOrgs.next();
       out.push({ type: 'organization', legalName: o.legalName, npi: o.npi ?? undefined });
@@ -74,18 +122,32 @@ export function generateRegistry(seed: number, size: number): RegistryStore {
   const pool = Array.from({ length: Math.min(size, 20_000) }, () => orgFactory.next());
   for (let i = 0; i < size; i++) {
     const o = pool[i % pool.length];
-    store.add({ npi: String(1000000000 + i * 4), legalName: i < pool.length ? o.legalName : `${o.legalName} ${i}`, otherNames: o.dbaNames, state: o.state });
+    store.add({
+      npi: String(1000000000 + i * 4),
+      legalName: i < pool.length ? o.legalName : `${o.legalName} ${i}`,
+      otherNames: o.dbaNames,
+      state: o.state,
+    });
   }
   store.seal();
   return store;
 }
 
 /** A matcher server on a free loopback port over an index built from the generated data. */
-export function serveBenchIndex(index: MatcherIndex, entryCount: number, store: RegistryStore, buildMs: number, service: string): Promise<MatcherServer> {
+export function serveBenchIndex(
+  index: MatcherIndex,
+  entryCount: number,
+  store: RegistryStore,
+  buildMs: number,
+  service: string,
+): Promise<MatcherServer> {
   return startMatcherServer({
     port: 0,
     loader: staticLoader({
-      index, versions: [...index.sources], registry: (npi) => store.get(npi), loadedAt: new Date().toISOString(),
+      index,
+      versions: [...index.sources],
+      registry: (npi) => store.get(npi),
+      loadedAt: new Date().toISOString(),
       stats: { entries: entryCount, registryOrganizations: store.size, buildMs, loadMs: 0 },
     }),
     logger: createLogger(service, 'warn'),

@@ -35,11 +35,25 @@ export interface PacedLoadResult {
 
 class RequestTimeout extends Error {}
 
-function send(agent: http.Agent, url: URL, spec: PacedLoadSpec, headers: Record<string, string>, body: string | undefined): Promise<number> {
+function send(
+  agent: http.Agent,
+  url: URL,
+  spec: PacedLoadSpec,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
     const req = http.request(
-      { agent, host: url.hostname, port: url.port, path: spec.path, method: spec.method, headers: { ...headers, ...length }, timeout: spec.timeoutMs },
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: spec.path,
+        method: spec.method,
+        headers: { ...headers, ...length },
+        timeout: spec.timeoutMs,
+      },
       (res) => {
         res.on('data', () => undefined);
         res.on('end', () => resolve(res.statusCode ?? 0));

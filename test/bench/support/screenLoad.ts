@@ -48,7 +48,11 @@ function options(spec: ScreenLoadSpec, extra: Partial<autocannon.Options>): auto
           const i = next++;
           return {
             ...req,
-            headers: { ...(req.headers ?? {}), 'content-type': 'application/json', authorization: `Bearer ${spec.keys[i % spec.keys.length]}` },
+            headers: {
+              ...(req.headers ?? {}),
+              'content-type': 'application/json',
+              authorization: `Bearer ${spec.keys[i % spec.keys.length]}`,
+            },
             body: spec.bodies[i % spec.bodies.length],
           };
         },
@@ -60,8 +64,16 @@ function options(spec: ScreenLoadSpec, extra: Partial<autocannon.Options>): auto
 
 function summary(label: string, r: autocannon.Result): ScreenLoadRun {
   return {
-    label, requestsPerSecond: Math.round(r.requests.average), p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max,
-    ok: r['2xx'], non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts,
+    label,
+    requestsPerSecond: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p90: r.latency.p90,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    ok: r['2xx'],
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
   };
 }
 
@@ -75,18 +87,36 @@ const REQUEST_TIMEOUT_MS = 30_000;
  */
 async function paced(spec: ScreenLoadSpec, run: number, perClientRate: number, seconds: number): Promise<ScreenLoadRun> {
   const r = await runPacedLoad({
-    url: spec.url, method: 'POST', path: '/v1/screen', clients: spec.connections, perClientRate, seconds, timeoutMs: REQUEST_TIMEOUT_MS,
+    url: spec.url,
+    method: 'POST',
+    path: '/v1/screen',
+    clients: spec.connections,
+    perClientRate,
+    seconds,
+    timeoutMs: REQUEST_TIMEOUT_MS,
     request: (client, n) => ({
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${spec.keys[(run * spec.connections + client) % spec.keys.length]}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${spec.keys[(run * spec.connections + client) % spec.keys.length]}`,
+      },
       body: spec.bodies[n % spec.bodies.length],
     }),
   });
-  const ok = Object.entries(r.statusCounts).filter(([s]) => s.startsWith('2')).reduce((a, [, n]) => a + n, 0);
+  const ok = Object.entries(r.statusCounts)
+    .filter(([s]) => s.startsWith('2'))
+    .reduce((a, [, n]) => a + n, 0);
   const ms = (p: number): number => Math.round(percentileOf(r.latencies, p) * 10) / 10;
   return {
     label: `${spec.connections} clients, each ${perClientRate} req/s evenly paced (${spec.connections * perClientRate} req/s in all)`,
-    requestsPerSecond: Math.round(r.requestsPerSecond), p50: ms(50), p90: ms(90), p99: ms(99), max: ms(100),
-    ok, non2xx: r.sent - ok - r.errors - r.timeouts, errors: r.errors, timeouts: r.timeouts,
+    requestsPerSecond: Math.round(r.requestsPerSecond),
+    p50: ms(50),
+    p90: ms(90),
+    p99: ms(99),
+    max: ms(100),
+    ok,
+    non2xx: r.sent - ok - r.errors - r.timeouts,
+    errors: r.errors,
+    timeouts: r.timeouts,
   };
 }
 
@@ -95,7 +125,8 @@ async function main(): Promise<void> {
   await runLoad(options(spec, { duration: 3, connections: 8 })); // warm-up: JIT, prepared statements
   // Warm-up at the measured pace: every client's connection, the gateway's full PostgreSQL pool.
   await paced(spec, 0, spec.perClientRates[0], PACED_WARM_UP_SECONDS);
-  for (const [i, rate] of spec.perClientRates.entries()) process.stdout.write(`${JSON.stringify(await paced(spec, i + 1, rate, spec.seconds))}\n`);
+  for (const [i, rate] of spec.perClientRates.entries())
+    process.stdout.write(`${JSON.stringify(await paced(spec, i + 1, rate, spec.seconds))}\n`);
   // Closed loop: every client sends again the moment it is answered, so latency here is
   // queueing (clients / throughput) by construction; this run measures throughput.
   const open = await runLoad(options(spec, {}));

@@ -53,7 +53,9 @@ async function completed(apiKey: string, jobId: string, timeoutMs = 60_000) {
 }
 
 async function ledger(orgId: string): Promise<string[]> {
-  const { rows } = await gw.pool.query("SELECT event_key FROM usage_events WHERE org_id = $1 AND kind = 'batch_item' ORDER BY event_key", [orgId]);
+  const { rows } = await gw.pool.query("SELECT event_key FROM usage_events WHERE org_id = $1 AND kind = 'batch_item' ORDER BY event_key", [
+    orgId,
+  ]);
   return rows.map((r) => r.event_key);
 }
 
@@ -91,7 +93,12 @@ describe('POST /v1/batch', () => {
     expect(Date.parse(job.createdAt)).toBeLessThanOrEqual(Date.parse(job.startedAt));
     expect(Date.parse(job.startedAt)).toBeLessThanOrEqual(Date.parse(job.completedAt));
     expect(job.results.map((r: { index: number; outcome: string }) => [r.index, r.outcome])).toEqual([
-      [0, 'completed'], [1, 'error'], [2, 'completed'], [3, 'error'], [4, 'completed'], [5, 'error'],
+      [0, 'completed'],
+      [1, 'error'],
+      [2, 'completed'],
+      [3, 'error'],
+      [4, 'completed'],
+      [5, 'error'],
     ]);
     const [first, second, third, fourth, , sixth] = job.results;
     expect(first.result.status).toBe('potential_match');
@@ -121,7 +128,15 @@ describe('POST /v1/batch', () => {
   it('refuses an items array out of bounds with 400 and writes nothing', async () => {
     const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'medium');
     expect((await submit(apiKey, randomUUID(), [])).body.fields).toEqual({ items: ['must have at least 1 item'] });
-    expect((await submit(apiKey, randomUUID(), Array.from({ length: 2001 }, () => clear))).status).toBe(400);
+    expect(
+      (
+        await submit(
+          apiKey,
+          randomUUID(),
+          Array.from({ length: 2001 }, () => clear),
+        )
+      ).status,
+    ).toBe(400);
     expect(await jobCount(orgId)).toBe(0);
   });
 
@@ -164,7 +179,11 @@ describe('POST /v1/batch', () => {
     // 8 valid items and exactly 8 units left: a second reservation for the key would not fit and answer 402.
     await preloadScreens(gw.pool, orgId, period, 492);
     const key = randomUUID();
-    const items = [...Array.from({ length: 8 }, (_, i) => ({ type: 'person', name: `Capped Concurrent ${i}` })), { type: 'person' }, 'not an entity'];
+    const items = [
+      ...Array.from({ length: 8 }, (_, i) => ({ type: 'person', name: `Capped Concurrent ${i}` })),
+      { type: 'person' },
+      'not an entity',
+    ];
     const replies = await Promise.all(Array.from({ length: 20 }, () => submit(apiKey, key, items)));
     expect(replies.map((r) => r.status)).toEqual(Array(20).fill(202));
     const jobIds = new Set(replies.map((r) => r.body.jobId));
@@ -210,8 +229,15 @@ describe('POST /v1/batch', () => {
     const invalid = { code: 'invalid_request' as const, message: 'invalid', fields: { name: ['required'] } };
     // A job whose run started, took it to processing, and was then terminated by an operator.
     const job = await submitBatchOnce(gw.pool, {
-      orgId, plan: 'medium', period: billingPeriod(new Date()), idempotencyKey: key,
-      items: [{ item: listed, error: null }, { item: clear, error: null }, { item: { type: 'person' }, error: invalid }],
+      orgId,
+      plan: 'medium',
+      period: billingPeriod(new Date()),
+      idempotencyKey: key,
+      items: [
+        { item: listed, error: null },
+        { item: clear, error: null },
+        { item: { type: 'person' }, error: invalid },
+      ],
     });
     await startBatchWorkflow(worker.client, `parked-${randomUUID()}`, { jobId: job.jobId, orgId, idempotencyKey: key, totalItems: 3 });
     await gw.pool.query("UPDATE batch_jobs SET state = 'processing', started_at = now() WHERE id = $1 AND org_id = $2", [job.jobId, orgId]);
@@ -226,7 +252,11 @@ describe('POST /v1/batch', () => {
     expect(await ledger(orgId)).toHaveLength(2);
     // The job reads completed before the workflow sends batch_completed and closes.
     let latest = await handle.describe();
-    for (const deadline = Date.now() + 15_000; latest.status.name === 'RUNNING' && Date.now() < deadline; latest = await handle.describe()) {
+    for (
+      const deadline = Date.now() + 15_000;
+      latest.status.name === 'RUNNING' && Date.now() < deadline;
+      latest = await handle.describe()
+    ) {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(latest.status.name).toBe('COMPLETED');
@@ -236,7 +266,11 @@ describe('POST /v1/batch', () => {
   it('refuses a batch whose valid items exceed what is left of a capped allowance: 402, nothing written', async () => {
     const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'small');
     await preloadScreens(gw.pool, orgId, billingPeriod(new Date()), 495);
-    const tooMany = await submit(apiKey, randomUUID(), Array.from({ length: 6 }, () => clear));
+    const tooMany = await submit(
+      apiKey,
+      randomUUID(),
+      Array.from({ length: 6 }, () => clear),
+    );
     expect(tooMany.status).toBe(402);
     expect(tooMany.body.code).toBe('api_allowance_reached');
     expect(await jobCount(orgId)).toBe(0);
@@ -254,7 +288,10 @@ describe('POST /v1/batch', () => {
     const receiver = await startWebhookReceiver();
     receivers.push(receiver);
     const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
-    const endpoint = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: receiver.url, events: ['batch_completed'] } });
+    const endpoint = await call(gw.url, 'POST', '/v1/webhook-endpoints', {
+      apiKey,
+      body: { url: receiver.url, events: ['batch_completed'] },
+    });
     receiver.secret = endpoint.body.secret;
     const reply = await submit(apiKey, randomUUID(), [listed, clear, { type: 'person' }]);
     const job = await completed(apiKey, reply.body.jobId);

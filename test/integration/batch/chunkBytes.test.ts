@@ -34,7 +34,10 @@ const heavyName = (label: string): string => label + '\u{1F600}'.repeat(255 - [.
 async function submitted(items: Entity[]): Promise<string> {
   const { orgId } = await createOrgWithKey(pool, 'enterprise');
   const job = await submitBatchOnce(pool, {
-    orgId, plan: 'enterprise', period: billingPeriod(new Date()), idempotencyKey: randomUUID(),
+    orgId,
+    plan: 'enterprise',
+    period: billingPeriod(new Date()),
+    idempotencyKey: randomUUID(),
     items: items.map((item) => ({ item, error: null })),
   });
   return job.jobId;
@@ -49,12 +52,18 @@ async function startedRanges(items: Entity[]): Promise<Array<[number, number]>> 
 describe('the chunks a batch is screened in', () => {
   it('hold at most BATCH_CHUNK_SIZE light items', async () => {
     const items: Entity[] = Array.from({ length: 250 }, (_, i) => ({ type: 'person', name: `Light Person ${i}` }));
-    expect(await startedRanges(items)).toEqual([[0, 100], [100, 200], [200, 250]]);
+    expect(await startedRanges(items)).toEqual([
+      [0, 100],
+      [100, 200],
+      [200, 250],
+    ]);
   });
 
   it('hold fewer heavy items, never more of their bytes than one matcher call takes', async () => {
     const items: Entity[] = Array.from({ length: BATCH_CHUNK_SIZE }, (_, i) => ({
-      type: 'person', name: heavyName(`Heavy Person ${i} `), aliases: Array.from({ length: 50 }, (_, j) => heavyName(`Alias ${i} ${j} `)),
+      type: 'person',
+      name: heavyName(`Heavy Person ${i} `),
+      aliases: Array.from({ length: 50 }, (_, j) => heavyName(`Alias ${i} ${j} `)),
     }));
     expect(items.reduce((sum, e) => sum + entityBytes(e), 0)).toBeGreaterThan(MATCH_MANY_CHUNK_BYTES);
     const ranges = await startedRanges(items);
@@ -74,16 +83,23 @@ describe('an item the matcher refuses', () => {
     await pool.query(`UPDATE batch_items SET item = jsonb_set(item, '{aliases}', '"not a list"') WHERE job_id = $1 AND idx = 11`, [jobId]);
     const matcher = createMatcherClient(matcherServer.url);
     const warnings: unknown[] = [];
-    const logger = { ...createLogger('worker', 'silent'), warn: (o: unknown) => warnings.push(o) } as unknown as ReturnType<typeof createLogger>;
+    const logger = { ...createLogger('worker', 'silent'), warn: (o: unknown) => warnings.push(o) } as unknown as ReturnType<
+      typeof createLogger
+    >;
     const activities = createBatchActivities({ pool, logger, matcher });
     try {
       const env = new MockActivityEnvironment();
-      const { job, ranges } = (await env.run(activities.startBatch, { jobId, chunkSize: BATCH_CHUNK_SIZE })) as Awaited<ReturnType<typeof activities.startBatch>>;
+      const { job, ranges } = (await env.run(activities.startBatch, { jobId, chunkSize: BATCH_CHUNK_SIZE })) as Awaited<
+        ReturnType<typeof activities.startBatch>
+      >;
       expect(ranges).toEqual([[0, 30]]);
       expect(await env.run(activities.screenBatchChunk, { job, from: 0, to: 30 })).toEqual({ screened: 29 });
       const summary = await env.run(activities.completeBatch, { jobId });
       expect(summary).toMatchObject({ totalItems: 30, completedItems: 29, failedItems: 1 });
-      const { rows } = await pool.query<{ outcome: string; error: { code: string } | null }>('SELECT outcome, error FROM batch_items WHERE job_id = $1 AND idx = 11', [jobId]);
+      const { rows } = await pool.query<{ outcome: string; error: { code: string } | null }>(
+        'SELECT outcome, error FROM batch_items WHERE job_id = $1 AND idx = 11',
+        [jobId],
+      );
       expect(rows[0]).toMatchObject({ outcome: 'error', error: { code: 'invalid_request' } });
       expect(warnings).toEqual([{ jobId, indexes: [11] }]);
     } finally {

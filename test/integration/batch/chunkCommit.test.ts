@@ -31,7 +31,10 @@ function result(status: ScreeningResult['status']): ScreeningResult {
 async function submittedJob(period: string) {
   const { orgId } = await createOrgWithKey(pool, 'small');
   const job = await submitBatchOnce(pool, {
-    orgId, plan: 'small', period, idempotencyKey: randomUUID(),
+    orgId,
+    plan: 'small',
+    period,
+    idempotencyKey: randomUUID(),
     items: [
       ...[0, 1, 2].map((i) => ({ item: { type: 'person', name: `Chunk Person ${i}` }, error: null })),
       { item: { type: 'person' }, error: invalid },
@@ -43,11 +46,20 @@ async function submittedJob(period: string) {
 /** Everything a chunk commit changes: ledger rows, the period's total, the job's counters, the reservation, the stored results. */
 async function snapshot(orgId: string, jobId: string, period: string) {
   const ledger = await pool.query(
-    "SELECT event_key, period FROM usage_events WHERE org_id = $1 AND kind = 'batch_item' ORDER BY event_key", [orgId],
+    "SELECT event_key, period FROM usage_events WHERE org_id = $1 AND kind = 'batch_item' ORDER BY event_key",
+    [orgId],
   );
-  const job = await pool.query('SELECT completed_items, failed_items, reservation_id FROM batch_jobs WHERE id = $1 AND org_id = $2', [jobId, orgId]);
-  const reservation = await pool.query('SELECT period, amount FROM allowance_reservations WHERE id = $1 AND org_id = $2', [job.rows[0].reservation_id, orgId]);
-  const items = await pool.query('SELECT idx, outcome, result->>\'status\' AS status FROM batch_items WHERE job_id = $1 ORDER BY idx', [jobId]);
+  const job = await pool.query('SELECT completed_items, failed_items, reservation_id FROM batch_jobs WHERE id = $1 AND org_id = $2', [
+    jobId,
+    orgId,
+  ]);
+  const reservation = await pool.query('SELECT period, amount FROM allowance_reservations WHERE id = $1 AND org_id = $2', [
+    job.rows[0].reservation_id,
+    orgId,
+  ]);
+  const items = await pool.query("SELECT idx, outcome, result->>'status' AS status FROM batch_items WHERE job_id = $1 ORDER BY idx", [
+    jobId,
+  ]);
   return {
     ledger: ledger.rows,
     screenCalls: (await readPeriodCounts(pool, orgId, period)).screenCalls,
@@ -65,16 +77,28 @@ describe('saveChunkResults', () => {
     const before = await snapshot(orgId, jobId, period);
     expect(before).toMatchObject({ ledger: [], screenCalls: 0, completedItems: 0, failedItems: 1, reservation: { amount: 3 } });
 
-    const first = await saveChunkResults(pool, { jobId, orgId }, [{ idx: 0, result: result('clear') }, { idx: 1, result: result('clear') }]);
+    const first = await saveChunkResults(pool, { jobId, orgId }, [
+      { idx: 0, result: result('clear') },
+      { idx: 1, result: result('clear') },
+    ]);
     expect(first).toBe(2);
     const afterFirst = await snapshot(orgId, jobId, period);
     expect(afterFirst).toMatchObject({
-      ledger: [{ event_key: `${jobId}:0`, period }, { event_key: `${jobId}:1`, period }],
-      screenCalls: 2, completedItems: 2, failedItems: 1, reservation: { amount: 1 },
+      ledger: [
+        { event_key: `${jobId}:0`, period },
+        { event_key: `${jobId}:1`, period },
+      ],
+      screenCalls: 2,
+      completedItems: 2,
+      failedItems: 1,
+      reservation: { amount: 1 },
     });
 
     // The retry screened again and got other answers: the first commit's results stand.
-    const second = await saveChunkResults(pool, { jobId, orgId }, [{ idx: 0, result: result('potential_match') }, { idx: 1, result: result('potential_match') }]);
+    const second = await saveChunkResults(pool, { jobId, orgId }, [
+      { idx: 0, result: result('potential_match') },
+      { idx: 1, result: result('potential_match') },
+    ]);
     expect(second).toBe(0);
     expect(await snapshot(orgId, jobId, period)).toEqual(afterFirst);
   });
@@ -84,7 +108,11 @@ describe('saveChunkResults', () => {
     const { orgId, jobId } = await submittedJob(submittedIn);
     expect(billingPeriod(new Date())).not.toBe(submittedIn);
 
-    await saveChunkResults(pool, { jobId, orgId }, [0, 1, 2].map((idx) => ({ idx, result: result('clear') })));
+    await saveChunkResults(
+      pool,
+      { jobId, orgId },
+      [0, 1, 2].map((idx) => ({ idx, result: result('clear') })),
+    );
     const after = await snapshot(orgId, jobId, submittedIn);
     expect(after.ledger.map((row) => row.period)).toEqual([submittedIn, submittedIn, submittedIn]);
     expect(after).toMatchObject({ screenCalls: 3, completedItems: 3, reservation: { period: submittedIn, amount: 0 } });
@@ -95,7 +123,14 @@ describe('saveChunkResults', () => {
     const period = billingPeriod(new Date());
     const { orgId, jobId } = await submittedJob(period);
     const other = await createOrgWithKey(pool, 'small');
-    await expect(saveChunkResults(pool, { jobId, orgId: other.orgId }, [{ idx: 0, result: result('clear') }])).rejects.toThrow(/no batch job/);
-    expect(await snapshot(orgId, jobId, period)).toMatchObject({ ledger: [], screenCalls: 0, completedItems: 0, reservation: { amount: 3 } });
+    await expect(saveChunkResults(pool, { jobId, orgId: other.orgId }, [{ idx: 0, result: result('clear') }])).rejects.toThrow(
+      /no batch job/,
+    );
+    expect(await snapshot(orgId, jobId, period)).toMatchObject({
+      ledger: [],
+      screenCalls: 0,
+      completedItems: 0,
+      reservation: { amount: 3 },
+    });
   });
 });

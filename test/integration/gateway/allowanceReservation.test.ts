@@ -45,8 +45,15 @@ describe('POST /v1/screen on a capped plan', () => {
     await preloadScreens(gw.pool, orgId, billingPeriod(new Date()), 490);
     // Three keys of the organization, so the 30-a-minute burst limit of one key is not what refuses.
     const keys = [apiKey, (await issueApiKey(gw.pool, orgId)).apiKey, (await issueApiKey(gw.pool, orgId)).apiKey];
-    const replies = await Promise.all(Array.from({ length: 50 }, (_, i) =>
-      call(slowGw.url, 'POST', '/v1/screen', { apiKey: keys[i % 3], body: person, headers: i % 2 ? { 'idempotency-key': randomUUID() } : {} })));
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(slowGw.url, 'POST', '/v1/screen', {
+          apiKey: keys[i % 3],
+          body: person,
+          headers: i % 2 ? { 'idempotency-key': randomUUID() } : {},
+        }),
+      ),
+    );
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 402)).toHaveLength(40);
@@ -58,8 +65,11 @@ describe('POST /v1/screen on a capped plan', () => {
   it("does not queue one organization's screenings behind each other while the matcher works", async () => {
     const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
     slow.resetMaxInFlight();
-    const replies = await Promise.all(Array.from({ length: 10 }, () =>
-      call(slowGw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': randomUUID() } })));
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(slowGw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': randomUUID() } }),
+      ),
+    );
     expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
     // With the allowance lock held across the matcher call, the matcher would see them one at a time.
     expect(slow.maxInFlight()).toBe(10);
@@ -85,8 +95,11 @@ describe('POST /v1/screen on a capped plan', () => {
   it('screens and meters once for concurrent duplicates of one Idempotency-Key, answering all of them', async () => {
     const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'small');
     const key = randomUUID();
-    const replies = await Promise.all(Array.from({ length: 8 }, () =>
-      call(slowGw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': key } })));
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call(slowGw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': key } }),
+      ),
+    );
     expect(replies.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(replies.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(7);
     expect(new Set(replies.map((r) => r.body.checkedAt)).size).toBe(1);
@@ -96,8 +109,14 @@ describe('POST /v1/screen on a capped plan', () => {
 
   describe('when a screening outlives its reservation or its claim', () => {
     const period = billingPeriod(new Date());
-    const screenCall = (orgId: string, idempotencyKey: string): ScreenCall =>
-      ({ orgId, plan: 'small', period, idempotencyKey, keyGenerated: false, body: person });
+    const screenCall = (orgId: string, idempotencyKey: string): ScreenCall => ({
+      orgId,
+      plan: 'small',
+      period,
+      idempotencyKey,
+      keyGenerated: false,
+      body: person,
+    });
     const match = (): Promise<ScreeningResult> => gw.matcher.match(person as Entity, { requestId: randomUUID() });
     const meterUncapped = async (): Promise<never> => {
       throw new Error('a capped plan is never metered through the group commit');
@@ -106,14 +125,19 @@ describe('POST /v1/screen on a capped plan', () => {
     it('refuses the late call, metering nothing, when its expired reservation was taken by another call', async () => {
       const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'small');
       await preloadScreens(gw.pool, orgId, period, 499);
-      const late = screenOnce(gw.pool, screenCall(orgId, 'late'), async () => {
-        // Mid-screening, the reservation expires (HOLD_SECONDS) and stops counting, so another
-        // call is admitted to the last screening of the allowance and meters it.
-        await gw.pool.query("UPDATE allowance_reservations SET expires_at = now() - interval '1 second' WHERE org_id = $1", [orgId]);
-        const other = await call(gw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': 'other' } });
-        expect(other.status).toBe(200);
-        return match();
-      }, meterUncapped);
+      const late = screenOnce(
+        gw.pool,
+        screenCall(orgId, 'late'),
+        async () => {
+          // Mid-screening, the reservation expires (HOLD_SECONDS) and stops counting, so another
+          // call is admitted to the last screening of the allowance and meters it.
+          await gw.pool.query("UPDATE allowance_reservations SET expires_at = now() - interval '1 second' WHERE org_id = $1", [orgId]);
+          const other = await call(gw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': 'other' } });
+          expect(other.status).toBe(200);
+          return match();
+        },
+        meterUncapped,
+      );
       await expect(late).rejects.toMatchObject({ status: 402, code: 'single_screening_allowance_reached' });
       expect(await ledger(orgId)).toBe(500);
       expect(await heldFor(orgId)).toEqual({ reservations: 0, claims: 0 });
@@ -126,10 +150,15 @@ describe('POST /v1/screen on a capped plan', () => {
     it('meters the late call when the allowance still has room beside what others took', async () => {
       const { orgId } = await createOrgWithKey(gw.pool, 'small');
       await preloadScreens(gw.pool, orgId, period, 498);
-      const outcome = await screenOnce(gw.pool, screenCall(orgId, 'late'), async () => {
-        await gw.pool.query("UPDATE allowance_reservations SET expires_at = now() - interval '1 second' WHERE org_id = $1", [orgId]);
-        return match();
-      }, meterUncapped);
+      const outcome = await screenOnce(
+        gw.pool,
+        screenCall(orgId, 'late'),
+        async () => {
+          await gw.pool.query("UPDATE allowance_reservations SET expires_at = now() - interval '1 second' WHERE org_id = $1", [orgId]);
+          return match();
+        },
+        meterUncapped,
+      );
       expect(outcome.replayed).toBe(false);
       expect(await ledger(orgId)).toBe(499);
       expect(await heldFor(orgId)).toEqual({ reservations: 0, claims: 0 });
@@ -138,11 +167,16 @@ describe('POST /v1/screen on a capped plan', () => {
     it('answers with the stored response when its claim expired and another request with the key answered meanwhile', async () => {
       const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'small');
       let other: Awaited<ReturnType<typeof call>> | undefined;
-      const outcome = await screenOnce(gw.pool, screenCall(orgId, 'shared'), async () => {
-        await gw.pool.query("UPDATE screen_claims SET expires_at = now() - interval '1 second' WHERE org_id = $1", [orgId]);
-        other = await call(gw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': 'shared' } });
-        return match();
-      }, meterUncapped);
+      const outcome = await screenOnce(
+        gw.pool,
+        screenCall(orgId, 'shared'),
+        async () => {
+          await gw.pool.query("UPDATE screen_claims SET expires_at = now() - interval '1 second' WHERE org_id = $1", [orgId]);
+          other = await call(gw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': 'shared' } });
+          return match();
+        },
+        meterUncapped,
+      );
       expect(other?.status).toBe(200);
       expect(outcome.replayed).toBe(true);
       expect(outcome.result.checkedAt).toBe(other?.body.checkedAt);

@@ -69,7 +69,9 @@ describe('monthly allowance at its boundary', () => {
     const keys = await Promise.all(Array.from({ length: 2 }, () => issueApiKey(pool, orgId)));
     await awaitFreshWindow(redis, 25_000);
     const statuses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call(via(i), 'POST', '/v1/screen', { apiKey: keys[i % 2].apiKey, body: { ...person, name: `Person ${i}` } }).then((r) => r.status)),
+      Array.from({ length: 20 }, (_, i) =>
+        call(via(i), 'POST', '/v1/screen', { apiKey: keys[i % 2].apiKey, body: { ...person, name: `Person ${i}` } }).then((r) => r.status),
+      ),
     );
     expect(tally(statuses)).toEqual({ 200: 5, 402: 15 });
     const { rows } = await pool.query('SELECT count(*)::int AS n FROM usage_events WHERE org_id = $1', [orgId]);
@@ -81,7 +83,9 @@ describe('POST /v1/screen idempotency under concurrency', () => {
   it('meters 20 concurrent calls with one Idempotency-Key once and answers them all alike', async () => {
     const { apiKey, orgId } = await createOrgWithKey(pool, 'enterprise');
     const headers = { 'idempotency-key': `op-${randomUUID()}` };
-    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => call(via(i), 'POST', '/v1/screen', { apiKey, body: person, headers })));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(via(i), 'POST', '/v1/screen', { apiKey, body: person, headers })),
+    );
     expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
     for (const reply of replies) expect(reply.body).toEqual(replies[0].body);
     const { rows } = await pool.query("SELECT count(*)::int AS n FROM usage_events WHERE org_id = $1 AND kind = 'screen'", [orgId]);
@@ -94,7 +98,9 @@ describe('usage totals under concurrent metering', () => {
   it('counts every one of 60 concurrent screenings of one organization through two gateways', async () => {
     const { apiKey, orgId } = await createOrgWithKey(pool, 'enterprise');
     const statuses = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => call(via(i), 'POST', '/v1/screen', { apiKey, body: { ...person, name: `Person ${i}` } }).then((r) => r.status)),
+      Array.from({ length: 60 }, (_, i) =>
+        call(via(i), 'POST', '/v1/screen', { apiKey, body: { ...person, name: `Person ${i}` } }).then((r) => r.status),
+      ),
     );
     expect(tally(statuses)).toEqual({ 200: 60 });
     expect((await call(via(0), 'GET', '/v1/usage', { apiKey })).body.screenCalls).toBe(60);
@@ -116,12 +122,20 @@ describe('usage totals under concurrent metering', () => {
         else candidate.release(true);
       }
       for (const [i, c] of clients.entries()) {
-        for (let k = 0; k < 3; k++) await c.query("INSERT INTO usage_events (org_id, period, kind, event_key) VALUES ($1, $2, 'screen', $3)", [orgId, period, `shard-${i}-${k}`]);
+        for (let k = 0; k < 3; k++)
+          await c.query("INSERT INTO usage_events (org_id, period, kind, event_key) VALUES ($1, $2, 'screen', $3)", [
+            orgId,
+            period,
+            `shard-${i}-${k}`,
+          ]);
       }
     } finally {
       for (const c of clients) c.release();
     }
-    const { rows } = await pool.query<{ screen_calls: number }>('SELECT screen_calls FROM usage_periods WHERE org_id = $1 AND period = $2 ORDER BY shard', [orgId, period]);
+    const { rows } = await pool.query<{ screen_calls: number }>(
+      'SELECT screen_calls FROM usage_periods WHERE org_id = $1 AND period = $2 ORDER BY shard',
+      [orgId, period],
+    );
     expect(rows.map((r) => r.screen_calls)).toEqual([3, 3]);
     expect((await call(via(0), 'GET', '/v1/usage', { apiKey })).body.screenCalls).toBe(6);
   });

@@ -22,7 +22,15 @@ import { documentedHeaders, responseErrors, schemaErrors } from './support/contr
  * contract's error table triggered.
  */
 let gw: InProcessGateway;
-const person = { type: 'person', name: 'Jane Q Public', dateOfBirth: '1970-01-31', npi: '1234567890', state: 'TX', providerType: 'Nurse', aliases: ['Jane Public'] };
+const person = {
+  type: 'person',
+  name: 'Jane Q Public',
+  dateOfBirth: '1970-01-31',
+  npi: '1234567890',
+  state: 'TX',
+  providerType: 'Nurse',
+  aliases: ['Jane Public'],
+};
 const organization = { type: 'organization', legalName: 'Acme Home Health LLC', npi: '1234567893', state: 'CA' };
 
 beforeAll(async () => {
@@ -121,9 +129,15 @@ describe('POST /v1/screen', () => {
 
   it('refuses an Idempotency-Key sent empty or longer than the documented maximum with 400 naming the header, and meters nothing', async () => {
     const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
-    const schema = (openApiDocument.paths['/screen'].post.parameters[0] as { name: string; schema: { minLength: number; maxLength: number } });
+    const schema = openApiDocument.paths['/screen'].post.parameters[0] as {
+      name: string;
+      schema: { minLength: number; maxLength: number };
+    };
     expect([schema.name, schema.schema.minLength, schema.schema.maxLength]).toEqual(['Idempotency-Key', 1, 255]);
-    for (const [key, reason] of [['', 'must have at least 1 character'], ['k'.repeat(256), 'must have at most 255 characters']]) {
+    for (const [key, reason] of [
+      ['', 'must have at least 1 character'],
+      ['k'.repeat(256), 'must have at most 255 characters'],
+    ]) {
       const reply = await call(gw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': key } });
       expectError('/screen', 'post', reply, 400, 'invalid_request');
       expect(reply.body.fields).toEqual({ 'Idempotency-Key': [reason] });
@@ -169,13 +183,21 @@ describe('400 invalid_request', () => {
   });
 
   it('refuses malformed JSON', async () => {
-    const reply = await call(gw.url, 'POST', '/v1/screen', { apiKey, rawBody: '{"type": "person",', headers: { 'content-type': 'application/json' } });
+    const reply = await call(gw.url, 'POST', '/v1/screen', {
+      apiKey,
+      rawBody: '{"type": "person",',
+      headers: { 'content-type': 'application/json' },
+    });
     expectError('/screen', 'post', reply, 400, 'invalid_request');
     expect(reply.body.fields.body[0]).toMatch(/malformed JSON/);
   });
 
   it('refuses a content type other than JSON', async () => {
-    const reply = await call(gw.url, 'POST', '/v1/screen', { apiKey, rawBody: 'name=Jane', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const reply = await call(gw.url, 'POST', '/v1/screen', {
+      apiKey,
+      rawBody: 'name=Jane',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expectError('/screen', 'post', reply, 400, 'invalid_request');
     expect(reply.body.fields['Content-Type'][0]).toMatch(/application\/json/);
   });
@@ -187,13 +209,21 @@ describe('400 invalid_request', () => {
     const emptyKey = await call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items: [person] }, headers: { 'idempotency-key': '' } });
     expectError('/batch', 'post', emptyKey, 400, 'invalid_request');
     expect(emptyKey.body.fields).toEqual({ 'Idempotency-Key': ['must have at least 1 character'] });
-    const longKey = await call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items: [person] }, headers: { 'idempotency-key': 'k'.repeat(256) } });
+    const longKey = await call(gw.url, 'POST', '/v1/batch', {
+      apiKey,
+      body: { items: [person] },
+      headers: { 'idempotency-key': 'k'.repeat(256) },
+    });
     expectError('/batch', 'post', longKey, 400, 'invalid_request');
     expect(longKey.body.fields).toEqual({ 'Idempotency-Key': ['must have at most 255 characters'] });
     const headers = { 'idempotency-key': randomUUID() };
     const empty = await call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items: [] }, headers });
     expect(empty.body.fields.items).toEqual(['must have at least 1 item']);
-    const tooMany = await call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items: Array.from({ length: 2001 }, () => person) }, headers });
+    const tooMany = await call(gw.url, 'POST', '/v1/batch', {
+      apiKey,
+      body: { items: Array.from({ length: 2001 }, () => person) },
+      headers,
+    });
     expect(tooMany.body.fields.items).toEqual(['must have at most 2000 items']);
     // An invalid item does not fail the request: it becomes that item's error result (test/integration/batch).
   });
@@ -215,7 +245,9 @@ describe('POST /v1/batch items, as the document describes them', () => {
     expect(schemaErrors('BatchRequest', { items: [] })).not.toBeNull();
     expect(schemaErrors('BatchRequest', { items: Array.from({ length: 2001 }, () => person) })).not.toBeNull();
     expect(schemaErrors('BatchRequest', { items: [person], extra: 1 })).not.toBeNull();
-    expect((openApiDocument.components.schemas.BatchItem as Record<string, unknown>)['x-validated-against']).toBe('#/components/schemas/Entity');
+    expect((openApiDocument.components.schemas.BatchItem as Record<string, unknown>)['x-validated-against']).toBe(
+      '#/components/schemas/Entity',
+    );
     for (const item of invalidItems) expect(schemaErrors('Entity', item)).not.toBeNull();
     expect(schemaErrors('Entity', person)).toBeNull();
   });
@@ -226,7 +258,9 @@ describe('POST /v1/batch items, as the document describes them', () => {
     const reply = await call(gw.url, 'POST', '/v1/batch', { apiKey, headers: { 'idempotency-key': randomUUID() }, body: { items } });
     expect(reply.status).toBe(202);
     expectDocumented('/batch', 'post', reply);
-    const { rows } = await gw.pool.query<{ outcome: string | null }>('SELECT outcome FROM batch_items WHERE job_id = $1 ORDER BY idx', [reply.body.jobId]);
+    const { rows } = await gw.pool.query<{ outcome: string | null }>('SELECT outcome FROM batch_items WHERE job_id = $1 ORDER BY idx', [
+      reply.body.jobId,
+    ]);
     expect(rows.map((r) => r.outcome)).toEqual(items.map((item) => (schemaErrors('Entity', item) ? 'error' : null)));
   });
 });
@@ -258,7 +292,13 @@ describe('401 unauthorized', () => {
     const { apiKey, keyId } = await createOrgWithKey(gw.pool, 'small');
     await revokeApiKey(gw.pool, keyId);
     const unknown = apiKey.replace(/_[^_]+$/, `_${'A'.repeat(43)}`);
-    const variants: Array<Record<string, string>> = [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-key' }, { authorization: `Bearer ${unknown}` }, { authorization: `Bearer ${apiKey}` }];
+    const variants: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer not-a-key' },
+      { authorization: `Bearer ${unknown}` },
+      { authorization: `Bearer ${apiKey}` },
+    ];
     for (const headers of variants) {
       const reply = await call(gw.url, 'GET', '/v1/usage', { headers });
       expectError('/usage', 'get', reply, 401, 'unauthorized');
@@ -285,7 +325,11 @@ describe('402 allowance reached', () => {
   it('refuses POST /batch and PUT /monitor with api_allowance_reached; reads continue', async () => {
     const { orgId, apiKey } = await createOrgWithKey(gw.pool, 'trial');
     await preloadScreens(gw.pool, orgId, period, 1000);
-    const batch = await call(gw.url, 'POST', '/v1/batch', { apiKey, headers: { 'idempotency-key': randomUUID() }, body: { items: [person] } });
+    const batch = await call(gw.url, 'POST', '/v1/batch', {
+      apiKey,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { items: [person] },
+    });
     expectError('/batch', 'post', batch, 402, 'api_allowance_reached');
     const monitor = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: person });
     expectError('/monitor', 'put', monitor, 402, 'api_allowance_reached');
@@ -369,7 +413,8 @@ describe('405 method_not_allowed', () => {
   ];
 
   /** Through node:http: fetch refuses TRACE. */
-  function send(method: string, url: string, apiKey?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  function send(method: string, url: string, apiKey?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }> {
     return new Promise((resolve, reject) => {
       const req = http.request(gw.url + url, { method, headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {} }, (res) => {
         let text = '';
@@ -386,10 +431,14 @@ describe('405 method_not_allowed', () => {
     const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
     for (const key of [apiKey, undefined]) {
       const reply = await send(method, url, key);
-      expect({ status: reply.status, code: reply.body?.code, allow: reply.headers.allow }).toEqual({ status: 405, code: 'method_not_allowed', allow });
+      expect({ status: reply.status, code: reply.body?.code, allow: reply.headers.allow }).toEqual({
+        status: 405,
+        code: 'method_not_allowed',
+        allow,
+      });
       expect(reply.headers['content-type']).toMatch(/^application\/json/);
       expect(reply.body.message).toContain(method);
-      const documented = (openApiDocument.components.responses.MethodNotAllowed as { headers: Record<string, unknown> });
+      const documented = openApiDocument.components.responses.MethodNotAllowed as { headers: Record<string, unknown> };
       expect(Object.keys(documented.headers)).toContain('Allow');
       expect(schemaErrors('Error', reply.body)).toBeNull();
     }
@@ -471,7 +520,11 @@ describe('GET /v1/usage', () => {
     const { orgId, apiKey } = await createOrgWithKey(gw.pool, 'medium');
     const period = billingPeriod(new Date());
     await preloadScreens(gw.pool, orgId, period, 10);
-    await gw.pool.query(`INSERT INTO usage_events (org_id, period, kind, event_key) VALUES ($1, $2, 'record_month', $3)`, [orgId, period, `${randomUUID()}:${period}`]);
+    await gw.pool.query(`INSERT INTO usage_events (org_id, period, kind, event_key) VALUES ($1, $2, 'record_month', $3)`, [
+      orgId,
+      period,
+      `${randomUUID()}:${period}`,
+    ]);
     const reply = await call(gw.url, 'GET', '/v1/usage', { apiKey });
     expect(reply.status).toBe(200);
     expectDocumented('/usage', 'get', reply);
@@ -479,7 +532,14 @@ describe('GET /v1/usage', () => {
       period,
       screenCalls: 10,
       recordMonths: 1,
-      price: { screenCallCents: 80, recordMonthCents: 4, subtotalCents: 84, platformMinimumCents: 40_000, totalCents: 40_000, minimumApplied: true },
+      price: {
+        screenCallCents: 80,
+        recordMonthCents: 4,
+        subtotalCents: 84,
+        platformMinimumCents: 40_000,
+        totalCents: 40_000,
+        minimumApplied: true,
+      },
     });
   });
 });
@@ -511,14 +571,18 @@ describe('PUT /v1/monitor, DELETE /v1/monitor/{id}', () => {
 function lookupFrom(url: string, localAddress: string, body: unknown): Promise<number> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const req = http.request(`${url}/v1/public/lookup`, {
-      method: 'POST',
-      localAddress,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-    }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.request(
+      `${url}/v1/public/lookup`,
+      {
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });

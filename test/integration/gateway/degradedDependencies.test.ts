@@ -72,7 +72,10 @@ describe('the matcher unreachable', () => {
 describe('PostgreSQL unreachable', () => {
   it('is not ready: readiness names postgres', async () => {
     const port = await freePort(); // nothing listens there
-    const gw = await startInProcessGateway({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/screening`, matcherUrl: `http://127.0.0.1:${port}` });
+    const gw = await startInProcessGateway({
+      databaseUrl: `postgres://postgres@127.0.0.1:${port}/screening`,
+      matcherUrl: `http://127.0.0.1:${port}`,
+    });
     try {
       const ready = await call(gw.url, 'GET', '/readyz');
       expect(ready.status).toBe(503);

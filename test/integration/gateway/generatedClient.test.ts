@@ -99,7 +99,10 @@ it('a Python client generated from GET /v1/openapi.json parses results and every
   // Asynchronous, so that this process keeps serving the client's requests.
   const consumer = await run(
     path.join(VENV_BIN, 'python'),
-    [path.join(dir, 'consumer.py'), JSON.stringify({ baseUrl: `${gw.url}/v1`, key: apiKey, smallKey: small.apiKey, person, unknownId: randomUUID() })],
+    [
+      path.join(dir, 'consumer.py'),
+      JSON.stringify({ baseUrl: `${gw.url}/v1`, key: apiKey, smallKey: small.apiKey, person, unknownId: randomUUID() }),
+    ],
     { env, cwd: dir, timeout: 60_000 },
   ).catch((err: { stdout?: string; stderr?: string; message: string }) => {
     throw new Error(`the generated client failed: ${err.message}\n${err.stdout ?? ''}\n${err.stderr ?? ''}`);

@@ -11,7 +11,9 @@ const limits = { perIpPerMinute: 2, globalPerMinute: 1000 };
 async function lookups(gw: InProcessGateway, forwardedFor: string[]): Promise<number[]> {
   const statuses: number[] = [];
   for (const xff of forwardedFor) {
-    statuses.push((await call(gw.url, 'POST', '/v1/public/lookup', { body: { name: 'Jane Public' }, headers: { 'x-forwarded-for': xff } })).status);
+    statuses.push(
+      (await call(gw.url, 'POST', '/v1/public/lookup', { body: { name: 'Jane Public' }, headers: { 'x-forwarded-for': xff } })).status,
+    );
   }
   return statuses;
 }

@@ -15,7 +15,9 @@ let redisPort: number;
 let redis: ChildProcess | null = null;
 
 async function startRedis(): Promise<void> {
-  redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   const { Socket } = await import('node:net');
   for (let i = 0; i < 100; i++) {
     const up = await new Promise<boolean>((resolve) => {

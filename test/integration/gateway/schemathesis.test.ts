@@ -24,7 +24,10 @@ let dir: string;
 
 beforeAll(async () => {
   // The free lookup's per-IP limit would answer most of its cases with 429, leaving it untested.
-  gw = await startInProcessGateway({ publicLimits: { perIpPerMinute: 100_000, globalPerMinute: 100_000 }, redisKeyPrefix: `${process.env.REDIS_KEY_PREFIX}schemathesis:${randomUUID()}:` });
+  gw = await startInProcessGateway({
+    publicLimits: { perIpPerMinute: 100_000, globalPerMinute: 100_000 },
+    redisKeyPrefix: `${process.env.REDIS_KEY_PREFIX}schemathesis:${randomUUID()}:`,
+  });
   dir = await mkdtemp(path.join(os.tmpdir(), 'schemathesis-'));
 });
 afterAll(async () => {
@@ -35,24 +38,39 @@ afterAll(async () => {
 it('Schemathesis finds no failure with --checks all against GET /v1/openapi.json', async () => {
   const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise', 'schemathesis');
   const args = [
-    '--config-file', path.join(__dirname, 'schemathesis.toml'),
-    'run', `${gw.url}/v1/openapi.json`,
-    '--checks', 'all',
-    '-H', `Authorization: Bearer ${apiKey}`,
-    '--max-examples', MAX_EXAMPLES,
-    '--seed', SEED,
-    '--rate-limit', RATE_LIMIT,
-    '--generation-database', 'none',
-    '--workers', '1',
+    '--config-file',
+    path.join(__dirname, 'schemathesis.toml'),
+    'run',
+    `${gw.url}/v1/openapi.json`,
+    '--checks',
+    'all',
+    '-H',
+    `Authorization: Bearer ${apiKey}`,
+    '--max-examples',
+    MAX_EXAMPLES,
+    '--seed',
+    SEED,
+    '--rate-limit',
+    RATE_LIMIT,
+    '--generation-database',
+    'none',
+    '--workers',
+    '1',
     '--no-color',
-    '--output-sanitize', 'true',
+    '--output-sanitize',
+    'true',
   ];
   // Asynchronous, so that this process keeps serving Schemathesis's requests.
   const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
-    execFile(path.join(VENV_BIN, 'schemathesis'), args, { cwd: dir, timeout: 240_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      const code = err ? ((err as { code?: number }).code ?? null) : 0;
-      resolve({ code: typeof code === 'number' ? code : null, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      path.join(VENV_BIN, 'schemathesis'),
+      args,
+      { cwd: dir, timeout: 240_000, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        const code = err ? ((err as { code?: number }).code ?? null) : 0;
+        resolve({ code: typeof code === 'number' ? code : null, output: `${stdout}${stderr}` });
+      },
+    );
   });
   if (result.code !== 0) throw new Error(`schemathesis exited with ${result.code}:\n${result.output}`);
   // Every operation was reached and every generated case passed.

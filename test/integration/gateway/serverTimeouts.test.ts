@@ -36,8 +36,11 @@ const slowHeaders = 'POST /v1/screen HTTP/1.1\r\nHost: gateway\r\nContent-Type: 
 describe('the gateway server', () => {
   it('carries GATEWAY_*_TIMEOUT_MS by default', () => {
     const server = createGatewayServer(new Koa());
-    expect({ headersTimeoutMs: server.headersTimeout, requestTimeoutMs: server.requestTimeout, keepAliveTimeoutMs: server.keepAliveTimeout })
-      .toEqual(config.gatewayServerTimeouts);
+    expect({
+      headersTimeoutMs: server.headersTimeout,
+      requestTimeoutMs: server.requestTimeout,
+      keepAliveTimeoutMs: server.keepAliveTimeout,
+    }).toEqual(config.gatewayServerTimeouts);
     expect(config.gatewayServerTimeouts).toEqual({ headersTimeoutMs: 20_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 65_000 });
   });
 
@@ -45,7 +48,9 @@ describe('the gateway server', () => {
     let gateway: GatewayProcess;
     beforeAll(async () => {
       gateway = await startGatewayProcess(await freePort(), {
-        GATEWAY_HEADERS_TIMEOUT_MS: '400', GATEWAY_REQUEST_TIMEOUT_MS: '2000', GATEWAY_KEEP_ALIVE_TIMEOUT_MS: '1000',
+        GATEWAY_HEADERS_TIMEOUT_MS: '400',
+        GATEWAY_REQUEST_TIMEOUT_MS: '2000',
+        GATEWAY_KEEP_ALIVE_TIMEOUT_MS: '1000',
         MATCHER_URL: `http://127.0.0.1:${await freePort()}`,
       });
     }, 400_000);
@@ -81,7 +86,9 @@ describe('the matcher server', () => {
     const server = await startReadyMatcher();
     try {
       expect({
-        headersTimeoutMs: server.httpServer.headersTimeout, requestTimeoutMs: server.httpServer.requestTimeout, keepAliveTimeoutMs: server.httpServer.keepAliveTimeout,
+        headersTimeoutMs: server.httpServer.headersTimeout,
+        requestTimeoutMs: server.httpServer.requestTimeout,
+        keepAliveTimeoutMs: server.httpServer.keepAliveTimeout,
       }).toEqual(config.matcherServerTimeouts);
       expect(config.matcherServerTimeouts).toEqual({ headersTimeoutMs: 20_000, requestTimeoutMs: 120_000, keepAliveTimeoutMs: 65_000 });
     } finally {
@@ -91,7 +98,8 @@ describe('the matcher server', () => {
 
   it('drops a client whose body never arrives', async () => {
     matcher = await startReadyMatcher({ headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 1000 });
-    const partialBody = 'POST /match-many HTTP/1.1\r\nHost: matcher\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"entities":';
+    const partialBody =
+      'POST /match-many HTTP/1.1\r\nHost: matcher\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"entities":';
     expect(await heldOpenMs(matcher.url, partialBody, 10_000)).toBeLessThan(5_000);
   });
 });

@@ -15,7 +15,11 @@ const fourByteName = '\u{1D504}'.repeat(255); // 255 characters, 1020 bytes
 const heavyPerson = { type: 'person', name: fourByteName, aliases: Array.from({ length: 50 }, () => fourByteName) };
 const heavyOrganization = { type: 'organization', legalName: fourByteName, aliases: Array.from({ length: 50 }, () => fourByteName) };
 // The longest ASCII subject the character bounds allow: 51 × 255 bytes, within the byte bound.
-const longestAsciiPerson = { type: 'person', name: 'Jane Q Public'.padEnd(255, 'x'), aliases: Array.from({ length: 50 }, (_, i) => `Alias ${i}`.padEnd(255, 'y')) };
+const longestAsciiPerson = {
+  type: 'person',
+  name: 'Jane Q Public'.padEnd(255, 'x'),
+  aliases: Array.from({ length: 50 }, (_, i) => `Alias ${i}`.padEnd(255, 'y')),
+};
 
 beforeAll(async () => {
   gw = await startInProcessGateway({ redisKeyPrefix: `${process.env.REDIS_KEY_PREFIX}namebytes:${randomUUID()}:` });
@@ -30,10 +34,13 @@ function expectNameBytesRefusal(fields: Record<string, string[]>, nameField: str
   for (const reasons of Object.values(fields)) expect(reasons.join(' ')).toMatch(new RegExp(`at most ${MAX_SUBJECT_NAME_BYTES} bytes`));
 }
 
-describe('the bound on a subject\'s name bytes in the served document', () => {
+describe("the bound on a subject's name bytes in the served document", () => {
   it('is stated on both entity variants', async () => {
     const doc = (await call(gw.url, 'GET', '/v1/openapi.json')).body;
-    for (const [schema, nameField] of [['PersonEntity', 'name'], ['OrganizationEntity', 'legalName']]) {
+    for (const [schema, nameField] of [
+      ['PersonEntity', 'name'],
+      ['OrganizationEntity', 'legalName'],
+    ]) {
       expect(doc.components.schemas[schema]['x-max-name-bytes']).toEqual({ limit: MAX_SUBJECT_NAME_BYTES, fields: [nameField, 'aliases'] });
       expect(doc.components.schemas[schema].description).toContain(`${MAX_SUBJECT_NAME_BYTES} bytes`);
     }
@@ -60,14 +67,18 @@ describe('POST /v1/screen', () => {
 });
 
 describe('POST /v1/batch', () => {
-  it('turns an item over the bound into that item\'s error result; the batch is accepted', async () => {
+  it("turns an item over the bound into that item's error result; the batch is accepted", async () => {
     const reply = await call(gw.url, 'POST', '/v1/batch', {
-      apiKey, headers: { 'idempotency-key': randomUUID() }, body: { items: [longestAsciiPerson, heavyPerson] },
+      apiKey,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { items: [longestAsciiPerson, heavyPerson] },
     });
     expect(reply.status).toBe(202);
-    const { rows } = await gw.pool.query<{ idx: number; outcome: string | null; error: { code: string; fields: Record<string, string[]> } | null }>(
-      'SELECT idx, outcome, error FROM batch_items WHERE job_id = $1 ORDER BY idx', [reply.body.jobId],
-    );
+    const { rows } = await gw.pool.query<{
+      idx: number;
+      outcome: string | null;
+      error: { code: string; fields: Record<string, string[]> } | null;
+    }>('SELECT idx, outcome, error FROM batch_items WHERE job_id = $1 ORDER BY idx', [reply.body.jobId]);
     expect(rows.map((r) => r.outcome)).toEqual([null, 'error']);
     expect(rows[1].error!.code).toBe('invalid_request');
     expectNameBytesRefusal(rows[1].error!.fields, 'name');

@@ -26,7 +26,7 @@ const badSubjects: Array<[string, Record<string, unknown>, string]> = [
   ['a line break in legalName', { type: 'organization', legalName: 'Acme\nHome Health' }, 'legalName'],
   ['a tab in an alias', { type: 'person', name: 'Jane Public', aliases: ['Jane\tQ'] }, 'aliases[0]'],
   ['a C1 control in providerType', { type: 'person', name: 'Jane Public', providerType: 'Nurse\u0085' }, 'providerType'],
-  ['the issue\'s npi', issueItem, 'npi'],
+  ["the issue's npi", issueItem, 'npi'],
   ['DEL in state', { type: 'organization', legalName: 'Acme LLC', state: 'T\u007f' }, 'state'],
 ];
 
@@ -48,7 +48,15 @@ describe('the rule in the served document', () => {
     const schemas = (await call(gw.url, 'GET', '/v1/openapi.json')).body.components.schemas;
     const person = schemas.PersonEntity.properties;
     const organization = schemas.OrganizationEntity.properties;
-    for (const field of [person.npi, person.state, person.providerType, person.aliases.items, organization.npi, organization.state, organization.aliases.items]) {
+    for (const field of [
+      person.npi,
+      person.state,
+      person.providerType,
+      person.aliases.items,
+      organization.npi,
+      organization.state,
+      organization.aliases.items,
+    ]) {
       expect(field.pattern).toBe(SUBJECT_TEXT_PATTERN);
     }
     for (const field of [person.name, organization.legalName]) expect(field.allOf).toEqual([{ pattern: SUBJECT_TEXT_PATTERN }]);
@@ -69,13 +77,16 @@ describe('POST /v1/screen', () => {
 
   it('screens names with characters outside the BMP (surrogate pairs) and accents', async () => {
     const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
-    const reply = await call(gw.url, 'POST', '/v1/screen', { apiKey, body: { type: 'person', name: 'Åsa \u{1D504}\u{1F600} Öberg', aliases: ['Zoë'] } });
+    const reply = await call(gw.url, 'POST', '/v1/screen', {
+      apiKey,
+      body: { type: 'person', name: 'Åsa \u{1D504}\u{1F600} Öberg', aliases: ['Zoë'] },
+    });
     expect(reply.status).toBe(200);
   });
 });
 
 describe('PUT /v1/monitor', () => {
-  it('refuses the issue\'s subject with 400 naming npi: no record, no record-month, no workflow', async () => {
+  it("refuses the issue's subject with 400 naming npi: no record, no record-month, no workflow", async () => {
     const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'enterprise');
     const reply = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: issueItem });
     expect(reply.status).toBe(400);
@@ -90,7 +101,7 @@ describe('PUT /v1/monitor', () => {
 });
 
 describe('POST /v1/batch', () => {
-  it('accepts a batch holding the issue\'s item and one with U+0000 in a key: each becomes an error result, the rest is screened', async () => {
+  it("accepts a batch holding the issue's item and one with U+0000 in a key: each becomes an error result, the rest is screened", async () => {
     const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'medium');
     const withNulKey = { type: 'person', name: 'Jane Public', 'x\u0000': 1 };
     const items = [valid, issueItem, withNulKey, ...badSubjects.map(([, subject]) => subject)];
@@ -110,7 +121,9 @@ describe('POST /v1/batch', () => {
     expect(job.results[1].error.fields.npi.join(' ')).toMatch(REASON);
     expect(job.results[2].error.fields['x\\u0000']).toEqual(['unknown field']);
     // The refused item is kept, in a form jsonb holds: what jsonb refuses is written out as its escape.
-    const stored = await gw.pool.query<{ item: Record<string, unknown> }>('SELECT item FROM batch_items WHERE job_id = $1 AND idx = 1', [submitted.body.jobId]);
+    const stored = await gw.pool.query<{ item: Record<string, unknown> }>('SELECT item FROM batch_items WHERE job_id = $1 AND idx = 1', [
+      submitted.body.jobId,
+    ]);
     expect(stored.rows[0].item).toEqual({ ...issueItem, npi: '\u00c5\u000e12\\udb1234567' });
     // Only the completed item is metered.
     expect((await usage(apiKey)).screenCalls).toBe(1);

@@ -72,7 +72,9 @@ describe('metering of uncapped plans in group commits (UsageGroupCommit)', () =>
     await usage.drain();
     const recorded = Array.from({ length: 5 }, () => usage.record(screenEvent(orgId)));
     let drained = false;
-    const draining = usage.drain().then(() => { drained = true; });
+    const draining = usage.drain().then(() => {
+      drained = true;
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(drained).toBe(false);
     open();

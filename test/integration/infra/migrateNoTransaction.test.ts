@@ -22,7 +22,8 @@ const adminUrl = (() => {
   return url.toString();
 })();
 
-const TABLE = '-- Up Migration\nCREATE TABLE probe (id int, kind text);\nINSERT INTO probe SELECT g, \'x\' FROM generate_series(1, 1000) g;\n-- Down Migration\nDROP TABLE probe;\n';
+const TABLE =
+  "-- Up Migration\nCREATE TABLE probe (id int, kind text);\nINSERT INTO probe SELECT g, 'x' FROM generate_series(1, 1000) g;\n-- Down Migration\nDROP TABLE probe;\n";
 const INDEXES =
   '-- Up Migration\nCREATE INDEX CONCURRENTLY IF NOT EXISTS probe_id ON probe (id);\nCREATE INDEX CONCURRENTLY IF NOT EXISTS probe_kind ON probe (kind); -- second\n-- Down Migration\nDROP INDEX CONCURRENTLY IF EXISTS probe_kind;\nDROP INDEX CONCURRENTLY IF EXISTS probe_id;\n';
 
@@ -43,7 +44,9 @@ async function migrate(databaseUrl: string, dir: string): Promise<string[]> {
     (names) => console.log(JSON.stringify(names)),
     (err) => { console.error(err.message); process.exit(1); })`;
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '-e', script, databaseUrl, dir], { env: { ...process.env, NODE_OPTIONS: '' } });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '-e', script, databaseUrl, dir], {
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
     return JSON.parse(stdout) as string[];
   } catch (err) {
     throw new Error((err as { stderr?: string }).stderr || String(err));

@@ -21,7 +21,9 @@ async function versions(sourceKey: string) {
 }
 
 async function diffKeys(versionId: string): Promise<Record<string, string[]>> {
-  const { rows } = await db.pool.query('SELECT change, entry_key FROM list_version_diffs WHERE version_id = $1 ORDER BY entry_key', [versionId]);
+  const { rows } = await db.pool.query('SELECT change, entry_key FROM list_version_diffs WHERE version_id = $1 ORDER BY entry_key', [
+    versionId,
+  ]);
   const out: Record<string, string[]> = { added: [], removed: [], changed: [] };
   for (const r of rows) out[r.change].push(r.entry_key);
   return out;
@@ -64,19 +66,29 @@ describe('ingesting an artifact creates an immutable, published list version', (
       changed: ['CHARLIE|CAL|||19720101|0000000000|1128B4|20220101|IL'],
     });
     const stored = await versions('oig_leie');
-    expect(stored.map((v) => [v.seq, v.state, v.current])).toEqual([[1, 'superseded', false], [2, 'published', true]]);
+    expect(stored.map((v) => [v.seq, v.state, v.current])).toEqual([
+      [1, 'superseded', false],
+      [2, 'published', true],
+    ]);
     // The superseded version keeps its entries untouched.
-    const { rows } = await db.pool.query(
-      `SELECT raw->>'CITY' AS city FROM list_entries WHERE version_id = $1 AND last_name = 'CHARLIE'`, [first.versionId]);
+    const { rows } = await db.pool.query(`SELECT raw->>'CITY' AS city FROM list_entries WHERE version_id = $1 AND last_name = 'CHARLIE'`, [
+      first.versionId,
+    ]);
     expect(rows[0].city).toBe('SPRINGFIELD');
   });
 
   it('publication notifies list_published with sourceKey:versionId', async () => {
-    const listener = new Client({ connectionString: (db.pool as unknown as { options: { connectionString: string } }).options.connectionString });
+    const listener = new Client({
+      connectionString: (db.pool as unknown as { options: { connectionString: string } }).options.connectionString,
+    });
     await listener.connect();
     const notified = new Promise<string>((resolve) => listener.on('notification', (n) => resolve(n.payload ?? '')));
     await listener.query('LISTEN list_published');
-    const result = await ingestArtifact({ pool: db.pool, sourceKey: 'sam_exclusions', artifactPath: copyFixture('sam/SAM_Exclusions_Public_Extract_V2_25060.CSV') });
+    const result = await ingestArtifact({
+      pool: db.pool,
+      sourceKey: 'sam_exclusions',
+      artifactPath: copyFixture('sam/SAM_Exclusions_Public_Extract_V2_25060.CSV'),
+    });
     expect(result.outcome).toBe('published');
     expect(await notified).toBe(`sam_exclusions:${result.versionId}`);
     await listener.end();
@@ -93,12 +105,18 @@ describe('a malformed artifact is refused and the current version stays publishe
     if (refused.outcome !== 'refused') throw new Error('not refused');
     expect(refused.reason).toMatch(/not the CA list layout/);
     const stored = await versions('state_ca');
-    expect(stored.map((v) => [v.state, v.current])).toEqual([['published', true], ['rejected', false]]);
+    expect(stored.map((v) => [v.state, v.current])).toEqual([
+      ['published', true],
+      ['rejected', false],
+    ]);
     expect(stored[1].refusal_reason).toMatch(/not the CA list layout/);
   });
 
   it('refuses truncated rows above the bad-row threshold and reports each with its row number', async () => {
-    const good = writeLeie('UPDATED.csv', Array.from({ length: 10 }, (_, i) => leieRow(`NAME${i}`, 'X', '19800101', '20200101')));
+    const good = writeLeie(
+      'UPDATED.csv',
+      Array.from({ length: 10 }, (_, i) => leieRow(`NAME${i}`, 'X', '19800101', '20200101')),
+    );
     const published = await ingestArtifact({ pool: db.pool, sourceKey: 'oig_leie', artifactPath: good, force: true });
     expect(published.outcome).toBe('published');
     const truncated = writeLeie('UPDATED.csv', [
@@ -109,7 +127,10 @@ describe('a malformed artifact is refused and the current version stays publishe
     const refused = await ingestArtifact({ pool: db.pool, sourceKey: 'oig_leie', artifactPath: truncated });
     expect(refused).toMatchObject({ outcome: 'refused', rowCount: 12, badRowCount: 2 });
     if (refused.outcome !== 'refused') throw new Error('not refused');
-    expect(refused.badRows).toEqual([{ row: 12, reason: 'expected 18 fields, found 5' }, { row: 13, reason: 'expected 18 fields, found 2' }]);
+    expect(refused.badRows).toEqual([
+      { row: 12, reason: 'expected 18 fields, found 5' },
+      { row: 13, reason: 'expected 18 fields, found 2' },
+    ]);
     const current = (await versions('oig_leie')).find((v) => v.current);
     expect(current?.id).toBe(published.versionId);
     const rejected = (await versions('oig_leie')).at(-1);
@@ -133,11 +154,21 @@ describe('LEIE monthly supplements update oig_leie between full files', () => {
     const full = await ingestArtifact({ pool: db.pool, sourceKey: 'oig_leie', artifactPath: copyFixture('leie/UPDATED.csv'), force: true });
     expect(full).toMatchObject({ outcome: 'published', entryCount: 6 });
     const excl = await ingestArtifact({ pool: db.pool, sourceKey: 'oig_leie', artifactPath: copyFixture('leie/2503EXCL.csv') });
-    expect(excl).toMatchObject({ outcome: 'published', artifactKind: 'supplement_excl', entryCount: 9, diff: { added: 3, removed: 0, changed: 0 } });
+    expect(excl).toMatchObject({
+      outcome: 'published',
+      artifactKind: 'supplement_excl',
+      entryCount: 9,
+      diff: { added: 3, removed: 0, changed: 0 },
+    });
     const again = await ingestArtifact({ pool: db.pool, sourceKey: 'oig_leie', artifactPath: copyFixture('leie/2503EXCL.csv') });
     expect(again.outcome).toBe('unchanged');
     const rein = await ingestArtifact({ pool: db.pool, sourceKey: 'oig_leie', artifactPath: copyFixture('leie/2503REIN.csv') });
-    expect(rein).toMatchObject({ outcome: 'published', artifactKind: 'supplement_rein', entryCount: 8, diff: { added: 0, removed: 1, changed: 0 } });
+    expect(rein).toMatchObject({
+      outcome: 'published',
+      artifactKind: 'supplement_rein',
+      entryCount: 8,
+      diff: { added: 0, removed: 1, changed: 0 },
+    });
     if (rein.outcome !== 'published') throw new Error('not published');
     expect((await diffKeys(rein.versionId)).removed).toEqual(['SAMPLETON|AVERY|J||19720505|1234567890|BRCH CIA|20190612|OH']);
   });
@@ -147,12 +178,38 @@ describe('LEIE monthly supplements update oig_leie between full files', () => {
       leieRow('REINSTATED', 'RUTH', '19700101', '20200101'),
       leieRow('STILL', 'LISTED', '19700101', '20200101'),
     ]);
-    expect(await ingestArtifact({ pool: db.pool, sourceKey: 'oig_leie', artifactPath: full, force: true })).toMatchObject({ outcome: 'published', entryCount: 2 });
+    expect(await ingestArtifact({ pool: db.pool, sourceKey: 'oig_leie', artifactPath: full, force: true })).toMatchObject({
+      outcome: 'published',
+      entryCount: 2,
+    });
     // The reinstatement row gives another state (part of the entry key) than the listing.
-    const reinRow = (last: string, first: string) => [last, first, '', '', 'NURSING PROFESSION', 'NURSE/NURSES AIDE', '', '0000000000', '19700101',
-      '1 MAIN ST', 'GARY', 'IN', '46401', '1128b4', '20200101', '20240301', '00000000', ''].map((v) => `"${v}"`).join(',');
+    const reinRow = (last: string, first: string) =>
+      [
+        last,
+        first,
+        '',
+        '',
+        'NURSING PROFESSION',
+        'NURSE/NURSES AIDE',
+        '',
+        '0000000000',
+        '19700101',
+        '1 MAIN ST',
+        'GARY',
+        'IN',
+        '46401',
+        '1128b4',
+        '20200101',
+        '20240301',
+        '00000000',
+        '',
+      ]
+        .map((v) => `"${v}"`)
+        .join(',');
     const rein = await ingestArtifact({
-      pool: db.pool, sourceKey: 'oig_leie', artifactPath: writeLeie('2504REIN.csv', [reinRow('REINSTATED', 'RUTH'), reinRow('NEVER', 'LISTED')]),
+      pool: db.pool,
+      sourceKey: 'oig_leie',
+      artifactPath: writeLeie('2504REIN.csv', [reinRow('REINSTATED', 'RUTH'), reinRow('NEVER', 'LISTED')]),
     });
     expect(rein).toMatchObject({ outcome: 'published', entryCount: 1, diff: { added: 0, removed: 1, changed: 0 } });
     if (rein.outcome !== 'published') throw new Error('not published');

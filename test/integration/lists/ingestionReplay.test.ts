@@ -22,7 +22,11 @@ describe('listIngestion replay', () => {
     const activities = (history.events ?? []).flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? []);
     expect(activities).toEqual(['ingestListArtifact', 'rescreenForListSwitches', 'emitListUpdate', 'rescreenMonitoredRecords']);
     await expect(
-      Worker.runReplayHistory({ workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH as string } }, history, 'list-ingestion/oig_leie'),
+      Worker.runReplayHistory(
+        { workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH as string } },
+        history,
+        'list-ingestion/oig_leie',
+      ),
     ).resolves.toBeUndefined();
   });
 });

@@ -11,14 +11,54 @@ export const LEIE_HEADER =
 
 /** One LEIE full-file row in the all-quoted style. */
 export function leieRow(last: string, first: string, dob: string, excldate: string, city = 'SPRINGFIELD'): string {
-  return [last, first, '', '', 'NURSING PROFESSION', 'NURSE/NURSES AIDE', '', '0000000000', dob, '1 MAIN ST', city, 'IL', '62701',
-    '1128b4', excldate, '00000000', '00000000', ''].map((v) => `"${v}"`).join(',');
+  return [
+    last,
+    first,
+    '',
+    '',
+    'NURSING PROFESSION',
+    'NURSE/NURSES AIDE',
+    '',
+    '0000000000',
+    dob,
+    '1 MAIN ST',
+    city,
+    'IL',
+    '62701',
+    '1128b4',
+    excldate,
+    '00000000',
+    '00000000',
+    '',
+  ]
+    .map((v) => `"${v}"`)
+    .join(',');
 }
 
 /** One LEIE full-file row of an excluded business (no person name, BUSNAME set). */
 export function leieBusinessRow(business: string, excldate: string): string {
-  return ['', '', '', business, 'OTHER BUSINESS', 'HOME HEALTH AGENCY', '', '0000000000', '', '1 MAIN ST', 'SPRINGFIELD', 'IL', '62701',
-    '1128b4', excldate, '00000000', '00000000', ''].map((v) => `"${v}"`).join(',');
+  return [
+    '',
+    '',
+    '',
+    business,
+    'OTHER BUSINESS',
+    'HOME HEALTH AGENCY',
+    '',
+    '0000000000',
+    '',
+    '1 MAIN ST',
+    'SPRINGFIELD',
+    'IL',
+    '62701',
+    '1128b4',
+    excldate,
+    '00000000',
+    '00000000',
+    '',
+  ]
+    .map((v) => `"${v}"`)
+    .join(',');
 }
 
 export function writeLeie(name: string, rows: string[]): string {

@@ -35,7 +35,11 @@ describe('a full artifact that removes more of the list than its source allows i
     if (full.outcome !== 'published') throw new Error('not published');
 
     // An ordinary month: 40 reinstated, 25 added.
-    const ordinary = await ingestArtifact({ pool: db.pool, sourceKey: 'oig_leie', artifactPath: writeLeie('UPDATED.csv', [...people(960), ...people(25, 5000)]) });
+    const ordinary = await ingestArtifact({
+      pool: db.pool,
+      sourceKey: 'oig_leie',
+      artifactPath: writeLeie('UPDATED.csv', [...people(960), ...people(25, 5000)]),
+    });
     expect(ordinary).toMatchObject({ outcome: 'published', diff: { added: 25, removed: 40, changed: 0 } });
     if (ordinary.outcome !== 'published') throw new Error('not published');
 
@@ -54,7 +58,12 @@ describe('a full artifact that removes more of the list than its source allows i
     );
     expect(rows[0]).toEqual({ state: 'rejected', entries: 0, diff_rows: 0 });
 
-    const forced = await ingestArtifact({ pool: db.pool, sourceKey: 'oig_leie', artifactPath: writeLeie('UPDATED.csv', cutRows), force: true });
+    const forced = await ingestArtifact({
+      pool: db.pool,
+      sourceKey: 'oig_leie',
+      artifactPath: writeLeie('UPDATED.csv', cutRows),
+      force: true,
+    });
     expect(forced).toMatchObject({ outcome: 'published', entryCount: 690, diff: { removed: 295 } });
   });
 });
@@ -82,12 +91,20 @@ describe('a downloaded artifact shorter than its Content-Length is refused', () 
     const publisher = await lyingPublisher(file, cutAt / file.length);
     const stagingDir = scratchDir();
     const activities = createListActivities({
-      pool: own.pool, logger: createLogger('lists-test', 'silent'), stagingDir, env: { LIST_ARTIFACT_OIG_LEIE: publisher.url },
+      pool: own.pool,
+      logger: createLogger('lists-test', 'silent'),
+      stagingDir,
+      env: { LIST_ARTIFACT_OIG_LEIE: publisher.url },
     });
     try {
-      const failure = await new MockActivityEnvironment().run(activities.ingestListArtifact, { sourceKey: 'oig_leie' }).then(() => null, (err: Error) => err);
+      const failure = await new MockActivityEnvironment().run(activities.ingestListArtifact, { sourceKey: 'oig_leie' }).then(
+        () => null,
+        (err: Error) => err,
+      );
       expect(failure).toMatchObject({ name: 'TruncatedDownloadError' });
-      expect(failure?.message).toBe(`GET ${publisher.url} delivered ${cutAt} bytes of the ${file.length} its Content-Length announced; the artifact is incomplete`);
+      expect(failure?.message).toBe(
+        `GET ${publisher.url} delivered ${cutAt} bytes of the ${file.length} its Content-Length announced; the artifact is incomplete`,
+      );
       const { rows } = await own.pool.query("SELECT count(*)::int AS n FROM list_versions WHERE source_key = 'oig_leie'");
       expect(rows[0].n).toBe(0);
       expect(readdirSync(stagingDir, { recursive: true }).filter((f) => String(f).endsWith('.csv'))).toEqual([]);
@@ -102,7 +119,10 @@ describe('a downloaded artifact shorter than its Content-Length is refused', () 
     const file = readFileSync(writeLeie('UPDATED.csv', people(300)));
     const publisher = await lyingPublisher(file, 1);
     const activities = createListActivities({
-      pool: own.pool, logger: createLogger('lists-test', 'silent'), stagingDir: scratchDir(), env: { LIST_ARTIFACT_OIG_LEIE: publisher.url },
+      pool: own.pool,
+      logger: createLogger('lists-test', 'silent'),
+      stagingDir: scratchDir(),
+      env: { LIST_ARTIFACT_OIG_LEIE: publisher.url },
     });
     try {
       const summary = await new MockActivityEnvironment().run(activities.ingestListArtifact, { sourceKey: 'oig_leie' });

@@ -36,7 +36,12 @@ describe('listIngestion workflow', () => {
       workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH as string },
       // Every activity the workflow calls: with no monitored record, the fan-out never calls the matcher.
       activities: createActivities({
-        pool: db.pool, logger: createLogger('lists-test', 'silent'), env, stagingDir, temporal: client, matcher: createMatcherClient('http://127.0.0.1:9'),
+        pool: db.pool,
+        logger: createLogger('lists-test', 'silent'),
+        env,
+        stagingDir,
+        temporal: client,
+        matcher: createMatcherClient('http://127.0.0.1:9'),
       }),
       maxCachedWorkflows: 10,
       shutdownGraceTime: '2s',
@@ -58,7 +63,8 @@ describe('listIngestion workflow', () => {
     expect(unchanged).toMatchObject({ outcome: 'unchanged', sourceKey: 'state_la' });
     expect(unconfigured).toEqual({ outcome: 'no_artifact_location', sourceKey: 'state_ar' });
     const { rows } = await db.pool.query(
-      `SELECT s.current_version_id, v.state, v.source_url, v.artifact_name FROM list_sources s JOIN list_versions v ON v.source_key = s.key WHERE s.key = 'state_la'`);
+      `SELECT s.current_version_id, v.state, v.source_url, v.artifact_name FROM list_sources s JOIN list_versions v ON v.source_key = s.key WHERE s.key = 'state_la'`,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ state: 'published', artifact_name: 'la.csv', source_url: null });
     expect(rows[0].current_version_id).toBe(published.versionId);
@@ -76,7 +82,9 @@ describe('ensureIngestionSchedules', () => {
     const leie = await client.schedule.getHandle('list-ingestion/oig_leie').describe();
     expect(leie.action).toMatchObject({ type: 'startWorkflow', workflowType: 'listIngestion', args: [{ sourceKey: 'oig_leie' }] });
     expect(leie.spec.intervals?.[0].every).toBe(86_400_000);
-    expect(await ensureIngestionSchedules(client, { LIST_ARTIFACT_OIG_LEIE: env.LIST_ARTIFACT_OIG_LEIE })).toEqual(['list-ingestion/oig_leie']);
+    expect(await ensureIngestionSchedules(client, { LIST_ARTIFACT_OIG_LEIE: env.LIST_ARTIFACT_OIG_LEIE })).toEqual([
+      'list-ingestion/oig_leie',
+    ]);
     await expect(client.schedule.getHandle('list-ingestion/state_sc').describe()).rejects.toThrow();
     await ensureIngestionSchedules(client, {});
     await expect(client.schedule.getHandle('list-ingestion/oig_leie').describe()).rejects.toThrow();

@@ -14,15 +14,37 @@ const subject: Entity = { type: 'person', name: 'John Allen Smith' };
 
 function snapshot(): MatcherSnapshot {
   const entry: IndexedEntry = {
-    sourceKey: 'leie', sourceName: 'LEIE', listVersionId: '00000000-0000-4000-8000-000000000001', retrievedAt: '2026-11-01T00:00:00.000Z',
-    entryKey: 'e1', kind: 'person', name: 'SMITH, JOHN ALLEN', lastName: 'SMITH', firstName: 'JOHN', middleName: 'ALLEN', suffix: null,
-    aliases: [], npis: [], dateOfBirth: null, state: null, providerType: null,
+    sourceKey: 'leie',
+    sourceName: 'LEIE',
+    listVersionId: '00000000-0000-4000-8000-000000000001',
+    retrievedAt: '2026-11-01T00:00:00.000Z',
+    entryKey: 'e1',
+    kind: 'person',
+    name: 'SMITH, JOHN ALLEN',
+    lastName: 'SMITH',
+    firstName: 'JOHN',
+    middleName: 'ALLEN',
+    suffix: null,
+    aliases: [],
+    npis: [],
+    dateOfBirth: null,
+    state: null,
+    providerType: null,
   };
   const index = buildMatcherIndex([entry]);
-  return { index, versions: [...index.sources], registry: () => undefined, loadedAt: '2026-11-01T00:00:00.000Z', stats: { entries: 1, registryOrganizations: 0, buildMs: 0, loadMs: 0 } };
+  return {
+    index,
+    versions: [...index.sources],
+    registry: () => undefined,
+    loadedAt: '2026-11-01T00:00:00.000Z',
+    stats: { entries: 1, registryOrganizations: 0, buildMs: 0, loadMs: 0 },
+  };
 }
 
-interface CountingReplica { server: MatcherServer; served: () => number }
+interface CountingReplica {
+  server: MatcherServer;
+  served: () => number;
+}
 
 async function startReplica(ready = true): Promise<CountingReplica> {
   const snap = snapshot();

@@ -13,14 +13,28 @@ const log = createLogger('matcher-test', 'warn');
 
 let pool: Pool;
 
-interface Row { key: string; kind: 'person' | 'organization'; name: string; last?: string; first?: string; middle?: string; dob?: string; npi?: string; state?: string }
+interface Row {
+  key: string;
+  kind: 'person' | 'organization';
+  name: string;
+  last?: string;
+  first?: string;
+  middle?: string;
+  dob?: string;
+  npi?: string;
+  state?: string;
+}
 
 async function publish(rows: Row[]): Promise<string> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const { rows: [{ seq }] } = await client.query('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM list_versions WHERE source_key = $1', [SOURCE]);
-    const { rows: [{ id }] } = await client.query(
+    const {
+      rows: [{ seq }],
+    } = await client.query('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM list_versions WHERE source_key = $1', [SOURCE]);
+    const {
+      rows: [{ id }],
+    } = await client.query(
       `INSERT INTO list_versions (source_key, seq, state, artifact_checksum, retrieved_at, published_at, entry_count)
        VALUES ($1, $2, 'published', $3, '2026-11-01T06:00:00Z', now(), $4) RETURNING id`,
       [SOURCE, seq, `sha256:${run}:${seq}`, rows.length],
@@ -29,10 +43,27 @@ async function publish(rows: Row[]): Promise<string> {
       await client.query(
         `INSERT INTO list_entries (version_id, entry_key, content_hash, kind, name, last_name, first_name, middle_name, npis, date_of_birth, state)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [id, r.key, `h${r.key}`, r.kind, r.name, r.last ?? null, r.first ?? null, r.middle ?? null, r.npi ? [r.npi] : [], r.dob ?? null, r.state ?? null],
+        [
+          id,
+          r.key,
+          `h${r.key}`,
+          r.kind,
+          r.name,
+          r.last ?? null,
+          r.first ?? null,
+          r.middle ?? null,
+          r.npi ? [r.npi] : [],
+          r.dob ?? null,
+          r.state ?? null,
+        ],
       );
     }
-    await client.query('UPDATE list_versions SET state = $2 WHERE source_key = $1 AND state = $3 AND id <> $4', [SOURCE, 'superseded', 'published', id]);
+    await client.query('UPDATE list_versions SET state = $2 WHERE source_key = $1 AND state = $3 AND id <> $4', [
+      SOURCE,
+      'superseded',
+      'published',
+      id,
+    ]);
     await client.query('UPDATE list_sources SET current_version_id = $2 WHERE key = $1', [SOURCE, id]);
     await client.query('COMMIT');
     return id;
@@ -66,7 +97,17 @@ beforeAll(async () => {
     [SOURCE],
   );
   firstVersion = await publish([
-    { key: 'e1', kind: 'person', name: 'SMITH, JOHN ALLEN', last: 'SMITH', first: 'JOHN', middle: 'ALLEN', dob: '1970-01-02', npi: '1234567893', state: 'TX' },
+    {
+      key: 'e1',
+      kind: 'person',
+      name: 'SMITH, JOHN ALLEN',
+      last: 'SMITH',
+      first: 'JOHN',
+      middle: 'ALLEN',
+      dob: '1970-01-02',
+      npi: '1234567893',
+      state: 'TX',
+    },
     { key: 'e2', kind: 'organization', name: 'ACME HEALTH SERVICES, INC. DBA ACME CARE', state: 'CA' },
   ]);
 });
@@ -103,10 +144,13 @@ describe('matcher server over PostgreSQL: loads the current versions and answers
   });
 
   it('screens many entities in order', async () => {
-    const results = await client.matchMany([
-      { type: 'organization', legalName: 'Acme Care LLC' },
-      { type: 'person', name: 'Zebulon Quartermaine' },
-    ], { requestId: 'it-2' });
+    const results = await client.matchMany(
+      [
+        { type: 'organization', legalName: 'Acme Care LLC' },
+        { type: 'person', name: 'Zebulon Quartermaine' },
+      ],
+      { requestId: 'it-2' },
+    );
     expect(results.map((x) => x.matches.some((m) => m.provenance.sourceList === SOURCE))).toEqual([true, false]);
   });
 
@@ -150,7 +194,9 @@ describe('matcher server: 503 while loading', () => {
     try {
       expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-      await expect(client.match({ type: 'person', name: 'John Smith' }, { requestId: 'it-5' })).rejects.toBeInstanceOf(MatcherUnavailableError);
+      await expect(client.match({ type: 'person', name: 'John Smith' }, { requestId: 'it-5' })).rejects.toBeInstanceOf(
+        MatcherUnavailableError,
+      );
       expect(await client.ready()).toBe(false);
     } finally {
       await locker.query('ROLLBACK');
@@ -186,7 +232,9 @@ describe('matcher server: results survive a restart byte for byte', () => {
 describe('matcher client: unreachable matcher', () => {
   it('throws MatcherUnavailableError when nothing listens', async () => {
     const client = createMatcherClient('http://127.0.0.1:9');
-    await expect(client.match({ type: 'person', name: 'John Smith' }, { requestId: 'it-7', timeoutMs: 2000 })).rejects.toBeInstanceOf(MatcherUnavailableError);
+    await expect(client.match({ type: 'person', name: 'John Smith' }, { requestId: 'it-7', timeoutMs: 2000 })).rejects.toBeInstanceOf(
+      MatcherUnavailableError,
+    );
     expect(await client.ready()).toBe(false);
     client.close();
   });

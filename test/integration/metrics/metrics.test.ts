@@ -4,7 +4,13 @@ import { billingPeriod } from '../../../activities/metering/period';
 import { createOrganization } from '../../../gateway/orgs/organizations';
 import { issueApiKey } from '../../../gateway/auth/apiKeys';
 import {
-  REPO_ROOT, awaitFreshWindow, call, freePort, preloadScreens, startInProcessGateway, type InProcessGateway,
+  REPO_ROOT,
+  awaitFreshWindow,
+  call,
+  freePort,
+  preloadScreens,
+  startInProcessGateway,
+  type InProcessGateway,
 } from '../gateway/support/stack';
 import { createListsDatabase, type ListsDatabase } from '../lists/support';
 import { publishLeie } from '../support/lists';
@@ -34,7 +40,9 @@ beforeAll(async () => {
   db = await createListsDatabase();
   await publishLeie(db.pool, [{ last: 'EXAMPLESON', first: 'JORDAN', dob: '19780214' }]);
   gw = await startInProcessGateway({
-    databaseUrl: db.url, redisKeyPrefix: `${process.env.REDIS_KEY_PREFIX}metrics:${randomUUID()}:`, publicLimits: { perIpPerMinute: 1, globalPerMinute: 100 },
+    databaseUrl: db.url,
+    redisKeyPrefix: `${process.env.REDIS_KEY_PREFIX}metrics:${randomUUID()}:`,
+    publicLimits: { perIpPerMinute: 1, globalPerMinute: 100 },
   });
   await gw.matcherServer?.loader.reload();
 }, 120_000);
@@ -91,7 +99,8 @@ describe('GET /metrics (gateway)', () => {
 describe('GET /metrics (matcher)', () => {
   it('times screenings, counts the candidates scored and reports the age of each loaded list version', async () => {
     const matcherUrl = gw.matcherServer?.url as string;
-    const before = sample((await scrape(`${matcherUrl}/metrics`)).text, 'matcher_screening_duration_seconds_count', { route: '/match' }) ?? 0;
+    const before =
+      sample((await scrape(`${matcherUrl}/metrics`)).text, 'matcher_screening_duration_seconds_count', { route: '/match' }) ?? 0;
     await gw.matcher.match({ type: 'person', name: 'Jordan Exampleson' }, { requestId: randomUUID() });
     await gw.matcher.match({ type: 'person', name: SUBJECT }, { requestId: randomUUID() });
     const { status, text } = await scrape(`${matcherUrl}/metrics`);
@@ -111,20 +120,27 @@ describe('GET /metrics (worker)', () => {
     child?.kill('SIGKILL');
   });
 
-  it('counts activity tasks by type and outcome, and carries the Temporal SDK\'s runtime metrics', async () => {
+  it("counts activity tasks by type and outcome, and carries the Temporal SDK's runtime metrics", async () => {
     const port = await freePort();
     child = spawn(process.execPath, ['--import', 'tsx', 'infra/worker.ts'], {
       cwd: REPO_ROOT,
       env: {
-        ...process.env, DATABASE_URL: db.url, MATCHER_URL: gw.matcherServer?.url, TEMPORAL_TASK_QUEUE: gw.deps.taskQueue,
-        WORKER_METRICS_PORT: String(port), LOG_LEVEL: 'silent', WORKER_SCHEDULES: 'off',
+        ...process.env,
+        DATABASE_URL: db.url,
+        MATCHER_URL: gw.matcherServer?.url,
+        TEMPORAL_TASK_QUEUE: gw.deps.taskQueue,
+        WORKER_METRICS_PORT: String(port),
+        LOG_LEVEL: 'silent',
+        WORKER_SCHEDULES: 'off',
       },
       stdio: 'ignore',
     });
     const org = await createOrganization(gw.pool, { name: `metrics worker ${randomUUID()}`, plan: 'enterprise' });
     const { apiKey } = await issueApiKey(gw.pool, org.id);
     const submitted = await call(gw.url, 'POST', '/v1/batch', {
-      apiKey, body: { items: [{ type: 'person', name: SUBJECT }] }, headers: { 'idempotency-key': randomUUID() },
+      apiKey,
+      body: { items: [{ type: 'person', name: SUBJECT }] },
+      headers: { 'idempotency-key': randomUUID() },
     });
     expect(submitted.status).toBe(202);
     for (let i = 0; ; i++) {

@@ -27,19 +27,30 @@ afterAll(async () => {
 });
 
 const version: PublishedVersion & { workflowId: string } = {
-  sourceKey: 'oig_leie', versionId: '00000000-0000-4000-8000-000000000002', workflowId: 'list-version/oig_leie/00000000-0000-4000-8000-000000000002',
+  sourceKey: 'oig_leie',
+  versionId: '00000000-0000-4000-8000-000000000002',
+  workflowId: 'list-version/oig_leie/00000000-0000-4000-8000-000000000002',
 };
 
 const fannedOut = (): RescreenSummary => ({
-  versionId: version.versionId, sourceKey: version.sourceKey, changedEntries: 1, recordsRekeyed: 0, recordsReached: 0, recordsRescreened: 0, statusChanges: 0,
-  keyGroups: { crossed: 0, exact: true }, rescreenedBecause: { wholeChange: 0, organization: 0, capped: 0, soloName: 0, match: 0, headroom: 0, keyGroup: 0 },
+  versionId: version.versionId,
+  sourceKey: version.sourceKey,
+  changedEntries: 1,
+  recordsRekeyed: 0,
+  recordsReached: 0,
+  recordsRescreened: 0,
+  statusChanges: 0,
+  keyGroups: { crossed: 0, exact: true },
+  rescreenedBecause: { wholeChange: 0, organization: 0, capped: 0, soloName: 0, match: 0, headroom: 0, keyGroup: 0 },
   timings: { reachMs: 0, checkMs: 0, matcherWaitMs: 0, screenMs: 0 },
 });
 
 /** Fails the test instead of hanging it when a workflow never ends. */
 function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} did not end within ${ms} ms`)), ms); });
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not end within ${ms} ms`)), ms);
+  });
   return Promise.race([work, limit]).finally(() => clearTimeout(timer));
 }
 
@@ -74,19 +85,27 @@ describe('a catch-up run whose fan-out waits on a list switched off after the ru
       },
       async rescreenMonitoredRecords(): Promise<RescreenSummary> {
         fanOutAttempts += 1;
-        if (!switchOffApplied) throw ApplicationFailure.retryable('oig_leie is switched off but the monitored records still stand on it', 'ListSwitchPending');
+        if (!switchOffApplied)
+          throw ApplicationFailure.retryable('oig_leie is switched off but the monitored records still stand on it', 'ListSwitchPending');
         fanOutApplied = true;
         return fannedOut();
       },
     };
     const taskQueue = `catch-up-${randomUUID().slice(0, 8)}`;
     const worker = await Worker.create({
-      connection: env.nativeConnection, taskQueue, workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH as string }, activities,
-      maxCachedWorkflows: 0, shutdownGraceTime: '2s',
+      connection: env.nativeConnection,
+      taskQueue,
+      workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH as string },
+      activities,
+      maxCachedWorkflows: 0,
+      shutdownGraceTime: '2s',
     });
-    const catchUp = () => env.client.workflow.execute('monitoringCatchUp', {
-      taskQueue, workflowId: `monitoring-catch-up/${randomUUID()}`, args: [],
-    }) as Promise<MonitoringCatchUpResult>;
+    const catchUp = () =>
+      env.client.workflow.execute('monitoringCatchUp', {
+        taskQueue,
+        workflowId: `monitoring-catch-up/${randomUUID()}`,
+        args: [],
+      }) as Promise<MonitoringCatchUpResult>;
 
     await worker.runUntil(async () => {
       const first = await within(60_000, 'the first catch-up run', catchUp());
@@ -98,7 +117,11 @@ describe('a catch-up run whose fan-out waits on a list switched off after the ru
 
       // The schedule's next run: the switch is applied, the fan-out found running is left to it.
       const second = await within(60_000, 'the second catch-up run', catchUp());
-      expect(second).toMatchObject({ listSwitches: { switched: [{ sourceKey: 'oig_leie', enabled: false }] }, fanOuts: [], fanOutsLeftRunning: [] });
+      expect(second).toMatchObject({
+        listSwitches: { switched: [{ sourceKey: 'oig_leie', enabled: false }] },
+        fanOuts: [],
+        fanOutsLeftRunning: [],
+      });
       await within(60_000, 'the fan-out', fanOut.result());
       expect(fanOutApplied).toBe(true);
       // Nothing left awaiting.
@@ -117,10 +140,18 @@ describe('a catch-up run whose fan-out waits on a list switched off after the ru
 describe('catch-up runs recorded by the release that waited for each fan-out until it ended', () => {
   const replay = (file: string) => {
     const history = temporal.api.history.v1.History.decode(readFileSync(path.join(HISTORIES, file)));
-    const commands = (history.events ?? []).flatMap((e) =>
-      e.activityTaskScheduledEventAttributes?.activityType?.name ?? e.startChildWorkflowExecutionInitiatedEventAttributes?.workflowType?.name ?? []);
+    const commands = (history.events ?? []).flatMap(
+      (e) =>
+        e.activityTaskScheduledEventAttributes?.activityType?.name ??
+        e.startChildWorkflowExecutionInitiatedEventAttributes?.workflowType?.name ??
+        [],
+    );
     expect(commands).toEqual(['rescreenForListSwitches', 'rescreenForMatchingRules', 'versionsAwaitingFanOut', 'listVersionFanOut']);
-    return Worker.runReplayHistory({ workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH as string } }, history, 'monitoring-catch-up');
+    return Worker.runReplayHistory(
+      { workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH as string } },
+      history,
+      'monitoring-catch-up',
+    );
   };
 
   it('a run that completed replays on this code', async () => {

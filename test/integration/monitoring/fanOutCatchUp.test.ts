@@ -82,7 +82,9 @@ async function screenctlIngest(people: LeiePerson[], env: Record<string, string>
 
 const catchUp = () =>
   worker.client.workflow.execute('monitoringCatchUp', {
-    taskQueue: worker.taskQueue, workflowId: `monitoring-catch-up/test-${randomUUID()}`, args: [],
+    taskQueue: worker.taskQueue,
+    workflowId: `monitoring-catch-up/test-${randomUUID()}`,
+    args: [],
   }) as Promise<MonitoringCatchUpResult>;
 
 const fanOutResult = (workflowId: string) => worker.client.workflow.getHandle(workflowId).result() as Promise<ListVersionFanOutResult>;
@@ -123,19 +125,33 @@ describe('screenctl lists ingest', () => {
 
     const events = await deliveredFrom(before, 2);
     expect(events.map((e) => e.type).sort()).toEqual(['list_update', 'match_status_change']);
-    expect(events.find((e) => e.type === 'list_update').data).toMatchObject({ source: 'oig_leie', listVersionId: published.versionId, added: 1 });
-    expect(events.find((e) => e.type === 'match_status_change').data).toMatchObject({ recordId: clear, previousStatus: 'clear', status: 'potential_match' });
+    expect(events.find((e) => e.type === 'list_update').data).toMatchObject({
+      source: 'oig_leie',
+      listVersionId: published.versionId,
+      added: 1,
+    });
+    expect(events.find((e) => e.type === 'match_status_change').data).toMatchObject({
+      recordId: clear,
+      previousStatus: 'clear',
+      status: 'potential_match',
+    });
     expect(await storedStatus(clear)).toBe('potential_match');
 
     // Fanned out: the catch-up finds nothing to start, and a fan-out started again does nothing.
     expect((await catchUp()).fanOuts).toEqual([]);
     const again = await startListVersionFanOut(worker.client, worker.taskQueue, { sourceKey: 'oig_leie', versionId: published.versionId });
-    expect(await fanOutResult(again)).toMatchObject({ listUpdates: 0, monitoring: { recordsReached: 0, recordsRescreened: 0, statusChanges: 0 } });
+    expect(await fanOutResult(again)).toMatchObject({
+      listUpdates: 0,
+      monitoring: { recordsReached: 0, recordsRescreened: 0, statusChanges: 0 },
+    });
   });
 
   it('waits while a switch-off of the list is not applied, and applies the version once the switch is reverted', async () => {
     const quillfeather: LeiePerson = { last: 'QUILLFEATHER', first: 'MARGERY', dob: '19800808' };
-    const record = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Margery Quillfeather', dateOfBirth: '1980-08-08' } });
+    const record = await call(gw.url, 'PUT', '/v1/monitor', {
+      apiKey,
+      body: { type: 'person', name: 'Margery Quillfeather', dateOfBirth: '1980-08-08' },
+    });
     expect(record.body.status).toBe('clear');
     // The worker's configuration switches the LEIE off; the records still stand on it.
     process.env.LIST_SOURCES_DISABLED = 'oig_leie';
@@ -190,7 +206,11 @@ describe('the monitoring catch-up (workflow monitoringCatchUp)', () => {
     expect(first).toMatchObject({ listSwitches: { switched: [] }, fanOuts: [`list-version/oig_leie/${published.versionId}`] });
     expect(await fanOutResult(first.fanOuts[0])).toMatchObject({ listUpdates: 1, monitoring: { statusChanges: 1 } });
     const events = await deliveredFrom(before, 2);
-    expect(events.find((e) => e.type === 'match_status_change').data).toMatchObject({ recordId: matching, previousStatus: 'potential_match', status: 'clear' });
+    expect(events.find((e) => e.type === 'match_status_change').data).toMatchObject({
+      recordId: matching,
+      previousStatus: 'potential_match',
+      status: 'clear',
+    });
     expect(await storedStatus(matching)).toBe('clear');
 
     expect((await catchUp()).fanOuts).toEqual([]);
@@ -235,11 +255,18 @@ describe('the monitoring catch-up (workflow monitoringCatchUp)', () => {
       expect(await ensureMonitoringCatchUpSchedule(worker.client)).toBe('monitoring-catch-up');
       expect(await ensureMonitoringCatchUpSchedule(worker.client)).toBe('monitoring-catch-up');
       const schedule = await worker.client.schedule.getHandle('monitoring-catch-up').describe();
-      expect(schedule.action).toMatchObject({ type: 'startWorkflow', workflowType: 'monitoringCatchUp', workflowId: 'monitoring-catch-up' });
+      expect(schedule.action).toMatchObject({
+        type: 'startWorkflow',
+        workflowType: 'monitoringCatchUp',
+        workflowId: 'monitoring-catch-up',
+      });
       expect(schedule.spec.intervals?.[0].every).toBe(300_000);
       expect(schedule.policies.overlap).toBe('SKIP');
     } finally {
-      await worker.client.schedule.getHandle('monitoring-catch-up').delete().catch(() => undefined);
+      await worker.client.schedule
+        .getHandle('monitoring-catch-up')
+        .delete()
+        .catch(() => undefined);
     }
   });
 });
@@ -256,12 +283,20 @@ describe("the record workflow's catch-up (catchUpRecord)", () => {
   }
 
   it('screens again a record screened on an older version, or on a list switched off since; a record on the current lists is left alone', async () => {
-    const record = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Margery Quillfeather', dateOfBirth: '1980-08-08' } });
+    const record = await call(gw.url, 'PUT', '/v1/monitor', {
+      apiKey,
+      body: { type: 'person', name: 'Margery Quillfeather', dateOfBirth: '1980-08-08' },
+    });
     await recordWorkflowCaughtUp(record.body.id);
     expect(await catchUpOnce(record.body.id)).toEqual({ rescreened: false, statusChanged: false });
 
     // Published with no fan-out (as if while the record was being enrolled): the record is behind.
-    const path = writeLeie(`leie-${randomUUID()}.csv`, [OTHER, NEWLY_LISTED, { last: 'QUILLFEATHER', first: 'MARGERY', dob: '19800808' }].map((p) => leieRow(p.last, p.first, p.dob, '20230101')));
+    const path = writeLeie(
+      `leie-${randomUUID()}.csv`,
+      [OTHER, NEWLY_LISTED, { last: 'QUILLFEATHER', first: 'MARGERY', dob: '19800808' }].map((p) =>
+        leieRow(p.last, p.first, p.dob, '20230101'),
+      ),
+    );
     const published = await ingestArtifact({ pool: gw.pool, sourceKey: 'oig_leie', artifactPath: path });
     expect(published.outcome).toBe('published');
     expect(await catchUpOnce(record.body.id)).toEqual({ rescreened: true, statusChanged: true });
@@ -284,10 +319,14 @@ describe("the record workflow's catch-up (catchUpRecord)", () => {
   });
 });
 
-
 describe('matching rules the records were not screened with', () => {
   const rulesOf = async (ids: string[]) =>
-    (await gw.pool.query<{ rules_version: number | null }>('SELECT rules_version FROM monitored_records WHERE id = ANY($1::uuid[]) ORDER BY id', [ids])).rows.map((r) => r.rules_version);
+    (
+      await gw.pool.query<{ rules_version: number | null }>(
+        'SELECT rules_version FROM monitored_records WHERE id = ANY($1::uuid[]) ORDER BY id',
+        [ids],
+      )
+    ).rows.map((r) => r.rules_version);
 
   it('has the catch-up screen again, once, every record screened with other rules than the matcher screens with', async () => {
     const ids = [matching, clear].sort();
@@ -309,11 +348,21 @@ describe('matching rules the records were not screened with', () => {
     expect(enrolled.body.status).toBe('clear');
     const id = enrolled.body.id as string;
     // As an earlier release stored it, on older rules: a potential match through the bare given name QUINTUS.
-    const { rows: [stored] } = await gw.pool.query<{ result: ScreeningResult }>('SELECT result FROM monitored_records WHERE id = $1', [id]);
+    const {
+      rows: [stored],
+    } = await gw.pool.query<{ result: ScreeningResult }>('SELECT result FROM monitored_records WHERE id = $1', [id]);
     const leie = stored.result.sources.find((s) => s.source === 'oig_leie')!;
     const noiseMatch = {
       label: POTENTIAL_MATCH_LABEL,
-      fields: [{ field: 'name', state: 'matched', rosterValue: 'Quintus Pemberthy', listValue: 'QUINTUS (listed as QUINTUS FAIRWEATHER)', strong: false }],
+      fields: [
+        {
+          field: 'name',
+          state: 'matched',
+          rosterValue: 'Quintus Pemberthy',
+          listValue: 'QUINTUS (listed as QUINTUS FAIRWEATHER)',
+          strong: false,
+        },
+      ],
       provenance: { sourceList: 'oig_leie', listVersionId: leie.listVersionId, retrievedAt: leie.retrievedAt },
       score: 0.6667,
     };
@@ -327,16 +376,22 @@ describe('matching rules the records were not screened with', () => {
     expect(run.matchingRules).toEqual({ rulesVersion: MATCHING_RULES_VERSION, recordsRescreened: 1, statusChanges: 1 });
     expect(await storedStatus(id)).toBe('clear');
     const [event] = await deliveredFrom(before, 1);
-    expect(event).toMatchObject({ type: 'match_status_change', data: { recordId: id, previousStatus: 'potential_match', status: 'clear' } });
+    expect(event).toMatchObject({
+      type: 'match_status_change',
+      data: { recordId: id, previousStatus: 'potential_match', status: 'clear' },
+    });
   });
 
   it('refuses, retryably, the answers of a matcher on other rules than the re-screen asked for, and stores nothing', async () => {
     const [record] = await loadActiveRecords(gw.pool, [clear]);
-    const checkedAt = async () => (await gw.pool.query('SELECT checked_at FROM monitored_records WHERE id = $1', [clear])).rows[0].checked_at.toISOString();
+    const checkedAt = async () =>
+      (await gw.pool.query('SELECT checked_at FROM monitored_records WHERE id = $1', [clear])).rows[0].checked_at.toISOString();
     const before = await checkedAt();
     const deps = { pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue };
-    await expect(rescreenRecords(deps, [record], 'test-rules', { rulesVersion: MATCHING_RULES_VERSION + 1 }))
-      .rejects.toMatchObject({ type: 'MatcherOtherRulesVersion', nonRetryable: false });
+    await expect(rescreenRecords(deps, [record], 'test-rules', { rulesVersion: MATCHING_RULES_VERSION + 1 })).rejects.toMatchObject({
+      type: 'MatcherOtherRulesVersion',
+      nonRetryable: false,
+    });
     expect(await checkedAt()).toBe(before);
   });
 });

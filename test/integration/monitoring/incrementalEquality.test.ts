@@ -15,11 +15,65 @@ import { narrowHeadroom, recordsReachedBy, saveRescreenings } from '../../../act
  * people and monitored near-variants (typos, nicknames, swapped order, merged and split words)
  * is screened both ways after a version that adds, removes and changes entries.
  */
-const SURNAMES = ['JOHNSON', 'JOHNSTON', 'MARTINEZ', 'MARTINES', 'OKAFOR', 'NGUYEN', 'WILLIAMS', 'WILLAIMS', 'PETERSEN', 'PETERSON',
-  'VANDERBERG', 'KOWALSKI', 'KOVALSKI', 'ABERNATHY', 'ROSENTHAL', 'MCDONALD', 'MACDONALD', 'SCHMIDT', 'SMITH', 'SMYTH', 'OBRIEN',
-  'DELACRUZ', 'FITZGERALD', 'HOLLOWAY', 'GALLAGHER', 'THIBODEAUX', 'LINDQVIST', 'ZIMMERMANN', 'ZIMMERMAN', 'PRZYBYLSKI'];
-const GIVEN = ['WILLIAM', 'BILL', 'ROBERT', 'BOB', 'ELIZABETH', 'BETH', 'KATHERINE', 'CATHERINE', 'JOHN', 'JON', 'MARIA', 'MARIE',
-  'STEPHEN', 'STEVEN', 'MARGARET', 'PEGGY', 'ANNE', 'ANN', 'MARYANN', 'JAMES', 'JIM', 'THOMAS', 'TOM', 'LUIS', 'LOUIS'];
+const SURNAMES = [
+  'JOHNSON',
+  'JOHNSTON',
+  'MARTINEZ',
+  'MARTINES',
+  'OKAFOR',
+  'NGUYEN',
+  'WILLIAMS',
+  'WILLAIMS',
+  'PETERSEN',
+  'PETERSON',
+  'VANDERBERG',
+  'KOWALSKI',
+  'KOVALSKI',
+  'ABERNATHY',
+  'ROSENTHAL',
+  'MCDONALD',
+  'MACDONALD',
+  'SCHMIDT',
+  'SMITH',
+  'SMYTH',
+  'OBRIEN',
+  'DELACRUZ',
+  'FITZGERALD',
+  'HOLLOWAY',
+  'GALLAGHER',
+  'THIBODEAUX',
+  'LINDQVIST',
+  'ZIMMERMANN',
+  'ZIMMERMAN',
+  'PRZYBYLSKI',
+];
+const GIVEN = [
+  'WILLIAM',
+  'BILL',
+  'ROBERT',
+  'BOB',
+  'ELIZABETH',
+  'BETH',
+  'KATHERINE',
+  'CATHERINE',
+  'JOHN',
+  'JON',
+  'MARIA',
+  'MARIE',
+  'STEPHEN',
+  'STEVEN',
+  'MARGARET',
+  'PEGGY',
+  'ANNE',
+  'ANN',
+  'MARYANN',
+  'JAMES',
+  'JIM',
+  'THOMAS',
+  'TOM',
+  'LUIS',
+  'LOUIS',
+];
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -40,8 +94,12 @@ function variantOf(p: LeiePerson, next: () => number): Entity {
   const dob = `${p.dob.slice(0, 4)}-${p.dob.slice(4, 6)}-${p.dob.slice(6, 8)}`;
   const typo = (w: string) => (w.length > 4 ? w.slice(0, 2) + w[3] + w[2] + w.slice(4) : w);
   const forms = [
-    `${p.first} ${p.last}`, `${p.last}, ${p.first}`, `${p.first} ${typo(p.last)}`, `${typo(p.first)} ${p.last}`,
-    `${p.first}${p.last}`, `${p.first} Q ${p.last}`,
+    `${p.first} ${p.last}`,
+    `${p.last}, ${p.first}`,
+    `${p.first} ${typo(p.last)}`,
+    `${typo(p.first)} ${p.last}`,
+    `${p.first}${p.last}`,
+    `${p.first} Q ${p.last}`,
   ];
   const name = forms[Math.floor(next() * forms.length)];
   return next() < 0.5 ? { type: 'person', name, dateOfBirth: dob } : { type: 'person', name };
@@ -70,58 +128,66 @@ afterAll(async () => {
 });
 
 describe('incremental re-screen on a new list version', () => {
-  it.each([20261124, 7])('gives every monitored record the status and matches of a full re-screen, re-screening only the records a change can reach (seed %d)', async (seed) => {
-    const next = rng(seed);
-    const listed = Array.from({ length: 160 }, (_, i) => person(next, i));
-    const v1 = listed.slice(0, 140);
-    writeLeieArtifact(artifact, v1);
-    const first = await runLeieIngestion(worker.client, worker.taskQueue, { force: true });
-    await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
+  it.each([20261124, 7])(
+    'gives every monitored record the status and matches of a full re-screen, re-screening only the records a change can reach (seed %d)',
+    async (seed) => {
+      const next = rng(seed);
+      const listed = Array.from({ length: 160 }, (_, i) => person(next, i));
+      const v1 = listed.slice(0, 140);
+      writeLeieArtifact(artifact, v1);
+      const first = await runLeieIngestion(worker.client, worker.taskQueue, { force: true });
+      await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
 
-    const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
-    const before = await gw.pool.query<{ id: string }>('SELECT id FROM monitored_records');
-    const earlier = new Set(before.rows.map((r) => r.id));
-    const subjects: Entity[] = [
-      ...listed.map((p) => variantOf(p, next)),
-      ...Array.from({ length: 140 }, (_, i) => variantOf(person(next, 500 + i), next)),
-    ];
-    const ids: string[] = [];
-    for (const subject of subjects) {
-      const reply = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: subject });
-      expect(reply.status).toBe(200);
-      ids.push(reply.body.id);
-    }
-    const distinct = [...new Set(ids)].filter((id) => !earlier.has(id));
+      const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
+      const before = await gw.pool.query<{ id: string }>('SELECT id FROM monitored_records');
+      const earlier = new Set(before.rows.map((r) => r.id));
+      const subjects: Entity[] = [
+        ...listed.map((p) => variantOf(p, next)),
+        ...Array.from({ length: 140 }, (_, i) => variantOf(person(next, 500 + i), next)),
+      ];
+      const ids: string[] = [];
+      for (const subject of subjects) {
+        const reply = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: subject });
+        expect(reply.status).toBe(200);
+        ids.push(reply.body.id);
+      }
+      const distinct = [...new Set(ids)].filter((id) => !earlier.has(id));
 
-    // v2: 20 removed, 20 added (listed[140..160], whose variants are monitored), 10 changed (a new date of birth).
-    const changed = v1.slice(20, 30).map((p) => ({ ...p, dob: `${Number(p.dob.slice(0, 4)) + 1}${p.dob.slice(4)}` }));
-    const v2 = [...changed, ...v1.slice(30), ...listed.slice(140)];
-    writeLeieArtifact(artifact, v2);
-    const second = await runLeieIngestion(worker.client, worker.taskQueue);
-    expect(second).toMatchObject({ outcome: 'published' });
-    const { monitoring } = second as { monitoring: { recordsRescreened: number; statusChanges: number } };
-    expect(monitoring.recordsRescreened).toBeGreaterThan(0);
-    expect(monitoring.recordsRescreened).toBeLessThan(distinct.length);
+      // v2: 20 removed, 20 added (listed[140..160], whose variants are monitored), 10 changed (a new date of birth).
+      const changed = v1.slice(20, 30).map((p) => ({ ...p, dob: `${Number(p.dob.slice(0, 4)) + 1}${p.dob.slice(4)}` }));
+      const v2 = [...changed, ...v1.slice(30), ...listed.slice(140)];
+      writeLeieArtifact(artifact, v2);
+      const second = await runLeieIngestion(worker.client, worker.taskQueue);
+      expect(second).toMatchObject({ outcome: 'published' });
+      const { monitoring } = second as { monitoring: { recordsRescreened: number; statusChanges: number } };
+      expect(monitoring.recordsRescreened).toBeGreaterThan(0);
+      expect(monitoring.recordsRescreened).toBeLessThan(distinct.length);
 
-    const { rows } = await gw.pool.query<{ id: string; entity: Entity; result: ScreeningResult }>(
-      'SELECT id, entity, result FROM monitored_records WHERE id = ANY($1::uuid[]) ORDER BY id', [distinct],
-    );
-    const full = await gw.matcher.matchMany(rows.map((r) => r.entity), { requestId: 'full-rescreen' });
-    expect(full.every((r) => r.sources.some((s) => s.listVersionId === second.versionId))).toBe(true);
-    const differing = rows.filter((r, i) => !isDeepStrictEqual(comparable(r.result), comparable(full[i])));
-    expect(differing.map((r) => r.entity)).toEqual([]);
-    // The change did move statuses: the comparison is not between two unchanged sets.
-    expect(monitoring.statusChanges).toBeGreaterThan(0);
-  });
+      const { rows } = await gw.pool.query<{ id: string; entity: Entity; result: ScreeningResult }>(
+        'SELECT id, entity, result FROM monitored_records WHERE id = ANY($1::uuid[]) ORDER BY id',
+        [distinct],
+      );
+      const full = await gw.matcher.matchMany(
+        rows.map((r) => r.entity),
+        { requestId: 'full-rescreen' },
+      );
+      expect(full.every((r) => r.sources.some((s) => s.listVersionId === second.versionId))).toBe(true);
+      const differing = rows.filter((r, i) => !isDeepStrictEqual(comparable(r.result), comparable(full[i])));
+      expect(differing.map((r) => r.entity)).toEqual([]);
+      // The change did move statuses: the comparison is not between two unchanged sets.
+      expect(monitoring.statusChanges).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('incremental re-screen of organizations', () => {
-  it('gives every monitored organization the result of a full re-screen when entries it shares no key with change its tokens\' weights', async () => {
+  it("gives every monitored organization the result of a full re-screen when entries it shares no key with change its tokens' weights", async () => {
     // Organization tokens are weighed by how rare they are across the whole list: twenty new
     // "... SERVICES" businesses make SERVICES common, so ACME CARE now matches ACME CARE
     // SERVICES, though it shares no blocking key with any entry the version added.
-    const base: LeieBusiness[] = ['ACME CARE SERVICES', 'BRIGHTON HOME HEALTH', 'SUMMIT CARE CENTER', 'CEDAR VALLEY PHARMACY']
-      .map((business) => ({ business }));
+    const base: LeieBusiness[] = ['ACME CARE SERVICES', 'BRIGHTON HOME HEALTH', 'SUMMIT CARE CENTER', 'CEDAR VALLEY PHARMACY'].map(
+      (business) => ({ business }),
+    );
     // Listed people too, so the version is not refused for shrinking the list by half.
     const next = rng(99);
     const people = Array.from({ length: 150 }, (_, i) => person(next, i));
@@ -144,9 +210,13 @@ describe('incremental re-screen of organizations', () => {
     await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', second.versionId);
 
     const { rows } = await gw.pool.query<{ id: string; entity: Entity; result: ScreeningResult }>(
-      'SELECT id, entity, result FROM monitored_records WHERE id = ANY($1::uuid[]) ORDER BY id', [ids],
+      'SELECT id, entity, result FROM monitored_records WHERE id = ANY($1::uuid[]) ORDER BY id',
+      [ids],
     );
-    const full = await gw.matcher.matchMany(rows.map((r) => r.entity), { requestId: 'full-rescreen-organizations' });
+    const full = await gw.matcher.matchMany(
+      rows.map((r) => r.entity),
+      { requestId: 'full-rescreen-organizations' },
+    );
     const differing = rows.filter((r, i) => !isDeepStrictEqual(comparable(r.result), comparable(full[i])));
     expect(differing.map((r) => r.entity)).toEqual([]);
     // The weights did move a status: ACME CARE went from clear to a potential match.
@@ -167,10 +237,48 @@ describe('incremental re-screen across a sound-alike group of more than 40 spell
     for (const a of vowels) for (const b of vowels) for (const c of vowels) spellings.push(`M${a}SK${b}R${c}FT`);
     // The others three edits from MASKARAFT too, so the one-word subject meets none of them by a typo.
     const others = spellings.filter((s) => s !== 'MOSKORUFT' && [1, 4, 6].every((at) => s[at] !== 'A')).slice(0, 40);
-    const givenNames = ['ALDOUS', 'BARNABY', 'CORNELIUS', 'DESMOND', 'EZEKIEL', 'FLETCHER', 'GIDEON', 'HORATIO', 'IGNATIUS', 'JASPER',
-      'LEOPOLD', 'MORDECAI', 'NATHANIEL', 'OCTAVIUS', 'PERCIVAL', 'QUENTIN', 'REGINALD', 'SYLVESTER', 'THADDEUS', 'ULYSSES',
-      'VALENTINE', 'WINSTON', 'XAVIER', 'YORICK', 'ZACHARIAH', 'AMBROSE', 'BARTHOLOMEW', 'CASIMIR', 'DASHIELL', 'EVANDER',
-      'FITZROY', 'GALAHAD', 'HUMPHREY', 'ICHABOD', 'JEDIDIAH', 'LAZARUS', 'MALACHI', 'NEHEMIAH', 'OSWALD', 'PEREGRINE'];
+    const givenNames = [
+      'ALDOUS',
+      'BARNABY',
+      'CORNELIUS',
+      'DESMOND',
+      'EZEKIEL',
+      'FLETCHER',
+      'GIDEON',
+      'HORATIO',
+      'IGNATIUS',
+      'JASPER',
+      'LEOPOLD',
+      'MORDECAI',
+      'NATHANIEL',
+      'OCTAVIUS',
+      'PERCIVAL',
+      'QUENTIN',
+      'REGINALD',
+      'SYLVESTER',
+      'THADDEUS',
+      'ULYSSES',
+      'VALENTINE',
+      'WINSTON',
+      'XAVIER',
+      'YORICK',
+      'ZACHARIAH',
+      'AMBROSE',
+      'BARTHOLOMEW',
+      'CASIMIR',
+      'DASHIELL',
+      'EVANDER',
+      'FITZROY',
+      'GALAHAD',
+      'HUMPHREY',
+      'ICHABOD',
+      'JEDIDIAH',
+      'LAZARUS',
+      'MALACHI',
+      'NEHEMIAH',
+      'OSWALD',
+      'PEREGRINE',
+    ];
     const group: LeiePerson[] = others.map((last, i) => ({ last, first: givenNames[i], dob: '19500101' }));
     const next = rng(123);
     const people = Array.from({ length: 150 }, (_, i) => person(next, i));
@@ -180,7 +288,10 @@ describe('incremental re-screen across a sound-alike group of more than 40 spell
     await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
 
     const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
-    const reply = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Maskaraft', dateOfBirth: '1970-01-01' } });
+    const reply = await call(gw.url, 'PUT', '/v1/monitor', {
+      apiKey,
+      body: { type: 'person', name: 'Maskaraft', dateOfBirth: '1970-01-01' },
+    });
     expect(reply.body.status).toBe('clear');
 
     writeLeieArtifact(artifact, [...people, listed, ...group.slice(1)]);
@@ -188,7 +299,10 @@ describe('incremental re-screen across a sound-alike group of more than 40 spell
     expect(second).toMatchObject({ outcome: 'published', diff: { added: 0, removed: 1, changed: 0 } });
     await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', second.versionId);
 
-    const { rows } = await gw.pool.query<{ entity: Entity; result: ScreeningResult }>('SELECT entity, result FROM monitored_records WHERE id = $1', [reply.body.id]);
+    const { rows } = await gw.pool.query<{ entity: Entity; result: ScreeningResult }>(
+      'SELECT entity, result FROM monitored_records WHERE id = $1',
+      [reply.body.id],
+    );
     const [full] = await gw.matcher.matchMany([rows[0].entity], { requestId: 'full-rescreen-sound-group' });
     expect(full.status).toBe('potential_match');
     expect(comparable(rows[0].result)).toEqual(comparable(full));
@@ -196,7 +310,9 @@ describe('incremental re-screen across a sound-alike group of more than 40 spell
 });
 
 /** A gateway, matcher and worker of their own whose matcher scores at most 4 candidates per query name. */
-async function withCandidateLimitOfFour(run: (stack: { gw: InProcessGateway; worker: TestWorker; artifact: string }) => Promise<void>): Promise<void> {
+async function withCandidateLimitOfFour(
+  run: (stack: { gw: InProcessGateway; worker: TestWorker; artifact: string }) => Promise<void>,
+): Promise<void> {
   const small = await startLeieMonitoringStack({ candidateLimit: 4 });
   try {
     await run(small);
@@ -208,7 +324,9 @@ async function withCandidateLimitOfFour(run: (stack: { gw: InProcessGateway; wor
 /** Publishes `v1`, enrolls `name` (clear, with `headroom`), publishes each later version: the record's stored result against a full re-screen's. */
 async function capAcrossVersions(
   stack: { gw: InProcessGateway; worker: TestWorker; artifact: string },
-  name: string, [v1, ...later]: LeiePerson[][], expected: { headroom: number; diff: object },
+  name: string,
+  [v1, ...later]: LeiePerson[][],
+  expected: { headroom: number; diff: object },
 ): Promise<{ stored: ScreeningResult; full: ScreeningResult; headroom: number }> {
   const { gw: small, worker: ownWorker, artifact: ownArtifact } = stack;
   writeLeieArtifact(ownArtifact, v1);
@@ -228,16 +346,21 @@ async function capAcrossVersions(
   }
 
   const { rows } = await small.pool.query<{ entity: Entity; result: ScreeningResult; candidate_headroom: number }>(
-    'SELECT entity, result, candidate_headroom FROM monitored_records WHERE id = $1', [reply.body.id],
+    'SELECT entity, result, candidate_headroom FROM monitored_records WHERE id = $1',
+    [reply.body.id],
   );
   const [full] = await small.matcher.matchMany([rows[0].entity], { requestId: 'full-rescreen-capped' });
   return { stored: rows[0].result, full, headroom: rows[0].candidate_headroom };
 }
 
-describe('incremental re-screen when a change fills a record\'s candidate limit', () => {
+describe("incremental re-screen when a change fills a record's candidate limit", () => {
   // Sound-alikes of ZEBULON MASKARAFT on both names: viable candidates for it, none a match.
   const soundAlikes: LeiePerson[] = [
-    ['MISKORIFT', 'ZIBALAN'], ['MESKERUFT', 'ZOBELIN'], ['MISKORUFT', 'ZUBALEN'], ['MUSKORIFT', 'ZIBOLUN'], ['MESKORIFT', 'ZOBALIN'],
+    ['MISKORIFT', 'ZIBALAN'],
+    ['MESKERUFT', 'ZOBELIN'],
+    ['MISKORUFT', 'ZUBALEN'],
+    ['MUSKORIFT', 'ZIBOLUN'],
+    ['MESKORIFT', 'ZOBALIN'],
   ].map(([last, first]) => ({ last, first, dob: '19600101' }));
 
   it('screens again a record that added candidates (none of them a match) push past the limit, as a full re-screen would cap it', async () => {
@@ -245,8 +368,15 @@ describe('incremental re-screen when a change fills a record\'s candidate limit'
     const next = rng(99);
     const people = Array.from({ length: 40 }, (_, i) => person(next, i));
     await withCandidateLimitOfFour(async (stack) => {
-      const { stored, full, headroom } = await capAcrossVersions(stack, 'Zebulon Maskaraft', [[...people, ...soundAlikes.slice(0, 3)], [...people, ...soundAlikes]],
-        { headroom: 1, diff: { added: 2, removed: 0, changed: 0 } });
+      const { stored, full, headroom } = await capAcrossVersions(
+        stack,
+        'Zebulon Maskaraft',
+        [
+          [...people, ...soundAlikes.slice(0, 3)],
+          [...people, ...soundAlikes],
+        ],
+        { headroom: 1, diff: { added: 2, removed: 0, changed: 0 } },
+      );
       expect(full.recallCapped).toBe(true);
       expect(comparable(stored)).toEqual(comparable(full));
       expect(headroom).toBe(-1);
@@ -263,7 +393,10 @@ describe('incremental re-screen when a change fills a record\'s candidate limit'
     await withCandidateLimitOfFour(async (stack) => {
       const v2 = [...people, ...soundAlikes.slice(0, 4)];
       const v3 = [...people, ...soundAlikes];
-      const afterV2 = await capAcrossVersions(stack, 'Zebulon Maskaraft', [[...people, ...soundAlikes.slice(0, 2)], v2], { headroom: 2, diff: { added: 2, removed: 0, changed: 0 } });
+      const afterV2 = await capAcrossVersions(stack, 'Zebulon Maskaraft', [[...people, ...soundAlikes.slice(0, 2)], v2], {
+        headroom: 2,
+        diff: { added: 2, removed: 0, changed: 0 },
+      });
       expect(afterV2.full.recallCapped).toBe(false);
       expect(comparable(afterV2.stored)).toEqual(comparable(afterV2.full));
       expect(afterV2.headroom).toBe(0);
@@ -285,12 +418,25 @@ describe('incremental re-screen when a change fills a record\'s candidate limit'
     // JOHN ZEBKOWALSKI: the KOWALSKI, JOHN entries answer only JOHN while no listed name holds ZEB.
     // v2 adds ZEB QUUX, which shares nothing else with the subject: the index now reads
     // ZEBKOWALSKI as ZEB KOWALSKI, and the five unchanged KOWALSKI entries become viable.
-    const kowalskis: LeiePerson[] = ['JOHN', 'JON', 'JOHNNY', 'JOHAN', 'JOHNIE'].map((first, i) => ({ last: 'KOWALSKI', first, dob: `1960010${i + 1}` }));
+    const kowalskis: LeiePerson[] = ['JOHN', 'JON', 'JOHNNY', 'JOHAN', 'JOHNIE'].map((first, i) => ({
+      last: 'KOWALSKI',
+      first,
+      dob: `1960010${i + 1}`,
+    }));
     const next = rng(77);
-    const people = Array.from({ length: 60 }, (_, i) => person(next, i)).filter((p) => !p.last.endsWith('ALSKI')).slice(0, 40);
+    const people = Array.from({ length: 60 }, (_, i) => person(next, i))
+      .filter((p) => !p.last.endsWith('ALSKI'))
+      .slice(0, 40);
     await withCandidateLimitOfFour(async (stack) => {
-      const { stored, full } = await capAcrossVersions(stack, 'John Zebkowalski', [[...people, ...kowalskis],
-        [...people, ...kowalskis, { last: 'QUUX', first: 'ZEB', dob: '19700101' }]], { headroom: 4, diff: { added: 1, removed: 0, changed: 0 } });
+      const { stored, full } = await capAcrossVersions(
+        stack,
+        'John Zebkowalski',
+        [
+          [...people, ...kowalskis],
+          [...people, ...kowalskis, { last: 'QUUX', first: 'ZEB', dob: '19700101' }],
+        ],
+        { headroom: 4, diff: { added: 1, removed: 0, changed: 0 } },
+      );
       expect(full.recallCapped).toBe(true);
       expect(comparable(stored)).toEqual(comparable(full));
     });
@@ -307,7 +453,10 @@ describe('records keyed under older blocking-key rules', () => {
     expect(first).toMatchObject({ outcome: 'published' });
     await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
     const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
-    const reply = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Philippa Quarrington', dateOfBirth: '1966-06-06' } });
+    const reply = await call(gw.url, 'PUT', '/v1/monitor', {
+      apiKey,
+      body: { type: 'person', name: 'Philippa Quarrington', dateOfBirth: '1966-06-06' },
+    });
     expect(reply.body.status).toBe('clear');
     // As a release that added key rules finds it: keyed under version 1, without the keys the change needs.
     await gw.pool.query("UPDATE monitored_records SET blocking_keys = '{}', blocking_keys_version = 1 WHERE id = $1", [reply.body.id]);
@@ -318,7 +467,8 @@ describe('records keyed under older blocking-key rules', () => {
     expect(second).toMatchObject({ outcome: 'published', monitoring: { recordsRekeyed: expect.any(Number), statusChanges: 1 } });
 
     const { rows } = await gw.pool.query<{ status: string; blocking_keys: number[]; blocking_keys_version: number }>(
-      'SELECT status, blocking_keys, blocking_keys_version FROM monitored_records WHERE id = $1', [reply.body.id],
+      'SELECT status, blocking_keys, blocking_keys_version FROM monitored_records WHERE id = $1',
+      [reply.body.id],
     );
     expect(rows[0].status).toBe('potential_match');
     expect(rows[0].blocking_keys_version).toBe(BLOCKING_KEYS_VERSION);
@@ -347,14 +497,27 @@ describe('the reach by keys in PostgreSQL (recordsReachedBy)', () => {
     );
     const mine = new Set(rows.map((r) => r.id));
     const party = (i: number, last: string, first: string | null): ListedParty => ({
-      entryKey: `r${i}`, kind: 'person', name: first ? `${last}, ${first}` : last, lastName: last, firstName: first, middleName: null,
-      suffix: null, aliases: [], npis: [], dateOfBirth: null, state: null, providerType: null,
+      entryKey: `r${i}`,
+      kind: 'person',
+      name: first ? `${last}, ${first}` : last,
+      lastName: last,
+      firstName: first,
+      middleName: null,
+      suffix: null,
+      aliases: [],
+      npis: [],
+      dateOfBirth: null,
+      state: null,
+      providerType: null,
     });
     let partial = 0;
     for (let change = 0; change < 8; change++) {
       const parties = Array.from({ length: 2 }, (_, i) => party(i, pick(surnames), change % 4 === 0 && i === 0 ? null : pick(given)));
       const reach = changeReach(parties);
-      const expected = rows.filter((r) => reaches(reach, r.keys)).map((r) => r.id).sort();
+      const expected = rows
+        .filter((r) => reaches(reach, r.keys))
+        .map((r) => r.id)
+        .sort();
       const read = (await recordsReachedBy(gw.pool, reach, { organizations: 'none', capped: false })).filter((id) => mine.has(id));
       expect(read).toEqual(expected);
       if (expected.length > 0 && expected.length < rows.length) partial++;
@@ -375,7 +538,8 @@ describe('the stored candidate headroom under fan-outs that overlap', () => {
     );
     return rows[0].id;
   }
-  const headroomOf = async (id: string) => (await gw.pool.query('SELECT candidate_headroom FROM monitored_records WHERE id = $1', [id])).rows[0].candidate_headroom;
+  const headroomOf = async (id: string) =>
+    (await gw.pool.query('SELECT candidate_headroom FROM monitored_records WHERE id = $1', [id])).rows[0].candidate_headroom;
 
   it('lets only one of two fan-outs take the same room: the other gets the record back, to screen it again', async () => {
     // Two lists published together each add 2 viable candidates to a record with room for 3.
@@ -385,18 +549,25 @@ describe('the stored candidate headroom under fan-outs that overlap', () => {
     expect(await headroomOf(id)).toBe(1);
   });
 
-  it('stores a re-screening\'s headroom only when it screened every list on its current version', async () => {
-    const currentVersions = () => gw.pool.query<{ key: string; version: string }>(
-      "SELECT key, current_version_id AS version FROM list_sources WHERE enabled AND kind <> 'registry' AND current_version_id IS NOT NULL",
-    );
+  it("stores a re-screening's headroom only when it screened every list on its current version", async () => {
+    const currentVersions = () =>
+      gw.pool.query<{ key: string; version: string }>(
+        "SELECT key, current_version_id AS version FROM list_sources WHERE enabled AND kind <> 'registry' AND current_version_id IS NOT NULL",
+      );
     if ((await currentVersions()).rows.length === 0) {
       const next = rng(31);
-      writeLeieArtifact(artifact, Array.from({ length: 200 }, (_, i) => person(next, i)));
+      writeLeieArtifact(
+        artifact,
+        Array.from({ length: 200 }, (_, i) => person(next, i)),
+      );
       expect(await runLeieIngestion(worker.client, worker.taskQueue)).toMatchObject({ outcome: 'published' });
     }
     const { rows: current } = await currentVersions();
     const result = (sources: Array<{ source: string; listVersionId: string }>): ScreeningResult => ({
-      status: 'clear', matches: [], checkedAt: new Date().toISOString(), recallCapped: false,
+      status: 'clear',
+      matches: [],
+      checkedAt: new Date().toISOString(),
+      recallCapped: false,
       sources: sources.map((s) => ({ ...s, retrievedAt: '2026-01-01T00:00:00.000Z' })),
     });
     const onCurrent = await recordWithHeadroom(0);
@@ -406,7 +577,12 @@ describe('the stored candidate headroom under fan-outs that overlap', () => {
       await saveRescreenings(client, [
         { id: onCurrent, result: result(current.map((c) => ({ source: c.key, listVersionId: c.version }))), headroom: 7, rulesVersion: 1 },
         // Screened on a matcher that did not serve one list's current version yet.
-        { id: behind, result: result(current.slice(1).map((c) => ({ source: c.key, listVersionId: c.version }))), headroom: 7, rulesVersion: 1 },
+        {
+          id: behind,
+          result: result(current.slice(1).map((c) => ({ source: c.key, listVersionId: c.version }))),
+          headroom: 7,
+          rulesVersion: 1,
+        },
       ]);
     } finally {
       client.release();

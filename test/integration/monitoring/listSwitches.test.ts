@@ -35,7 +35,11 @@ async function storedResult(id: string): Promise<ScreeningResult> {
 
 describe('lists switched on or off', () => {
   it('screens every monitored record again against the lists as they now are, on the next ingestion run', async () => {
-    const people: LeiePerson[] = Array.from({ length: 150 }, (_, i) => ({ last: `LISTED${String.fromCharCode(65 + (i % 26))}${i}`, first: 'PAT', dob: '19600101' }));
+    const people: LeiePerson[] = Array.from({ length: 150 }, (_, i) => ({
+      last: `LISTED${String.fromCharCode(65 + (i % 26))}${i}`,
+      first: 'PAT',
+      dob: '19600101',
+    }));
     const listed: LeiePerson = { last: 'FAIRWEATHER', first: 'QUINTUS', dob: '19610203' };
     writeLeieArtifact(artifact, [...people, listed]);
     const first = await runLeieIngestion(worker.client, worker.taskQueue);
@@ -44,14 +48,20 @@ describe('lists switched on or off', () => {
     await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', first.versionId);
 
     const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
-    const matching = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Quintus Fairweather', dateOfBirth: '1961-02-03' } });
+    const matching = await call(gw.url, 'PUT', '/v1/monitor', {
+      apiKey,
+      body: { type: 'person', name: 'Quintus Fairweather', dateOfBirth: '1961-02-03' },
+    });
     const clear = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Octavia Brightwater' } });
     expect([matching.body.status, clear.body.status]).toEqual(['potential_match', 'clear']);
 
     // Switched off: the artifact is unchanged, the run still applies the switch.
     process.env.LIST_SOURCES_DISABLED = 'oig_leie';
     const off = await runLeieIngestion(worker.client, worker.taskQueue);
-    expect(off).toMatchObject({ outcome: 'unchanged', listSwitches: { switched: [{ sourceKey: 'oig_leie', enabled: false }], recordsRescreened: 2, statusChanges: 1 } });
+    expect(off).toMatchObject({
+      outcome: 'unchanged',
+      listSwitches: { switched: [{ sourceKey: 'oig_leie', enabled: false }], recordsRescreened: 2, statusChanges: 1 },
+    });
     const offResult = await storedResult(matching.body.id);
     expect(offResult.status).toBe('clear');
     expect(offResult.sources.map((s) => s.source)).not.toContain('oig_leie');
@@ -59,7 +69,10 @@ describe('lists switched on or off', () => {
     // Switched back on: the match comes back, citing the list's current version.
     delete process.env.LIST_SOURCES_DISABLED;
     const on = await runLeieIngestion(worker.client, worker.taskQueue);
-    expect(on).toMatchObject({ outcome: 'unchanged', listSwitches: { switched: [{ sourceKey: 'oig_leie', enabled: true }], recordsRescreened: 2, statusChanges: 1 } });
+    expect(on).toMatchObject({
+      outcome: 'unchanged',
+      listSwitches: { switched: [{ sourceKey: 'oig_leie', enabled: true }], recordsRescreened: 2, statusChanges: 1 },
+    });
     const onResult = await storedResult(matching.body.id);
     expect(onResult.status).toBe('potential_match');
     expect(onResult.matches[0].provenance.listVersionId).toBe(first.versionId);

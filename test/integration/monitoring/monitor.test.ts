@@ -116,14 +116,19 @@ describe('PUT /v1/monitor on a plan that refuses past its allowance', () => {
     expect(await activeRecords(trial.orgId)).toBe(0);
     // Enrollments are not screen calls: monitoring is billed in record-months.
     expect((await call(gw.url, 'GET', '/v1/usage', { apiKey: trial.apiKey })).body).toMatchObject({ screenCalls: 998, recordMonths: 2 });
-    const screen = await call(gw.url, 'POST', '/v1/screen', { apiKey: trial.apiKey, body: { type: 'person', name: 'Churned Enrollment Person' } });
+    const screen = await call(gw.url, 'POST', '/v1/screen', {
+      apiKey: trial.apiKey,
+      body: { type: 'person', name: 'Churned Enrollment Person' },
+    });
     expect(screen).toMatchObject({ status: 402, body: { code: 'single_screening_allowance_reached' } });
   });
 
   it('admits only the enrollments that fit when they race for the last call', async () => {
     const small = await createOrgWithKey(gw.pool, 'small');
     await preloadScreens(gw.pool, small.orgId, billingPeriod(new Date()), 499);
-    const replies = await Promise.all([0, 1, 2, 3, 4].map((i) => enroll({ type: 'person', name: `Racing Enrollment Person ${'ABCDE'[i]}` }, small.apiKey)));
+    const replies = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) => enroll({ type: 'person', name: `Racing Enrollment Person ${'ABCDE'[i]}` }, small.apiKey)),
+    );
     expect(replies.map((r) => r.status).sort()).toEqual([200, 402, 402, 402, 402]);
     expect(await activeRecords(small.orgId)).toBe(1);
   });
@@ -153,10 +158,15 @@ describe('PUT /v1/monitor while Temporal is out of reach', () => {
     await expect(handle.describe()).rejects.toThrow();
 
     // The next catch-up run, once the enrollment's own start has had its minute.
-    await gw.pool.query("UPDATE monitored_records SET workflow_pending_since = now() - interval '2 minutes' WHERE id = $1", [reply.body.id]);
-    const catchUp = () => worker.client.workflow.execute('monitoringCatchUp', {
-      taskQueue: worker.taskQueue, workflowId: `monitoring-catch-up/test-${randomUUID()}`, args: [],
-    }) as Promise<MonitoringCatchUpResult>;
+    await gw.pool.query("UPDATE monitored_records SET workflow_pending_since = now() - interval '2 minutes' WHERE id = $1", [
+      reply.body.id,
+    ]);
+    const catchUp = () =>
+      worker.client.workflow.execute('monitoringCatchUp', {
+        taskQueue: worker.taskQueue,
+        workflowId: `monitoring-catch-up/test-${randomUUID()}`,
+        args: [],
+      }) as Promise<MonitoringCatchUpResult>;
     expect((await catchUp()).monitorWorkflowsStarted).toContain(reply.body.id);
     expect((await handle.describe()).status.name).toBe('RUNNING');
     expect((await catchUp()).monitorWorkflowsStarted).not.toContain(reply.body.id);
@@ -196,8 +206,13 @@ describe('a new list version', () => {
     const unchangedMatch = await enroll({ type: 'person', name: 'Benedict Bravo', dateOfBirth: '1971-01-01' });
     const unchangedClear = await enroll({ type: 'person', name: 'Unrelated Person Zyx' });
     const deleted = await enroll({ type: 'person', name: 'Callum Charlesworth', dateOfBirth: '1972-01-01' });
-    expect([clear, matching, unchangedMatch, unchangedClear, deleted].map((r) => r.body.status))
-      .toEqual(['clear', 'potential_match', 'potential_match', 'clear', 'potential_match']);
+    expect([clear, matching, unchangedMatch, unchangedClear, deleted].map((r) => r.body.status)).toEqual([
+      'clear',
+      'potential_match',
+      'potential_match',
+      'clear',
+      'potential_match',
+    ]);
     expect((await call(gw.url, 'DELETE', `/v1/monitor/${deleted.body.id}`, { apiKey })).status).toBe(200);
     const before = receiver.received.length;
 
@@ -206,9 +221,11 @@ describe('a new list version', () => {
     const second = await runLeieIngestion(worker.client, worker.taskQueue);
     expect(second).toMatchObject({ outcome: 'published', diff: { added: 1, removed: 2, changed: 0 } });
 
-    const changes = async () => receiver.received.slice(before)
-      .map((r) => JSON.parse(r.rawBody.toString('utf8')))
-      .filter((b) => b.type === 'match_status_change');
+    const changes = async () =>
+      receiver.received
+        .slice(before)
+        .map((r) => JSON.parse(r.rawBody.toString('utf8')))
+        .filter((b) => b.type === 'match_status_change');
     const deadline = Date.now() + 30_000;
     while ((await changes()).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 1500)); // anything more would have arrived by now
@@ -224,14 +241,21 @@ describe('a new list version', () => {
       label: 'Potential match — verification required',
       provenance: { sourceList: 'oig_leie', listVersionId: second.versionId },
     });
-    expect(nowMatching.matches[0].fields).toEqual(expect.arrayContaining([
-      expect.objectContaining({ field: 'name', state: 'matched', rosterValue: 'Rosalind Quenneville' }),
-      expect.objectContaining({ field: 'dateOfBirth', state: 'matched' }),
-    ]));
+    expect(nowMatching.matches[0].fields).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'name', state: 'matched', rosterValue: 'Rosalind Quenneville' }),
+        expect.objectContaining({ field: 'dateOfBirth', state: 'matched' }),
+      ]),
+    );
     expect(byRecord[matching.body.id]).toMatchObject({ previousStatus: 'potential_match', status: 'clear', matches: [] });
-    expect(byRecord[matching.body.id].sources).toEqual(expect.arrayContaining([expect.objectContaining({ source: 'oig_leie', listVersionId: second.versionId })]));
+    expect(byRecord[matching.body.id].sources).toEqual(
+      expect.arrayContaining([expect.objectContaining({ source: 'oig_leie', listVersionId: second.versionId })]),
+    );
 
-    const listUpdates = receiver.received.slice(before).map((r) => JSON.parse(r.rawBody.toString('utf8'))).filter((b) => b.type === 'list_update');
+    const listUpdates = receiver.received
+      .slice(before)
+      .map((r) => JSON.parse(r.rawBody.toString('utf8')))
+      .filter((b) => b.type === 'list_update');
     expect(listUpdates).toHaveLength(1);
     expect(listUpdates[0].data).toMatchObject({ source: 'oig_leie', listVersionId: second.versionId, added: 1, removed: 2, changed: 0 });
     expect(receiver.received.slice(before).every((r) => r.verification.ok)).toBe(true);
@@ -243,8 +267,12 @@ describe('a version of a disabled source', () => {
     const { rows } = await gw.pool.query("SELECT current_version_id FROM list_sources WHERE key = 'oig_leie'");
     const versionId = rows[0].current_version_id as string;
     await gw.pool.query('UPDATE list_versions SET monitoring_applied_at = NULL WHERE id = $1', [versionId]);
-    const fanOut = rescreenForListVersion({ pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue }, versionId);
-    const applied = async () => (await gw.pool.query('SELECT monitoring_applied_at FROM list_versions WHERE id = $1', [versionId])).rows[0].monitoring_applied_at;
+    const fanOut = rescreenForListVersion(
+      { pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue },
+      versionId,
+    );
+    const applied = async () =>
+      (await gw.pool.query('SELECT monitoring_applied_at FROM list_versions WHERE id = $1', [versionId])).rows[0].monitoring_applied_at;
     return { fanOut, applied };
   };
   afterEach(async () => {
@@ -272,13 +300,17 @@ describe('a re-screen on other lists than the enabled ones', () => {
   it('is refused as retryable and stores nothing: the switch re-screen may have stored its result already', async () => {
     const reply = await enroll({ type: 'person', name: 'Guarded Person Zyx' });
     const [record] = await loadActiveRecords(gw.pool, [reply.body.id]);
-    const checkedAt = async () => (await gw.pool.query('SELECT checked_at FROM monitored_records WHERE id = $1', [record.id])).rows[0].checked_at.toISOString();
+    const checkedAt = async () =>
+      (await gw.pool.query('SELECT checked_at FROM monitored_records WHERE id = $1', [record.id])).rows[0].checked_at.toISOString();
     const before = await checkedAt();
     // Switched off in the catalog; the matcher, not told, still screens against the LEIE.
     await gw.pool.query("UPDATE list_sources SET enabled = false WHERE key = 'oig_leie'");
     try {
       const deps = { pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue };
-      await expect(rescreenRecords(deps, [record], 'test-other-lists')).rejects.toMatchObject({ type: 'ListsSwitchedMeanwhile', nonRetryable: false });
+      await expect(rescreenRecords(deps, [record], 'test-other-lists')).rejects.toMatchObject({
+        type: 'ListsSwitchedMeanwhile',
+        nonRetryable: false,
+      });
     } finally {
       await gw.pool.query("UPDATE list_sources SET enabled = true WHERE key = 'oig_leie'");
     }
@@ -309,7 +341,9 @@ describe('the record-months sweep (workflow recordMonthMetering)', () => {
   }
   const sweep = (at?: string) =>
     worker.client.workflow.execute('recordMonthMetering', {
-      taskQueue: worker.taskQueue, workflowId: `record-months/test-${randomUUID()}`, args: [at ? { at } : {}],
+      taskQueue: worker.taskQueue,
+      workflowId: `record-months/test-${randomUUID()}`,
+      args: [at ? { at } : {}],
     }) as Promise<{ periods: string[]; metered: number }>;
   const counts = async (owner: string, period: string) => (await readPeriodCounts(gw.pool, owner, period)).recordMonths;
 
@@ -329,10 +363,12 @@ describe('the record-months sweep (workflow recordMonthMetering)', () => {
     expect([await counts(other.orgId, '2026-02'), await counts(other.orgId, '2026-03')]).toEqual([0, 1]);
 
     expect(await sweep('2026-03-10T12:00:00Z')).toEqual({ periods: ['2026-02', '2026-03'], metered: 0 });
-    expect([await counts(org.orgId, '2026-02'), await counts(org.orgId, '2026-03'), await counts(other.orgId, '2026-03')]).toEqual([3, 2, 1]);
+    expect([await counts(org.orgId, '2026-02'), await counts(org.orgId, '2026-03'), await counts(other.orgId, '2026-03')]).toEqual([
+      3, 2, 1,
+    ]);
   });
 
-  it("meters this month of a record whose workflow never ran, as GET /v1/usage shows", async () => {
+  it('meters this month of a record whose workflow never ran, as GET /v1/usage shows', async () => {
     const org = await createOrgWithKey(gw.pool, 'small');
     await storedRecord(org.orgId, new Date().toISOString());
     expect((await call(gw.url, 'GET', '/v1/usage', { apiKey: org.apiKey })).body.recordMonths).toBe(0);
@@ -350,16 +386,22 @@ describe('the record-months sweep (workflow recordMonthMetering)', () => {
       expect(schedule.action).toMatchObject({ type: 'startWorkflow', workflowType: 'recordMonthMetering', workflowId: 'record-months' });
       expect(schedule.spec.intervals?.[0].every).toBe(3_600_000);
     } finally {
-      await worker.client.schedule.getHandle('record-months').delete().catch(() => undefined);
+      await worker.client.schedule
+        .getHandle('record-months')
+        .delete()
+        .catch(() => undefined);
     }
   });
 });
 
 describe('monitoring of a read-only organization', () => {
   const recordMonths = async (owner: string, period: string) => (await readPeriodCounts(gw.pool, owner, period)).recordMonths;
-  const catchUp = () => worker.client.workflow.execute('monitoringCatchUp', {
-    taskQueue: worker.taskQueue, workflowId: `monitoring-catch-up/test-${randomUUID()}`, args: [],
-  }) as Promise<MonitoringCatchUpResult>;
+  const catchUp = () =>
+    worker.client.workflow.execute('monitoringCatchUp', {
+      taskQueue: worker.taskQueue,
+      workflowId: `monitoring-catch-up/test-${randomUUID()}`,
+      args: [],
+    }) as Promise<MonitoringCatchUpResult>;
 
   it('accrues no record-month while read-only, nor for a month it spent read-only throughout', async () => {
     const org = await createOrgWithKey(gw.pool, 'small');
@@ -369,7 +411,12 @@ describe('monitoring of a read-only organization', () => {
       [org.orgId, randomUUID()],
     );
     const recordId = rows[0].id;
-    const activities = createMonitoringActivities({ pool: gw.pool, logger: createLogger('test', 'silent'), matcher: gw.matcher, temporal: worker.client });
+    const activities = createMonitoringActivities({
+      pool: gw.pool,
+      logger: createLogger('test', 'silent'),
+      matcher: gw.matcher,
+      temporal: worker.client,
+    });
     await setOrganizationState(gw.pool, org.orgId, 'read_only');
     await gw.pool.query("UPDATE organizations SET monitoring_paused_at = '2026-02-15T00:00:00Z' WHERE id = $1", [org.orgId]);
 
@@ -383,21 +430,29 @@ describe('monitoring of a read-only organization', () => {
     await gw.pool.query("UPDATE organizations SET monitoring_resumed_at = '2026-04-10T00:00:00Z' WHERE id = $1", [org.orgId]);
     await meterActiveRecordMonths(gw.pool, ['2026-03', '2026-04']);
     await activities.meterRecordMonth({ recordId, at: '2026-05-01T00:00:05Z' });
-    expect([await recordMonths(org.orgId, '2026-03'), await recordMonths(org.orgId, '2026-04'), await recordMonths(org.orgId, '2026-05')]).toEqual([0, 1, 1]);
+    expect([
+      await recordMonths(org.orgId, '2026-03'),
+      await recordMonths(org.orgId, '2026-04'),
+      await recordMonths(org.orgId, '2026-05'),
+    ]).toEqual([0, 1, 1]);
   });
 
   it('is not screened again nor delivered to while read-only; active again, the catch-up screens its records on the current versions', async () => {
     const org = await createOrgWithKey(gw.pool, 'medium');
     expect((await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey: org.apiKey, body: { url: receiver.url } })).status).toBe(201);
     const enrolled = await enroll({ type: 'person', name: 'Paused Monitoring Person' }, org.apiKey);
-    const checkedAt = async () => (await gw.pool.query('SELECT checked_at FROM monitored_records WHERE id = $1', [enrolled.body.id])).rows[0].checked_at.toISOString();
+    const checkedAt = async () =>
+      (await gw.pool.query('SELECT checked_at FROM monitored_records WHERE id = $1', [enrolled.body.id])).rows[0].checked_at.toISOString();
     const enrolledAt = await checkedAt();
     await setOrganizationState(gw.pool, org.orgId, 'read_only');
     // DELETE is a write: refused, as the contract says.
     expect((await call(gw.url, 'DELETE', `/v1/monitor/${enrolled.body.id}`, { apiKey: org.apiKey })).status).toBe(403);
 
     const deps = { pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue };
-    expect(await rescreenRecordIds(deps, [enrolled.body.id], `test-read-only-${randomUUID()}`, {})).toEqual({ rescreened: 0, statusChanges: 0 });
+    expect(await rescreenRecordIds(deps, [enrolled.body.id], `test-read-only-${randomUUID()}`, {})).toEqual({
+      rescreened: 0,
+      statusChanges: 0,
+    });
     expect(await checkedAt()).toBe(enrolledAt);
     const listUpdate = { orgId: null, type: 'list_update' as const, eventKey: `list:test-${randomUUID()}`, data: {} };
     expect((await recordDeliveries(gw.pool, listUpdate)).filter((d) => d.orgId === org.orgId)).toEqual([]);
@@ -408,6 +463,8 @@ describe('monitoring of a read-only organization', () => {
     expect(resumed.organizationsResumed).toContainEqual({ orgId: org.orgId, rescreened: 1, statusChanges: 0 });
     expect(await checkedAt()).not.toBe(enrolledAt);
     expect((await catchUp()).organizationsResumed?.map((r) => r.orgId)).not.toContain(org.orgId);
-    expect((await recordDeliveries(gw.pool, { ...listUpdate, eventKey: `list:test-${randomUUID()}` })).filter((d) => d.orgId === org.orgId)).toHaveLength(1);
+    expect(
+      (await recordDeliveries(gw.pool, { ...listUpdate, eventKey: `list:test-${randomUUID()}` })).filter((d) => d.orgId === org.orgId),
+    ).toHaveLength(1);
   }, 120_000);
 });

@@ -48,7 +48,10 @@ async function enroll(entities: Entity[]): Promise<string[]> {
 }
 
 async function screenedAgain(ids: string[]): Promise<string[]> {
-  const { rows } = await db.pool.query<{ id: string }>('SELECT id FROM monitored_records WHERE id = ANY($1::uuid[]) AND checked_at > $2', [ids, OLD_CHECK]);
+  const { rows } = await db.pool.query<{ id: string }>('SELECT id FROM monitored_records WHERE id = ANY($1::uuid[]) AND checked_at > $2', [
+    ids,
+    OLD_CHECK,
+  ]);
   return rows.map((r) => r.id).sort();
 }
 
@@ -60,7 +63,9 @@ function deps(overrides: Partial<RescreenDeps> = {}): RescreenDeps {
 describe('re-screen chunks', () => {
   it('are bounded by bytes as well as by count: 250 records of 51 four-byte names each are screened without one call reaching the limit', async () => {
     const entities: Entity[] = Array.from({ length: 250 }, (_, i) => ({
-      type: 'person', name: heavyName(`Jane Public ${i} `), aliases: Array.from({ length: 50 }, (_, j) => heavyName(`Alias ${i} ${j} `)),
+      type: 'person',
+      name: heavyName(`Jane Public ${i} `),
+      aliases: Array.from({ length: 50 }, (_, j) => heavyName(`Alias ${i} ${j} `)),
     }));
     expect(entities.reduce((sum, e) => sum + entityBytes(e), 0)).toBeGreaterThan(8 * 1024 * 1024);
     const ids = await enroll(entities);
@@ -73,7 +78,12 @@ describe('re-screen chunks', () => {
       },
     };
     const warnings: unknown[] = [];
-    const outcome = await rescreenRecordIds(deps({ matcher: measuring, log: { warn: (o: unknown) => warnings.push(o) } as never }), ids, `test-${randomUUID()}`, {});
+    const outcome = await rescreenRecordIds(
+      deps({ matcher: measuring, log: { warn: (o: unknown) => warnings.push(o) } as never }),
+      ids,
+      `test-${randomUUID()}`,
+      {},
+    );
     expect(outcome.rescreened).toBe(250);
     expect(await screenedAgain(ids)).toEqual([...ids].sort());
     expect(callBytes.length).toBeGreaterThan(1);
@@ -85,7 +95,10 @@ describe('re-screen chunks', () => {
 describe('a record the matcher refuses', () => {
   it('is isolated by splitting its chunk, skipped and logged by id without its name; the other records are screened', async () => {
     const secretName = `Refused Subject ${randomUUID()}`;
-    const entities: Entity[] = Array.from({ length: 40 }, (_, i) => ({ type: 'person', name: i === 17 ? secretName : `Ordinary Person ${i}` }));
+    const entities: Entity[] = Array.from({ length: 40 }, (_, i) => ({
+      type: 'person',
+      name: i === 17 ? secretName : `Ordinary Person ${i}`,
+    }));
     const ids = await enroll(entities);
     const refusedId = ids[17];
     // A stored subject the matcher answers 400 for, as no enrollment could store it today.
@@ -93,7 +106,10 @@ describe('a record the matcher refuses', () => {
     const warnings: Array<{ obj: unknown; msg: string }> = [];
     const log = { warn: (obj: unknown, msg: string) => warnings.push({ obj, msg }) } as never;
     const calls: number[] = [];
-    const counting: RescreenDeps['matcher'] = { ...matcher, matchManyWithHeadroom: (batch, opts) => (calls.push(batch.length), matcher.matchManyWithHeadroom(batch, opts)) };
+    const counting: RescreenDeps['matcher'] = {
+      ...matcher,
+      matchManyWithHeadroom: (batch, opts) => (calls.push(batch.length), matcher.matchManyWithHeadroom(batch, opts)),
+    };
 
     const outcome = await rescreenRecordIds(deps({ matcher: counting, log }), ids, `test-${randomUUID()}`, {});
 

@@ -36,7 +36,12 @@ async function withWorker<T>(taskQueue: string, body: () => Promise<T>): Promise
     connection: env.nativeConnection,
     taskQueue,
     workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH as string },
-    activities: createMonitoringActivities({ pool: db.pool, logger: createLogger('record-workflow-test', 'silent'), matcher, temporal: env.client }),
+    activities: createMonitoringActivities({
+      pool: db.pool,
+      logger: createLogger('record-workflow-test', 'silent'),
+      matcher,
+      temporal: env.client,
+    }),
     // No sticky cache: every task replays the run's history, as after a restart. (With one, the
     // test server keeps a task on the stopped worker's sticky queue and time stops skipping.)
     maxCachedWorkflows: 0,
@@ -73,7 +78,9 @@ describe('monitor/{recordId} workflow', () => {
     const thirdMonth = billingPeriod(new Date(periodBounds(secondMonth).endsAt));
 
     const handle = await env.client.workflow.start('monitoredEntity', {
-      taskQueue, workflowId: `monitor/${recordId}`, args: [{ recordId, orgId: org.id, caughtUp: true }],
+      taskQueue,
+      workflowId: `monitor/${recordId}`,
+      args: [{ recordId, orgId: org.id, caughtUp: true }],
     });
     await withWorker(taskQueue, () => until(async () => (await months(firstMonth)) === 1, `${firstMonth} metered`));
     const firstRun = (await handle.describe()).runId;

@@ -40,24 +40,36 @@ describe('a list version fan-out reaching a record the matcher refuses', () => {
       expect(reply.body.status).toBe('clear');
       return reply.body.id as string;
     };
-    const screened = await enroll({ type: 'person', name: 'Octavia Brightwater', dateOfBirth: '1970-07-07' }, (await createOrgWithKey(gw.pool, 'medium')).apiKey);
-    const refused = await enroll({ type: 'person', name: 'Octavia Brightwater', state: 'IL' }, (await createOrgWithKey(gw.pool, 'medium')).apiKey);
+    const screened = await enroll(
+      { type: 'person', name: 'Octavia Brightwater', dateOfBirth: '1970-07-07' },
+      (await createOrgWithKey(gw.pool, 'medium')).apiKey,
+    );
+    const refused = await enroll(
+      { type: 'person', name: 'Octavia Brightwater', state: 'IL' },
+      (await createOrgWithKey(gw.pool, 'medium')).apiKey,
+    );
     // Another organization's record as no enrollment could store it today: a blank name, which the
     // matcher answers 400 for; stored as capped, so that the fan-out screens it again whatever its name.
-    await gw.pool.query(`UPDATE monitored_records SET entity = jsonb_set(entity, '{name}', '"   "'), recall_capped = true WHERE id = $1`, [refused]);
+    await gw.pool.query(`UPDATE monitored_records SET entity = jsonb_set(entity, '{name}', '"   "'), recall_capped = true WHERE id = $1`, [
+      refused,
+    ]);
 
     writeLeieArtifact(stack.artifact, [LISTED, NEWLY_LISTED]);
     const ingestion = runLeieIngestion(worker.client, worker.taskQueue);
     const published = await Promise.race([
       ingestion,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the fan-out did not complete within ${FAN_OUT_WAIT_MS} ms`)), FAN_OUT_WAIT_MS)),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`the fan-out did not complete within ${FAN_OUT_WAIT_MS} ms`)), FAN_OUT_WAIT_MS),
+      ),
     ]);
     ingestion.catch(() => undefined);
 
     expect(published.monitoring).toMatchObject({ statusChanges: 1 });
     expect(await stored(screened)).toBe('potential_match');
     expect(await stored(refused)).toBe('clear');
-    const { rows } = await gw.pool.query('SELECT 1 FROM list_versions WHERE id = $1 AND monitoring_applied_at IS NOT NULL', [published.versionId]);
+    const { rows } = await gw.pool.query('SELECT 1 FROM list_versions WHERE id = $1 AND monitoring_applied_at IS NOT NULL', [
+      published.versionId,
+    ]);
     expect(rows).toHaveLength(1);
   }, 200_000);
 });

@@ -17,11 +17,16 @@ export async function startLeieMonitoringStack(options: { candidateLimit?: numbe
   const gw = await startInProcessGateway({ databaseUrl: db.url, candidateLimit: options.candidateLimit });
   const artifact = leieArtifactPath();
   const worker = await startTestWorker({
-    pool: gw.pool, matcherUrl: gw.matcherServer!.url, taskQueue: gw.deps.taskQueue,
+    pool: gw.pool,
+    matcherUrl: gw.matcherServer!.url,
+    taskQueue: gw.deps.taskQueue,
     env: { ...process.env, LIST_ARTIFACT_OIG_LEIE: artifact },
   });
   return {
-    db, gw, worker, artifact,
+    db,
+    gw,
+    worker,
+    artifact,
     async close() {
       await worker.stop();
       await gw.close();

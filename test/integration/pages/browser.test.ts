@@ -27,7 +27,11 @@ describeInBrowser('web pages in a real browser', () => {
     leie = await publish('oig_leie', 'leie/UPDATED.csv');
     await publish('state_ca', 'states/ca.csv');
     await publish('sam_exclusions', 'sam/SAM_Exclusions_Public_Extract_V2_25060.CSV');
-    gw = await startInProcessGateway({ databaseUrl: db.url, redisKeyPrefix: freshPrefix(), publicLimits: { perIpPerMinute: 100, globalPerMinute: 1000 } });
+    gw = await startInProcessGateway({
+      databaseUrl: db.url,
+      redisKeyPrefix: freshPrefix(),
+      publicLimits: { perIpPerMinute: 100, globalPerMinute: 1000 },
+    });
     await gw.matcherServer?.loader.reload();
     browser = await launchBrowser();
   }, 120_000);
@@ -51,7 +55,9 @@ describeInBrowser('web pages in a real browser', () => {
     const answered = page.waitForResponse((r) => r.url().endsWith('/v1/public/lookup'));
     await page.click('#submit');
     await answered;
-    await page.waitForFunction(() => document.getElementById('outcome')?.getAttribute('aria-busy') === null && !document.getElementById('outcome')?.hidden);
+    await page.waitForFunction(
+      () => document.getElementById('outcome')?.getAttribute('aria-busy') === null && !document.getElementById('outcome')?.hidden,
+    );
     return page.$eval('#outcome', (el) => (el as HTMLElement).dataset.state ?? '');
   }
 
@@ -63,17 +69,27 @@ describeInBrowser('web pages in a real browser', () => {
       const api = await apiAnswer;
       expect(api.results.length).toBeGreaterThan(0);
 
-      const shown = await page.$$eval('#results .result', (items) => items.map((li) => ({
-        label: li.querySelector('.label')?.textContent,
-        name: li.querySelector('.listed-name')?.textContent,
-        source: li.getAttribute('data-source'),
-        sourceName: li.querySelector('[data-field="sourceName"]')?.textContent,
-        listVersionId: li.querySelector('[data-field="listVersionId"]')?.textContent,
-      })));
-      expect(shown).toEqual(api.results.map((r: { name: string; source: string; sourceName: string; listVersionId: string }) => ({
-        label: POTENTIAL_MATCH_LABEL, name: r.name, source: r.source, sourceName: r.sourceName, listVersionId: r.listVersionId,
-      })));
-      expect(shown).toContainEqual(expect.objectContaining({ name: expect.stringMatching(/EXAMPLESON/), source: 'oig_leie', listVersionId: leie.versionId }));
+      const shown = await page.$$eval('#results .result', (items) =>
+        items.map((li) => ({
+          label: li.querySelector('.label')?.textContent,
+          name: li.querySelector('.listed-name')?.textContent,
+          source: li.getAttribute('data-source'),
+          sourceName: li.querySelector('[data-field="sourceName"]')?.textContent,
+          listVersionId: li.querySelector('[data-field="listVersionId"]')?.textContent,
+        })),
+      );
+      expect(shown).toEqual(
+        api.results.map((r: { name: string; source: string; sourceName: string; listVersionId: string }) => ({
+          label: POTENTIAL_MATCH_LABEL,
+          name: r.name,
+          source: r.source,
+          sourceName: r.sourceName,
+          listVersionId: r.listVersionId,
+        })),
+      );
+      expect(shown).toContainEqual(
+        expect.objectContaining({ name: expect.stringMatching(/EXAMPLESON/), source: 'oig_leie', listVersionId: leie.versionId }),
+      );
       expect(await page.$eval('#notice', (el) => el.textContent)).toBe(api.notice);
       expect(await page.$eval('#status', (el) => el.textContent)).toMatch(/potential match.*verification required/i);
       expect(watched).toEqual({ foreignRequests: [], refusedByPolicy: [], consoleErrors: [] });
@@ -91,7 +107,11 @@ describeInBrowser('web pages in a real browser', () => {
     });
 
     it('shows a refused lookup (429) as a readable message with the wait in seconds', async () => {
-      const limited = await startInProcessGateway({ databaseUrl: db.url, redisKeyPrefix: freshPrefix(), publicLimits: { perIpPerMinute: 1, globalPerMinute: 1000 } });
+      const limited = await startInProcessGateway({
+        databaseUrl: db.url,
+        redisKeyPrefix: freshPrefix(),
+        publicLimits: { perIpPerMinute: 1, globalPerMinute: 1000 },
+      });
       try {
         await awaitFreshWindow(limited.redis, 20_000);
         const { page } = await openPage(`${limited.url}/`);
@@ -111,7 +131,7 @@ describeInBrowser('web pages in a real browser', () => {
       }
     });
 
-    it('works from the keyboard alone, and passes axe-core\'s WCAG 2.1 AA checks (labels, contrast) before and after a lookup', async () => {
+    it("works from the keyboard alone, and passes axe-core's WCAG 2.1 AA checks (labels, contrast) before and after a lookup", async () => {
       const { page } = await openPage(`${gw.url}/`);
       expect(await accessibilityViolations(page)).toEqual([]);
       // Skip link, then the three navigation links, then the name field.
@@ -164,7 +184,10 @@ describeInBrowser('web pages in a real browser', () => {
         }));
         const registry = document.querySelector('dl[data-source="nppes"]') as Element;
         return {
-          totals: { screened: Number(document.querySelector('[data-field="totals.screened"]')?.textContent), total: Number(document.querySelector('[data-field="totals.total"]')?.textContent) },
+          totals: {
+            screened: Number(document.querySelector('[data-field="totals.screened"]')?.textContent),
+            total: Number(document.querySelector('[data-field="totals.total"]')?.textContent),
+          },
           lists,
           registry: {
             status: text(registry, 'status')?.getAttribute('data-value'),
@@ -172,7 +195,9 @@ describeInBrowser('web pages in a real browser', () => {
             organizationCount: Number(text(registry, 'organizationCount')?.getAttribute('data-value')),
           },
           gaps: [...document.querySelectorAll('tr[data-gap]')].map((row) => ({
-            key: row.getAttribute('data-gap'), name: text(row, 'name')?.textContent, reason: text(row, 'reason')?.textContent,
+            key: row.getAttribute('data-gap'),
+            name: text(row, 'name')?.textContent,
+            reason: text(row, 'reason')?.textContent,
           })),
         };
       });
@@ -184,17 +209,29 @@ describeInBrowser('web pages in a real browser', () => {
       const json = await (await fetch(`${gw.url}/v1/lists`, { headers: { Authorization: `Bearer ${apiKey}` } })).json();
       const shown = await pageFigures(page);
 
-      const { rows } = await db.pool.query('SELECT s.key, v.entry_count FROM list_sources s JOIN list_versions v ON v.id = s.current_version_id');
+      const { rows } = await db.pool.query(
+        'SELECT s.key, v.entry_count FROM list_sources s JOIN list_versions v ON v.id = s.current_version_id',
+      );
       const counted = new Map(rows.map((r) => [r.key, r.entry_count]));
-      expect(shown.lists.map(({ key, name, cadence, cadenceLabel, listVersionId, retrievedAt }) => ({ key, name, cadence, cadenceLabel, listVersionId, retrievedAt })))
-        .toEqual([...json.sources, ...json.additionalSources]);
+      expect(
+        shown.lists.map(({ key, name, cadence, cadenceLabel, listVersionId, retrievedAt }) => ({
+          key,
+          name,
+          cadence,
+          cadenceLabel,
+          listVersionId,
+          retrievedAt,
+        })),
+      ).toEqual([...json.sources, ...json.additionalSources]);
       expect(shown.lists.map((l) => [l.key, l.entryCount])).toEqual(shown.lists.map((l) => [l.key, counted.get(l.key)]));
       expect(shown.lists.map((l) => l.key)).toEqual(['oig_leie', 'state_ca', 'sam_exclusions']);
       expect(shown.lists.every((l) => l.status === 'Current' && !l.stale && /minute|hour|day/.test(l.age ?? ''))).toBe(true);
       expect(shown.totals).toEqual(json.totals);
       expect(shown.gaps).toEqual(json.gaps);
       expect(shown.registry).toEqual({
-        status: json.registrySources[0].status, versionId: json.registrySources[0].versionId, organizationCount: json.registrySources[0].organizationCount,
+        status: json.registrySources[0].status,
+        versionId: json.registrySources[0].versionId,
+        organizationCount: json.registrySources[0].organizationCount,
       });
       expect(watched).toEqual({ foreignRequests: [], refusedByPolicy: [], consoleErrors: [] });
       expect(await accessibilityViolations(page)).toEqual([]);
@@ -220,7 +257,11 @@ describeInBrowser('web pages in a real browser', () => {
   describe('GET /docs (API reference)', () => {
     it('renders the OpenAPI document with Redoc, loading nothing from outside the gateway', async () => {
       const { page, watched } = await openPage(`${gw.url}/docs`);
-      await page.waitForFunction(() => document.querySelector('redoc h1')?.textContent?.includes('Exclusion Screening Service'), undefined, { timeout: 30_000 });
+      await page.waitForFunction(
+        () => document.querySelector('redoc h1')?.textContent?.includes('Exclusion Screening Service'),
+        undefined,
+        { timeout: 30_000 },
+      );
       const text = await page.evaluate(() => document.body.innerText);
       for (const path of ['/screen', '/batch', '/monitor', '/lists', '/usage', '/public/lookup']) expect(text).toContain(path);
       expect(watched.foreignRequests).toEqual([]);

@@ -29,7 +29,7 @@ describe('web pages as served (no key, no third party)', () => {
     expect(body).not.toMatch(/(src|href)="(https?:)?\/\//);
   });
 
-  it('serves the pages\' scripts, stylesheet and Redoc\'s bundle with their types', async () => {
+  it("serves the pages' scripts, stylesheet and Redoc's bundle with their types", async () => {
     for (const [path, type] of [
       ['/assets/lookup.js', 'text/javascript; charset=utf-8'],
       ['/assets/site.css', 'text/css; charset=utf-8'],
@@ -40,7 +40,7 @@ describe('web pages as served (no key, no third party)', () => {
     }
   });
 
-  it('answers 404 in the contract\'s error shape for a path that is no page, and leaves /v1 to the API', async () => {
+  it("answers 404 in the contract's error shape for a path that is no page, and leaves /v1 to the API", async () => {
     const res = await fetch(`${gw.url}/assets/nope.js`);
     expect(res.status).toBe(404);
     expect((await res.json()).code).toBe('not_found');

@@ -12,7 +12,7 @@ export { launchChromium as launchBrowser } from '../../../infra/dev/chromium';
 
 if (!chromiumPath) {
   process.stderr.write(
-    '[browser tests] SKIPPED: no Chromium found (set CHROMIUM_PATH, or install Debian\'s chromium package: apt-get install chromium).\n',
+    "[browser tests] SKIPPED: no Chromium found (set CHROMIUM_PATH, or install Debian's chromium package: apt-get install chromium).\n",
   );
 }
 

@@ -24,12 +24,16 @@ export function writeLeieArtifact(path: string, parties: readonly LeieParty[]): 
  * `monitoring`, with `fanOutDoneAt` the moment the fan-out was seen done.
  */
 export async function runIngestion(
-  client: Client, taskQueue: string, sourceKey: string, workflowId = `list-ingestion/${sourceKey}/${randomBytes(4).toString('hex')}`,
+  client: Client,
+  taskQueue: string,
+  sourceKey: string,
+  workflowId = `list-ingestion/${sourceKey}/${randomBytes(4).toString('hex')}`,
   options: { force?: boolean } = {},
 ) {
   type Published = Extract<ListIngestionResult, { outcome: 'published' }>;
   const input = options.force ? { sourceKey, force: true } : { sourceKey };
-  const result = (await client.workflow.execute('listIngestion', { taskQueue, workflowId, args: [input] })) as ListIngestionResult & Partial<Published>;
+  const result = (await client.workflow.execute('listIngestion', { taskQueue, workflowId, args: [input] })) as ListIngestionResult &
+    Partial<Published>;
   if (!result.fanOut) return { ...result, fanOutDoneAt: Date.now() };
   const fanOut = (await client.workflow.getHandle(result.fanOut.workflowId).result()) as ListVersionFanOutResult;
   return { ...result, monitoring: fanOut.monitoring, listUpdates: fanOut.listUpdates, fanOutDoneAt: Date.now() };

@@ -13,7 +13,12 @@ export interface ReceiverVerification {
 const TOLERANCE_SECONDS = 5 * 60;
 
 /** The contract's rules 1 to 4 (rule 5 is the answer the receiver gives). */
-export function verifyByContract(signatureHeader: string | undefined, rawBody: Buffer, secret: string, nowMs = Date.now()): ReceiverVerification {
+export function verifyByContract(
+  signatureHeader: string | undefined,
+  rawBody: Buffer,
+  secret: string,
+  nowMs = Date.now(),
+): ReceiverVerification {
   // Rule 1: t and v1 from the header.
   const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signatureHeader ?? '');
   if (!match) return { ok: false, reason: 'malformed or missing Service-Signature' };
@@ -21,9 +26,12 @@ export function verifyByContract(signatureHeader: string | undefined, rawBody: B
   // Rule 2: at most 5 minutes from this clock, either way.
   if (Math.abs(Math.floor(nowMs / 1000) - t) > TOLERANCE_SECONDS) return { ok: false, reason: 'timestamp outside the tolerance', t };
   // Rule 3: HMAC-SHA256 over "<t>." and the raw body bytes, lowercase hex.
-  const expectedHex = createHmac('sha256', secret).update(Buffer.concat([Buffer.from(`${match[1]}.`, 'utf8'), rawBody])).digest('hex');
+  const expectedHex = createHmac('sha256', secret)
+    .update(Buffer.concat([Buffer.from(`${match[1]}.`, 'utf8'), rawBody]))
+    .digest('hex');
   // Rule 4: constant-time comparison of the hex strings.
-  if (!timingSafeEqual(Buffer.from(expectedHex, 'utf8'), Buffer.from(match[2], 'utf8'))) return { ok: false, reason: 'signature mismatch', t };
+  if (!timingSafeEqual(Buffer.from(expectedHex, 'utf8'), Buffer.from(match[2], 'utf8')))
+    return { ok: false, reason: 'signature mismatch', t };
   return { ok: true, t };
 }
 

@@ -36,7 +36,9 @@ afterAll(async () => {
   await gw?.close();
 });
 
-async function receiverWithEndpoint(events?: string[]): Promise<{ receiver: WebhookReceiver; apiKey: string; orgId: string; endpointId: string }> {
+async function receiverWithEndpoint(
+  events?: string[],
+): Promise<{ receiver: WebhookReceiver; apiKey: string; orgId: string; endpointId: string }> {
   const receiver = await startWebhookReceiver();
   receivers.push(receiver);
   const { apiKey, orgId } = await createOrgWithKey(pool, 'large');
@@ -48,12 +50,14 @@ async function receiverWithEndpoint(events?: string[]): Promise<{ receiver: Webh
 
 function emitBatchCompleted(orgId: string): Promise<DeliveryRef[]> {
   const jobId = randomUUID();
-  return emitWebhookEvents(pool, worker.client, worker.taskQueue, [{
-    orgId,
-    type: 'batch_completed',
-    eventKey: `batch:${jobId}`,
-    data: { jobId, totalItems: 2, completedItems: 2, failedItems: 0, potentialMatchItems: 1, completedAt: new Date().toISOString() },
-  }]);
+  return emitWebhookEvents(pool, worker.client, worker.taskQueue, [
+    {
+      orgId,
+      type: 'batch_completed',
+      eventKey: `batch:${jobId}`,
+      data: { jobId, totalItems: 2, completedItems: 2, failedItems: 0, potentialMatchItems: 1, completedAt: new Date().toISOString() },
+    },
+  ]);
 }
 
 /** Emits with some of the policy's settings changed; the series keeps the policy it started with. */
@@ -67,7 +71,8 @@ async function withPolicy<T>(settings: Record<string, string>, emit: () => Promi
   }
 }
 
-const signatureT = (got: { headers: Record<string, string | string[] | undefined> }): number => Number(/^t=(\d+),/.exec(String(got.headers['service-signature']))![1]);
+const signatureT = (got: { headers: Record<string, string | string[] | undefined> }): number =>
+  Number(/^t=(\d+),/.exec(String(got.headers['service-signature']))![1]);
 
 async function settledDelivery(apiKey: string, id: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -95,7 +100,10 @@ describe('webhook endpoints', () => {
     const receiver = await startWebhookReceiver();
     receivers.push(receiver);
     const { apiKey } = await createOrgWithKey(pool, 'small');
-    const created = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: receiver.url, events: ['batch_completed'] } });
+    const created = await call(gw.url, 'POST', '/v1/webhook-endpoints', {
+      apiKey,
+      body: { url: receiver.url, events: ['batch_completed'] },
+    });
     expect(created.status).toBe(201);
     expect(responseErrors('/webhook-endpoints', 'post', 201, created.body)).toBeNull();
     expect(created.body).toMatchObject({ url: receiver.url, events: ['batch_completed'] });
@@ -103,7 +111,16 @@ describe('webhook endpoints', () => {
 
     const listed = await call(gw.url, 'GET', '/v1/webhook-endpoints', { apiKey });
     expect(responseErrors('/webhook-endpoints', 'get', 200, listed.body)).toBeNull();
-    expect(listed.body.endpoints).toEqual([{ id: created.body.id, url: receiver.url, events: ['batch_completed'], createdAt: created.body.createdAt, enabled: true, disabledAt: null }]);
+    expect(listed.body.endpoints).toEqual([
+      {
+        id: created.body.id,
+        url: receiver.url,
+        events: ['batch_completed'],
+        createdAt: created.body.createdAt,
+        enabled: true,
+        disabledAt: null,
+      },
+    ]);
     expect(JSON.stringify(listed.body)).not.toContain(created.body.secret);
   });
 
@@ -176,7 +193,10 @@ describe('webhook delivery', () => {
     const delivery = await settledDelivery(apiKey, ref.id);
     expect(responseErrors('/webhook-deliveries/{deliveryId}', 'get', 200, delivery)).toBeNull();
     expect(delivery).toMatchObject({ id: ref.id, endpointId, eventType: 'batch_completed', status: 'succeeded', replayOf: null });
-    expect(delivery.attempts.map((a: { statusCode: number; error: string | null }) => [a.statusCode, a.error])).toEqual([[500, 'answered 500'], [200, null]]);
+    expect(delivery.attempts.map((a: { statusCode: number; error: string | null }) => [a.statusCode, a.error])).toEqual([
+      [500, 'answered 500'],
+      [200, null],
+    ]);
 
     const [first, second] = await receiver.waitFor(2);
     for (const got of [first, second]) {
@@ -189,10 +209,18 @@ describe('webhook delivery', () => {
     expect(second.rawBody.equals(first.rawBody)).toBe(true);
     expect([first, second].map((got) => got.verification.t)).toEqual([signatureT(first), signatureT(second)]);
     expect(signatureT(second)).toBeGreaterThan(signatureT(first));
-    expect(delivery.attempts.map((a: { attemptedAt: string }) => Math.floor(Date.parse(a.attemptedAt) / 1000))).toEqual([signatureT(first), signatureT(second)]);
+    expect(delivery.attempts.map((a: { attemptedAt: string }) => Math.floor(Date.parse(a.attemptedAt) / 1000))).toEqual([
+      signatureT(first),
+      signatureT(second),
+    ]);
     // Each attempt's signature holds for its own t only.
-    expect(verifyByContract(String(second.headers['service-signature']).replace(`t=${signatureT(second)}`, `t=${signatureT(first)}`), second.rawBody, receiver.secret))
-      .toMatchObject({ ok: false, reason: 'signature mismatch' });
+    expect(
+      verifyByContract(
+        String(second.headers['service-signature']).replace(`t=${signatureT(second)}`, `t=${signatureT(first)}`),
+        second.rawBody,
+        receiver.secret,
+      ),
+    ).toMatchObject({ ok: false, reason: 'signature mismatch' });
   });
 
   it('times out a receiver that does not answer in time, logs the attempt without a status and retries it', async () => {
@@ -296,7 +324,12 @@ describe('webhook delivery', () => {
     // Held (under the time-out) so the delivery is still pending when the emitter repeats.
     receiver.delayMs = () => 1000;
     const eventKey = `batch:${randomUUID()}`;
-    const event = { orgId, type: 'batch_completed' as const, eventKey, data: { jobId: 'j', totalItems: 0, completedItems: 0, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() } };
+    const event = {
+      orgId,
+      type: 'batch_completed' as const,
+      eventKey,
+      data: { jobId: 'j', totalItems: 0, completedItems: 0, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
+    };
     const first = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [event]);
     const again = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [event]);
     expect(first).toHaveLength(1);
@@ -358,10 +391,15 @@ describe('webhook delivery', () => {
     // The first attempt is held, then answered 500 so a retry would follow.
     receiver.delayMs = (n) => (n === 0 ? holdMs : 0);
     receiver.answer = () => 500;
-    const [ref] = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [{
-      orgId, type: 'match_status_change', eventKey: `record:${recordId}:${Date.now()}`, monitoredRecordId: recordId,
-      data: { recordId, previousStatus: 'clear', status: 'potential_match' },
-    }]);
+    const [ref] = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [
+      {
+        orgId,
+        type: 'match_status_change',
+        eventKey: `record:${recordId}:${Date.now()}`,
+        monitoredRecordId: recordId,
+        data: { recordId, previousStatus: 'clear', status: 'potential_match' },
+      },
+    ]);
     const [inFlight] = await receiver.waitFor(1);
     const removed = await call(gw.url, 'DELETE', `/v1/monitor/${recordId}`, { apiKey });
     const removedAt = Date.now();
@@ -387,10 +425,15 @@ describe('webhook delivery', () => {
     const { receiver, apiKey, orgId } = await receiverWithEndpoint();
     const recordId = await insertMonitoredRecord(orgId);
     await pool.query('UPDATE monitored_records SET removed_at = now() WHERE id = $1', [recordId]);
-    const [ref] = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [{
-      orgId, type: 'match_status_change', eventKey: `record:${recordId}:${Date.now()}`, monitoredRecordId: recordId,
-      data: { recordId, previousStatus: 'clear', status: 'potential_match' },
-    }]);
+    const [ref] = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [
+      {
+        orgId,
+        type: 'match_status_change',
+        eventKey: `record:${recordId}:${Date.now()}`,
+        monitoredRecordId: recordId,
+        data: { recordId, previousStatus: 'clear', status: 'potential_match' },
+      },
+    ]);
     expect((await settledDelivery(apiKey, ref.id)).status).toBe('cancelled');
     expect(receiver.received).toHaveLength(0);
   });

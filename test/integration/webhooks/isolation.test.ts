@@ -48,7 +48,9 @@ async function withEnv<T>(settings: Record<string, string>, work: () => Promise<
   try {
     return await work();
   } finally {
-    for (const [k, v] of Object.entries(before)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+    for (const [k, v] of Object.entries(before))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
   }
 }
 
@@ -72,7 +74,10 @@ async function receiver(): Promise<WebhookReceiver> {
   return r;
 }
 
-async function orgWithEndpoint(url: string, plan = 'large'): Promise<{ apiKey: string; orgId: string; endpointId: string; secret: string }> {
+async function orgWithEndpoint(
+  url: string,
+  plan = 'large',
+): Promise<{ apiKey: string; orgId: string; endpointId: string; secret: string }> {
   const { apiKey, orgId } = await createOrgWithKey(pool, plan as 'large');
   const reply = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url } });
   expect(reply.status).toBe(201);
@@ -80,32 +85,53 @@ async function orgWithEndpoint(url: string, plan = 'large'): Promise<{ apiKey: s
 }
 
 function emitBatchCompleted(orgId: string, count = 1): Promise<DeliveryRef[]> {
-  return emitWebhookEvents(pool, worker.client, worker.taskQueue, Array.from({ length: count }, () => {
-    const jobId = randomUUID();
-    return {
-      orgId, type: 'batch_completed' as const, eventKey: `batch:${jobId}`,
-      data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
-    };
-  }));
+  return emitWebhookEvents(
+    pool,
+    worker.client,
+    worker.taskQueue,
+    Array.from({ length: count }, () => {
+      const jobId = randomUUID();
+      return {
+        orgId,
+        type: 'batch_completed' as const,
+        eventKey: `batch:${jobId}`,
+        data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
+      };
+    }),
+  );
 }
 
 const attemptsOf = async (orgId: string): Promise<number> =>
-  (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_delivery_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.org_id = $1', [orgId])).rows[0].n;
+  (
+    await pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM webhook_delivery_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.org_id = $1',
+      [orgId],
+    )
+  ).rows[0].n;
 
 /** Ends an organization's deliveries to a blackhole: the endpoint removed (pending ones cancelled), the held requests dropped. */
 async function drain(apiKey: string, endpointId: string, hole: Blackhole, orgId: string): Promise<void> {
   expect((await call(gw.url, 'DELETE', `/v1/webhook-endpoints/${endpointId}`, { apiKey })).status).toBe(200);
   hole.reset();
-  await until('no attempt of the organization in flight', async () =>
-    (await pool.query('SELECT 1 FROM webhook_deliveries WHERE org_id = $1 AND sending_until > now()', [orgId])).rowCount === 0 && hole.open() === 0);
+  await until(
+    'no attempt of the organization in flight',
+    async () =>
+      (await pool.query('SELECT 1 FROM webhook_deliveries WHERE org_id = $1 AND sending_until > now()', [orgId])).rowCount === 0 &&
+      hole.open() === 0,
+  );
 }
 
 async function settled(apiKey: string, id: string) {
   let body: { status: string; attempts: Array<{ statusCode: number | null }> } | undefined;
-  await until(`delivery ${id} settled`, async () => {
-    body = (await call(gw.url, 'GET', `/v1/webhook-deliveries/${id}`, { apiKey })).body;
-    return body!.status !== 'pending';
-  }, 30_000, 250); // through the API, within the plan's rate limit
+  await until(
+    `delivery ${id} settled`,
+    async () => {
+      body = (await call(gw.url, 'GET', `/v1/webhook-deliveries/${id}`, { apiKey })).body;
+      return body!.status !== 'pending';
+    },
+    30_000,
+    250,
+  ); // through the API, within the plan's rate limit
   return body!;
 }
 
@@ -120,12 +146,22 @@ describe('delivery task queue', () => {
     });
     const other = await createOrgWithKey(pool, 'large');
     const submitted = await call(gw.url, 'POST', '/v1/batch', {
-      apiKey: other.apiKey, headers: { 'Idempotency-Key': randomUUID() },
-      body: { items: [{ type: 'person', name: 'Jordan Q Exampleson' }, { type: 'organization', legalName: 'Acme Care' }] },
+      apiKey: other.apiKey,
+      headers: { 'Idempotency-Key': randomUUID() },
+      body: {
+        items: [
+          { type: 'person', name: 'Jordan Q Exampleson' },
+          { type: 'organization', legalName: 'Acme Care' },
+        ],
+      },
     });
     expect(submitted.status).toBe(202);
-    await until('the other organization’s batch completed', async () =>
-      (await call(gw.url, 'GET', `/v1/batch/${submitted.body.jobId}`, { apiKey: other.apiKey })).body.state === 'completed', 60_000, 250);
+    await until(
+      'the other organization’s batch completed',
+      async () => (await call(gw.url, 'GET', `/v1/batch/${submitted.body.jobId}`, { apiKey: other.apiKey })).body.state === 'completed',
+      60_000,
+      250,
+    );
     // Every blackhole attempt was still hanging (none had timed out and been logged) when the batch completed.
     expect(await attemptsOf(blocked.orgId)).toBe(0);
     expect(hole.open()).toBeGreaterThanOrEqual(3);
@@ -182,15 +218,24 @@ describe('no database lock across the POST', () => {
   it('holds no lock on the monitored record while an attempt waits on the receiver; DELETE /monitor still answers only once it has ended', async () => {
     const hole = await blackhole();
     const org = await orgWithEndpoint(hole.url);
-    const { rows: [record] } = await pool.query<{ id: string }>(
+    const {
+      rows: [record],
+    } = await pool.query<{ id: string }>(
       `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at)
        VALUES ($1, '{"type":"person","name":"Test Person"}', $2, 'person', false, 'clear', '{}', '{}', now()) RETURNING id`,
       [org.orgId, randomUUID()],
     );
-    await withEnv({ WEBHOOK_TIMEOUT_MS: '10000' }, () => emitWebhookEvents(pool, worker.client, worker.taskQueue, [{
-      orgId: org.orgId, type: 'match_status_change', eventKey: `record:${record.id}:${Date.now()}`, monitoredRecordId: record.id,
-      data: { recordId: record.id, previousStatus: 'clear', status: 'potential_match' },
-    }]));
+    await withEnv({ WEBHOOK_TIMEOUT_MS: '10000' }, () =>
+      emitWebhookEvents(pool, worker.client, worker.taskQueue, [
+        {
+          orgId: org.orgId,
+          type: 'match_status_change',
+          eventKey: `record:${record.id}:${Date.now()}`,
+          monitoredRecordId: record.id,
+          data: { recordId: record.id, previousStatus: 'clear', status: 'potential_match' },
+        },
+      ]),
+    );
     await until('the attempt is in flight', () => hole.open() === 1);
 
     const client = await pool.connect();
@@ -202,7 +247,9 @@ describe('no database lock across the POST', () => {
     } finally {
       client.release();
     }
-    const { rows: [idle] } = await pool.query<{ n: number }>(
+    const {
+      rows: [idle],
+    } = await pool.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction' AND query ILIKE '%monitored_records%'",
     );
     expect(idle.n).toBe(0);
@@ -227,17 +274,26 @@ describe('POST /webhook-endpoints: endpoints per organization', () => {
   it('refuses an endpoint past the cap with 400 naming url, and stores nothing; concurrent registrations cannot pass it', async () => {
     await withEnv({ WEBHOOK_MAX_ENDPOINTS_PER_ORG: '3' }, async () => {
       const { apiKey } = await createOrgWithKey(pool, 'large');
-      const replies = await Promise.all(Array.from({ length: 6 }, (_, i) =>
-        call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: `http://127.0.0.1:9/hook/${i}` } })));
+      const replies = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: `http://127.0.0.1:9/hook/${i}` } }),
+        ),
+      );
       expect(replies.map((r) => r.status).sort()).toEqual([201, 201, 201, 400, 400, 400]);
       const refused = replies.find((r) => r.status === 400)!;
-      expect(refused.body).toEqual({ code: 'invalid_request', message: expect.stringMatching(/at most 3 webhook endpoints/), fields: { url: [expect.any(String)] } });
+      expect(refused.body).toEqual({
+        code: 'invalid_request',
+        message: expect.stringMatching(/at most 3 webhook endpoints/),
+        fields: { url: [expect.any(String)] },
+      });
       expect(responseErrors('/webhook-endpoints', 'post', 400, refused.body)).toBeNull();
       const listed = await call(gw.url, 'GET', '/v1/webhook-endpoints', { apiKey });
       expect(listed.body.endpoints).toHaveLength(3);
 
       expect((await call(gw.url, 'DELETE', `/v1/webhook-endpoints/${listed.body.endpoints[0].id}`, { apiKey })).status).toBe(200);
-      expect((await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: 'http://127.0.0.1:9/hook/again' } })).status).toBe(201);
+      expect((await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: 'http://127.0.0.1:9/hook/again' } })).status).toBe(
+        201,
+      );
     });
   });
 });
@@ -257,11 +313,16 @@ describe('POST /webhook-deliveries/{id}/replay: replays per organization', () =>
         if (reply.status === 429) refused = reply;
       }
       expect(statuses).toEqual([202, 202, 202, 429]);
-      expect(refused!.body).toEqual({ code: 'rate_limited', message: expect.stringMatching(/replay 3 deliveries per minute\. Retry in \d+ seconds?\./) });
+      expect(refused!.body).toEqual({
+        code: 'rate_limited',
+        message: expect.stringMatching(/replay 3 deliveries per minute\. Retry in \d+ seconds?\./),
+      });
       expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(responseErrors('/webhook-deliveries/{deliveryId}/replay', 'post', 429, refused!.body)).toBeNull();
     });
-    const { rows: [r] } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_deliveries WHERE replay_of = $1', [ref.id]);
+    const {
+      rows: [r],
+    } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_deliveries WHERE replay_of = $1', [ref.id]);
     expect(r.n).toBe(3);
   });
 });
@@ -286,7 +347,12 @@ describe('endpoint disabled after failing', () => {
     });
 
     expect(await emitBatchCompleted(org.orgId)).toEqual([]);
-    const replay = await call(gw.url, 'POST', `/v1/webhook-deliveries/${(await pool.query('SELECT id FROM webhook_deliveries WHERE org_id = $1 LIMIT 1', [org.orgId])).rows[0].id}/replay`, { apiKey: org.apiKey });
+    const replay = await call(
+      gw.url,
+      'POST',
+      `/v1/webhook-deliveries/${(await pool.query('SELECT id FROM webhook_deliveries WHERE org_id = $1 LIMIT 1', [org.orgId])).rows[0].id}/replay`,
+      { apiKey: org.apiKey },
+    );
     expect(replay.status).toBe(400);
     expect(replay.body).toMatchObject({ code: 'invalid_request', fields: { id: [expect.stringMatching(/disabled/)] } });
 
@@ -306,7 +372,9 @@ describe('endpoint disabled after failing', () => {
     const org = await orgWithEndpoint(target.url);
     target.secret = org.secret;
     target.answer = () => 500;
-    await pool.query("UPDATE webhook_endpoints SET failing_since = now() - interval '4 days', failed_deliveries_in_row = 1 WHERE id = $1", [org.endpointId]);
+    await pool.query("UPDATE webhook_endpoints SET failing_since = now() - interval '4 days', failed_deliveries_in_row = 1 WHERE id = $1", [
+      org.endpointId,
+    ]);
     await withEnv({ WEBHOOK_MAX_ATTEMPTS: '1' }, async () => {
       const [ref] = await emitBatchCompleted(org.orgId);
       expect((await settled(org.apiKey, ref.id)).status).toBe('failed');
@@ -319,10 +387,14 @@ describe('endpoint disabled after failing', () => {
     const target = await receiver();
     const org = await orgWithEndpoint(target.url);
     target.secret = org.secret;
-    await pool.query("UPDATE webhook_endpoints SET failing_since = now() - interval '2 days', failed_deliveries_in_row = 5 WHERE id = $1", [org.endpointId]);
+    await pool.query("UPDATE webhook_endpoints SET failing_since = now() - interval '2 days', failed_deliveries_in_row = 5 WHERE id = $1", [
+      org.endpointId,
+    ]);
     const [ref] = await emitBatchCompleted(org.orgId);
     expect((await settled(org.apiKey, ref.id)).status).toBe('succeeded');
-    const { rows: [e] } = await pool.query('SELECT failing_since, failed_deliveries_in_row FROM webhook_endpoints WHERE id = $1', [org.endpointId]);
+    const {
+      rows: [e],
+    } = await pool.query('SELECT failing_since, failed_deliveries_in_row FROM webhook_endpoints WHERE id = $1', [org.endpointId]);
     expect(e).toEqual({ failing_since: null, failed_deliveries_in_row: null });
   });
 });

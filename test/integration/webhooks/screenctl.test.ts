@@ -60,10 +60,14 @@ async function endpointFor(orgId: string, apiKey: string): Promise<void> {
 
 function emitBatch(orgId: string): Promise<DeliveryRef[]> {
   const jobId = randomUUID();
-  return emitWebhookEvents(gw.pool, worker.client, worker.taskQueue, [{
-    orgId, type: 'batch_completed', eventKey: `batch:${jobId}`,
-    data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
-  }]);
+  return emitWebhookEvents(gw.pool, worker.client, worker.taskQueue, [
+    {
+      orgId,
+      type: 'batch_completed',
+      eventKey: `batch:${jobId}`,
+      data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
+    },
+  ]);
 }
 
 async function settled(id: string, timeoutMs = 30_000) {
@@ -83,10 +87,14 @@ async function failedDelivery() {
   receiver.secret = endpoint.body.secret;
   receiver.answer = () => 500;
   const jobId = randomUUID();
-  const [ref] = await emitWebhookEvents(gw.pool, worker.client, worker.taskQueue, [{
-    orgId, type: 'batch_completed', eventKey: `batch:${jobId}`,
-    data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
-  }]);
+  const [ref] = await emitWebhookEvents(gw.pool, worker.client, worker.taskQueue, [
+    {
+      orgId,
+      type: 'batch_completed',
+      eventKey: `batch:${jobId}`,
+      data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
+    },
+  ]);
   expect((await settled(ref.id)).status).toBe('failed');
   return { orgId, ref };
 }
@@ -111,7 +119,10 @@ describe('screenctl deliveries', () => {
     const ids = receiver.received.map((r) => r.headers['service-webhook-id']);
     expect(ids.filter((id) => id === ref.id)).toHaveLength(3);
     expect(ids.filter((id) => id === replayId)).toHaveLength(1);
-    expect(JSON.parse(await screenctl('deliveries', 'show', replayId))).toMatchObject({ id: replayId, workflowId: `webhook-delivery/${replayId}` });
+    expect(JSON.parse(await screenctl('deliveries', 'show', replayId))).toMatchObject({
+      id: replayId,
+      workflowId: `webhook-delivery/${replayId}`,
+    });
 
     // A delivery that arrived is not reset (a replay makes a new one).
     expect(await screenctlRefusal('deliveries', 'reset', ref.id)).toMatch(/cannot be reset: it is succeeded/);
@@ -146,7 +157,9 @@ describe('screenctl deliveries', () => {
     expect(old.status.name).toBe('RUNNING');
 
     // Reset while the receiver still fails: the fresh series (1 s waits, 5 attempts) gets a 500 first.
-    expect(await screenctlWith({ WEBHOOK_RETRY_INITIAL_MS: '1000', WEBHOOK_MAX_ATTEMPTS: '5' }, 'deliveries', 'reset', ref.id)).toContain(`webhook-delivery/${ref.id}`);
+    expect(await screenctlWith({ WEBHOOK_RETRY_INITIAL_MS: '1000', WEBHOOK_MAX_ATTEMPTS: '5' }, 'deliveries', 'reset', ref.id)).toContain(
+      `webhook-delivery/${ref.id}`,
+    );
     expect((await worker.client.workflow.getHandle(deliveryWorkflowId(ref.id), old.runId).describe()).status.name).toBe('TERMINATED');
     const fresh = await worker.client.workflow.getHandle(deliveryWorkflowId(ref.id)).describe();
     expect(fresh.runId).not.toBe(old.runId);
@@ -174,10 +187,15 @@ describe('screenctl deliveries', () => {
       [orgId, randomUUID()],
     );
     const recordId = rows[0].id;
-    const [ref] = await emitWebhookEvents(gw.pool, worker.client, worker.taskQueue, [{
-      orgId, type: 'match_status_change', eventKey: `record:${recordId}:1`, monitoredRecordId: recordId,
-      data: { recordId, previousStatus: 'clear', status: 'potential_match' },
-    }]);
+    const [ref] = await emitWebhookEvents(gw.pool, worker.client, worker.taskQueue, [
+      {
+        orgId,
+        type: 'match_status_change',
+        eventKey: `record:${recordId}:1`,
+        monitoredRecordId: recordId,
+        data: { recordId, previousStatus: 'clear', status: 'potential_match' },
+      },
+    ]);
     expect((await settled(ref.id)).status).toBe('failed');
     // Removed as DELETE /monitor/{id} removes it (the failed delivery is not pending, so it stays failed).
     await gw.pool.query('UPDATE monitored_records SET removed_at = now() WHERE id = $1', [recordId]);

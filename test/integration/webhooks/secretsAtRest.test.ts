@@ -46,7 +46,13 @@ afterEach(() => {
   else process.env.WEBHOOK_SECRET_KEYS = keysBefore;
 });
 
-async function endpointWithReceiver(): Promise<{ receiver: WebhookReceiver; apiKey: string; orgId: string; endpointId: string; secret: string }> {
+async function endpointWithReceiver(): Promise<{
+  receiver: WebhookReceiver;
+  apiKey: string;
+  orgId: string;
+  endpointId: string;
+  secret: string;
+}> {
   const receiver = await startWebhookReceiver();
   receivers.push(receiver);
   const { apiKey, orgId } = await createOrgWithKey(pool, 'large');
@@ -56,17 +62,23 @@ async function endpointWithReceiver(): Promise<{ receiver: WebhookReceiver; apiK
   return { receiver, apiKey, orgId, endpointId: reply.body.id, secret: reply.body.secret };
 }
 
-async function storedRow(endpointId: string): Promise<{ secret: string | null; secret_ciphertext: string | null; secret_key_id: string | null }> {
+async function storedRow(
+  endpointId: string,
+): Promise<{ secret: string | null; secret_ciphertext: string | null; secret_key_id: string | null }> {
   const { rows } = await pool.query('SELECT secret, secret_ciphertext, secret_key_id FROM webhook_endpoints WHERE id = $1', [endpointId]);
   return rows[0];
 }
 
 function emit(orgId: string): Promise<DeliveryRef[]> {
   const jobId = randomUUID();
-  return emitWebhookEvents(pool, worker.client, worker.taskQueue, [{
-    orgId, type: 'batch_completed', eventKey: `batch:${jobId}`,
-    data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
-  }]);
+  return emitWebhookEvents(pool, worker.client, worker.taskQueue, [
+    {
+      orgId,
+      type: 'batch_completed',
+      eventKey: `batch:${jobId}`,
+      data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
+    },
+  ]);
 }
 
 /** Emits one event and waits for it at the receiver: the delivery must have succeeded, signed so that `secret` verifies it. */
@@ -78,7 +90,9 @@ async function deliveredAndVerifiedWith(orgId: string, receiver: WebhookReceiver
   expect(verifyByContract(String(got.headers['service-signature']), got.rawBody, secret)).toMatchObject({ ok: true });
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const { rows: [d] } = await pool.query<{ status: string }>('SELECT status FROM webhook_deliveries WHERE id = $1', [ref.id]);
+    const {
+      rows: [d],
+    } = await pool.query<{ status: string }>('SELECT status FROM webhook_deliveries WHERE id = $1', [ref.id]);
     if (d.status === 'succeeded') return;
     if (Date.now() > deadline) throw new Error(`delivery ${ref.id} is ${d.status}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -95,7 +109,10 @@ describe('webhook signing secrets at rest', () => {
     expect(row.secret_ciphertext).toEqual(expect.any(String));
     expect(row.secret_ciphertext).not.toContain(secret);
     expect(row.secret_ciphertext).not.toContain(secret.slice(6, 26));
-    const { rows } = await pool.query('SELECT count(*)::int AS n FROM webhook_endpoints WHERE row_to_json(webhook_endpoints)::text LIKE $1', [`%${secret.slice(6, 26)}%`]);
+    const { rows } = await pool.query(
+      'SELECT count(*)::int AS n FROM webhook_endpoints WHERE row_to_json(webhook_endpoints)::text LIKE $1',
+      [`%${secret.slice(6, 26)}%`],
+    );
     expect(rows[0].n).toBe(0);
   });
 
@@ -129,7 +146,11 @@ describe('webhook signing secrets at rest', () => {
     const result = await reencryptSecrets(pool, webhookSecretKeys(), 2);
     expect(result.reencrypted).toBeGreaterThanOrEqual(1);
     // Nothing plain or under 'old' is left; the other tests' rows, under key ids not configured here, are left as they are.
-    const { rows: [left] } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM webhook_endpoints WHERE secret IS NOT NULL OR secret_key_id = 'old'");
+    const {
+      rows: [left],
+    } = await pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM webhook_endpoints WHERE secret IS NOT NULL OR secret_key_id = 'old'",
+    );
     expect(left.n).toBe(0);
     expect(await storedRow(endpointId)).toMatchObject({ secret: null, secret_key_id: 'new' });
     process.env.WEBHOOK_SECRET_KEYS = `new:${nextKey}`;
@@ -140,7 +161,10 @@ describe('webhook signing secrets at rest', () => {
     const { receiver, orgId, endpointId } = await endpointWithReceiver();
     const plain = `whsec_${randomBytes(32).toString('base64url')}`;
     // As the release before encryption at rest wrote it.
-    await pool.query('UPDATE webhook_endpoints SET secret = $2, secret_ciphertext = NULL, secret_key_id = NULL WHERE id = $1', [endpointId, plain]);
+    await pool.query('UPDATE webhook_endpoints SET secret = $2, secret_ciphertext = NULL, secret_key_id = NULL WHERE id = $1', [
+      endpointId,
+      plain,
+    ]);
     receiver.secret = plain;
     await deliveredAndVerifiedWith(orgId, receiver, plain);
 
@@ -170,23 +194,39 @@ describe('webhook signing secrets at rest', () => {
 describe('production configuration', () => {
   /** Runs an entry point as the image does (NODE_ENV=production) without WEBHOOK_SECRET_KEYS. */
   function runWithoutKeys(entry: string): Promise<{ code: number | null; stderr: string }> {
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', GATEWAY_PORT: '0', WORKER_METRICS_PORT: '0', LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      GATEWAY_PORT: '0',
+      WORKER_METRICS_PORT: '0',
+      LOG_LEVEL: 'warn',
+    };
     delete env.WEBHOOK_SECRET_KEYS;
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), entry], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), entry], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    return new Promise((resolve) => child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stderr: output });
-    }));
+    return new Promise((resolve) =>
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ code, stderr: output });
+      }),
+    );
   }
 
-  it.each(['gateway/main.ts', 'infra/worker.ts'])('%s refuses to start without WEBHOOK_SECRET_KEYS', async (entry) => {
-    const { code, stderr } = await runWithoutKeys(entry);
-    expect(code).not.toBe(0);
-    expect(code).not.toBeNull();
-    expect(stderr).toMatch(/WEBHOOK_SECRET_KEYS is required in production/);
-  }, 90_000);
+  it.each(['gateway/main.ts', 'infra/worker.ts'])(
+    '%s refuses to start without WEBHOOK_SECRET_KEYS',
+    async (entry) => {
+      const { code, stderr } = await runWithoutKeys(entry);
+      expect(code).not.toBe(0);
+      expect(code).not.toBeNull();
+      expect(stderr).toMatch(/WEBHOOK_SECRET_KEYS is required in production/);
+    },
+    90_000,
+  );
 });

@@ -22,7 +22,11 @@ let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   db = await createListsDatabase();
-  worker = await startTestWorker({ pool: db.pool, matcherUrl: 'http://127.0.0.1:9', taskQueue: `unstarted-${randomBytes(3).toString('hex')}` });
+  worker = await startTestWorker({
+    pool: db.pool,
+    matcherUrl: 'http://127.0.0.1:9',
+    taskQueue: `unstarted-${randomBytes(3).toString('hex')}`,
+  });
   receiver = await startWebhookReceiver();
 }, 120_000);
 
@@ -32,7 +36,13 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const screened = (status: ScreeningResult['status']): ScreeningResult => ({ status, matches: [], sources: [], checkedAt: new Date().toISOString(), recallCapped: false });
+const screened = (status: ScreeningResult['status']): ScreeningResult => ({
+  status,
+  matches: [],
+  sources: [],
+  checkedAt: new Date().toISOString(),
+  recallCapped: false,
+});
 
 /** A matcher that screens every record `potential_match` (the test's database holds no list, so no list is cited). */
 const matcher = {
@@ -42,7 +52,13 @@ const matcher = {
 } as unknown as RescreenDeps['matcher'];
 
 /** A Temporal client of a worker that dies right after the commit: the start never reaches the server. */
-const dyingTemporal = { workflow: { start: async () => { throw new Error('worker killed between commit and start'); } } } as unknown as Client;
+const dyingTemporal = {
+  workflow: {
+    start: async () => {
+      throw new Error('worker killed between commit and start');
+    },
+  },
+} as unknown as Client;
 
 async function enrolledRecord(): Promise<{ orgId: string; recordId: string }> {
   const org = await createOrganization(db.pool, { name: 'sweep test', plan: 'large' });
@@ -52,7 +68,14 @@ async function enrolledRecord(): Promise<{ orgId: string; recordId: string }> {
   const client = await db.pool.connect();
   try {
     const entity = { type: 'person' as const, name: 'Rosalind Quarterfield' };
-    const { id } = await upsertRecord(client, { orgId: org.id, entity, entityHash: randomBytes(16).toString('hex'), result: screened('clear'), headroom: 500, rulesVersion: 1 });
+    const { id } = await upsertRecord(client, {
+      orgId: org.id,
+      entity,
+      entityHash: randomBytes(16).toString('hex'),
+      result: screened('clear'),
+      headroom: 500,
+      rulesVersion: 1,
+    });
     return { orgId: org.id, recordId: id };
   } finally {
     client.release();
@@ -69,9 +92,12 @@ async function deliveryOf(recordId: string) {
   return rows[0];
 }
 
-const sweep = () => worker.client.workflow.execute('unstartedDeliverySweep', {
-  taskQueue: worker.taskQueue, workflowId: `unstarted-deliveries/test-${randomBytes(3).toString('hex')}`, args: [],
-}) as Promise<{ taken: number }>;
+const sweep = () =>
+  worker.client.workflow.execute('unstartedDeliverySweep', {
+    taskQueue: worker.taskQueue,
+    workflowId: `unstarted-deliveries/test-${randomBytes(3).toString('hex')}`,
+    args: [],
+  }) as Promise<{ taken: number }>;
 
 describe('a status change whose delivery was committed but never started is sent by the unstarted-deliveries sweep', () => {
   it('the re-screen dies after its commit, its retry starts nothing, and the sweep sends the delivery once it is a minute old', async () => {
@@ -79,12 +105,16 @@ describe('a status change whose delivery was committed but never started is sent
     const records = await loadActiveRecords(db.pool, [recordId]);
     const deps = (temporal: Client): RescreenDeps => ({ pool: db.pool, matcher, temporal, taskQueue: worker.taskQueue });
 
-    await expect(rescreenRecords(deps(dyingTemporal), records, 'list-version:sweep-test')).rejects.toThrow('worker killed between commit and start');
+    await expect(rescreenRecords(deps(dyingTemporal), records, 'list-version:sweep-test')).rejects.toThrow(
+      'worker killed between commit and start',
+    );
     // The activity's retry: the status is stored already, so it sees no change and starts nothing.
     expect(await rescreenRecords(deps(worker.client), await loadActiveRecords(db.pool, [recordId]), 'list-version:sweep-test')).toBe(0);
     const delivery = await deliveryOf(recordId);
     expect(delivery).toMatchObject({ status: 'pending', attempts: 0 });
-    await expect(worker.client.workflow.getHandle(`webhook-delivery/${delivery.id}`).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+    await expect(worker.client.workflow.getHandle(`webhook-delivery/${delivery.id}`).describe()).rejects.toBeInstanceOf(
+      WorkflowNotFoundError,
+    );
 
     // Under a minute old, it may still be starting: the sweep leaves it.
     expect(await sweep()).toEqual({ taken: 0 });
@@ -94,7 +124,10 @@ describe('a status change whose delivery was committed but never started is sent
     const [got] = await receiver.waitFor(1);
     expect(got.headers['service-webhook-id']).toBe(delivery.id);
     expect(got.verification.ok).toBe(true);
-    expect(JSON.parse(got.rawBody.toString('utf8'))).toMatchObject({ type: 'match_status_change', data: { recordId, previousStatus: 'clear', status: 'potential_match' } });
+    expect(JSON.parse(got.rawBody.toString('utf8'))).toMatchObject({
+      type: 'match_status_change',
+      data: { recordId, previousStatus: 'clear', status: 'potential_match' },
+    });
     await worker.client.workflow.getHandle(`webhook-delivery/${delivery.id}`).result();
     expect(await deliveryOf(recordId)).toMatchObject({ status: 'succeeded', attempts: 1 });
     // Sent once: the next sweep finds nothing to start.
@@ -107,11 +140,18 @@ describe('a status change whose delivery was committed but never started is sent
       expect(await ensureUnstartedDeliverySchedule(worker.client)).toBe('unstarted-deliveries');
       expect(await ensureUnstartedDeliverySchedule(worker.client)).toBe('unstarted-deliveries');
       const schedule = await worker.client.schedule.getHandle('unstarted-deliveries').describe();
-      expect(schedule.action).toMatchObject({ type: 'startWorkflow', workflowType: 'unstartedDeliverySweep', workflowId: 'unstarted-deliveries' });
+      expect(schedule.action).toMatchObject({
+        type: 'startWorkflow',
+        workflowType: 'unstartedDeliverySweep',
+        workflowId: 'unstarted-deliveries',
+      });
       expect(schedule.spec.intervals?.[0].every).toBe(60_000);
       expect(schedule.policies.overlap).toBe('SKIP');
     } finally {
-      await worker.client.schedule.getHandle('unstarted-deliveries').delete().catch(() => undefined);
+      await worker.client.schedule
+        .getHandle('unstarted-deliveries')
+        .delete()
+        .catch(() => undefined);
     }
   });
 });

@@ -4,18 +4,36 @@ import { parseNicknameCsv } from '../../bench/eval/nicknames';
 
 function entry(kind: 'person' | 'organization', name: string, parts: Partial<EvalListEntry> = {}, aliases: string[] = []): EvalListEntry {
   return {
-    sourceKey: 'oig_leie', sourceName: 'LEIE', listVersionId: 'v1', retrievedAt: '2026-11-01T00:00:00.000Z', entryKey: name, kind, name,
-    lastName: null, firstName: null, middleName: null, suffix: null, aliases, npis: [], dateOfBirth: null, state: null, providerType: null, ...parts,
+    sourceKey: 'oig_leie',
+    sourceName: 'LEIE',
+    listVersionId: 'v1',
+    retrievedAt: '2026-11-01T00:00:00.000Z',
+    entryKey: name,
+    kind,
+    name,
+    lastName: null,
+    firstName: null,
+    middleName: null,
+    suffix: null,
+    aliases,
+    npis: [],
+    dateOfBirth: null,
+    state: null,
+    providerType: null,
+    ...parts,
   };
 }
 
 const nicknames = parseNicknameCsv('name1,relationship,name2\nrobert,has_nickname,bob\n');
 
 describe('expected-flag check for clean queries and hard negatives', () => {
-  const persons = new PersonFlagCheck([
-    entry('person', 'ROBERT A SMITH', { firstName: 'ROBERT', middleName: 'A', lastName: 'SMITH' }),
-    entry('person', 'MARIA GARCIA-LOPEZ', { firstName: 'MARIA', lastName: 'GARCIA-LOPEZ' }, ['MARIA TORRES']),
-  ], nicknames);
+  const persons = new PersonFlagCheck(
+    [
+      entry('person', 'ROBERT A SMITH', { firstName: 'ROBERT', middleName: 'A', lastName: 'SMITH' }),
+      entry('person', 'MARIA GARCIA-LOPEZ', { firstName: 'MARIA', lastName: 'GARCIA-LOPEZ' }, ['MARIA TORRES']),
+    ],
+    nicknames,
+  );
 
   it('flags names a screening user would expect reported', () => {
     expect(persons.expectedFlagged('ROBERT B SMITH')).toBe(true); // different middle

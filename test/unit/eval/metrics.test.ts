@@ -14,13 +14,24 @@ describe('target placement', () => {
     expect(placeTarget(matches, new Set(['b2']))).toEqual({ rank: 2, score: 1, exactTop: true });
     expect(placeTarget(matches, new Set(['c']))).toEqual({ rank: 3, score: 0.9, exactTop: false });
     expect(placeTarget(matches, new Set(['z']))).toEqual({ rank: null, score: null, exactTop: false });
-    expect(placeTarget([{ entryKeys: ['x'], score: 0.95 }, { entryKeys: ['y'], score: 1 }], new Set(['y'])).exactTop).toBe(false);
+    expect(
+      placeTarget(
+        [
+          { entryKeys: ['x'], score: 0.95 },
+          { entryKeys: ['y'], score: 1 },
+        ],
+        new Set(['y']),
+      ).exactTop,
+    ).toBe(false);
   });
 });
 
 describe('class summaries', () => {
   const found = (rank: number | null, matchCount: number): QueryOutcome => ({
-    className: 'typo', flagged: matchCount > 0, matchCount, placement: { rank, score: rank ? 0.9 : null, exactTop: false },
+    className: 'typo',
+    flagged: matchCount > 0,
+    matchCount,
+    placement: { rank, score: rank ? 0.9 : null, exactTop: false },
   });
 
   it('computes recall and MRR on a hand-made case', () => {

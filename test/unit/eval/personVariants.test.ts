@@ -5,7 +5,9 @@ import type { PersonParts, PersonVariant, PersonVariantContext } from '../../ben
 import { foldName, osaDistance, squashName } from '../../bench/eval/text';
 
 // A three-row parser input, not a nickname table: the harness reads the real one from nicknames==1.0.1.
-const nicknames = parseNicknameCsv('name1,relationship,name2\nrobert,has_nickname,bob\nrobert,has_nickname,rob\nelizabeth,has_nickname,beth\n');
+const nicknames = parseNicknameCsv(
+  'name1,relationship,name2\nrobert,has_nickname,bob\nrobert,has_nickname,rob\nelizabeth,has_nickname,beth\n',
+);
 const firstNames = ['ALLEN', 'BRIAN', 'CAROL', 'DIANA', 'EDGAR', 'MARY', 'ANN', 'MARYANN'];
 
 function context(seed: number): PersonVariantContext {
@@ -34,7 +36,13 @@ const tokens = (text: string): string[] => foldName(text).split(' ');
 
 describe('person variant generators', () => {
   it('are deterministic for a seed', () => {
-    for (const generator of [variants.typoOneEdit, variants.typoTwoEdits, variants.ocrConfusion, variants.suffixOrCredential, variants.diacritics]) {
+    for (const generator of [
+      variants.typoOneEdit,
+      variants.typoTwoEdits,
+      variants.ocrConfusion,
+      variants.suffixOrCredential,
+      variants.diacritics,
+    ]) {
       expect(generator(robert, context(7))).toBe(generator(robert, context(7)));
     }
   });

@@ -7,8 +7,22 @@ const nicknames = parseNicknameCsv('name1,relationship,name2\nrobert,has_nicknam
 
 function party(entryKey: string, name: string, aliases: string[] = []): IndexedEntry {
   return {
-    sourceKey: 'sam_exclusions', sourceName: 'SAM', listVersionId: 'v', retrievedAt: 't', entryKey, kind: 'person', name,
-    lastName: null, firstName: null, middleName: null, suffix: null, aliases, npis: [], dateOfBirth: null, state: null, providerType: null,
+    sourceKey: 'sam_exclusions',
+    sourceName: 'SAM',
+    listVersionId: 'v',
+    retrievedAt: 't',
+    entryKey,
+    kind: 'person',
+    name,
+    lastName: null,
+    firstName: null,
+    middleName: null,
+    suffix: null,
+    aliases,
+    npis: [],
+    dateOfBirth: null,
+    state: null,
+    providerType: null,
   };
 }
 

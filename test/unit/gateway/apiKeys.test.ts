@@ -9,7 +9,13 @@ describe('API key format', () => {
   });
 
   it('rejects anything not in the issued format', () => {
-    for (const bad of ['', 'esk_', 'Bearer x', `esk_0123456789abcdef0123456789abcdef_${'A'.repeat(42)}`, `esk_0123456789ABCDEF0123456789abcdef_${'A'.repeat(43)}`]) {
+    for (const bad of [
+      '',
+      'esk_',
+      'Bearer x',
+      `esk_0123456789abcdef0123456789abcdef_${'A'.repeat(42)}`,
+      `esk_0123456789ABCDEF0123456789abcdef_${'A'.repeat(43)}`,
+    ]) {
       expect(parseApiKey(bad)).toBeNull();
     }
   });

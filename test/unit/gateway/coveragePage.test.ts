@@ -7,12 +7,33 @@ const DAY = 86_400_000;
 function view(overrides: Partial<CoverageView['report']> = {}, freshness: CoverageView['freshness'] = {}): CoverageView {
   return {
     report: {
-      sources: [{ key: 'oig_leie', name: 'HHS-OIG LEIE', listVersionId: 'v-leie', retrievedAt: '2026-10-01T00:00:00.000Z', cadence: 'monthly', cadenceLabel: 'Monthly' }],
+      sources: [
+        {
+          key: 'oig_leie',
+          name: 'HHS-OIG LEIE',
+          listVersionId: 'v-leie',
+          retrievedAt: '2026-10-01T00:00:00.000Z',
+          cadence: 'monthly',
+          cadenceLabel: 'Monthly',
+        },
+      ],
       additionalSources: [],
-      registrySources: [{
-        sourceKey: 'NPPES', scope: 'organization_registry', excludedFromMedicaidDenominator: true, status: 'unavailable', versionId: null, retrievedAt: null,
-        artifactRetrievedAt: null, sourceUrl: null, periodEnd: null, organizationCount: 0, artifactChecksum: null, type1PublicPagesEnabled: false,
-      }],
+      registrySources: [
+        {
+          sourceKey: 'NPPES',
+          scope: 'organization_registry',
+          excludedFromMedicaidDenominator: true,
+          status: 'unavailable',
+          versionId: null,
+          retrievedAt: null,
+          artifactRetrievedAt: null,
+          sourceUrl: null,
+          periodEnd: null,
+          organizationCount: 0,
+          artifactChecksum: null,
+          type1PublicPagesEnabled: false,
+        },
+      ],
       gaps: [],
       totals: { screened: 8, total: 51 },
       asOf: '2026-11-25T00:00:00.000Z',
@@ -40,7 +61,9 @@ describe('coverage page rendering', () => {
   });
 
   it('escapes every text it takes from the report', () => {
-    const page = renderCoveragePage(view({ gaps: [{ key: 'state_x"><script>', name: '<img src=x onerror=alert(1)>', reason: 'a & b < c' }] }));
+    const page = renderCoveragePage(
+      view({ gaps: [{ key: 'state_x"><script>', name: '<img src=x onerror=alert(1)>', reason: 'a & b < c' }] }),
+    );
     expect(page).not.toContain('<script>');
     expect(page).not.toContain('<img src=x');
     expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');

@@ -11,8 +11,15 @@ describe('OpenAPI document', () => {
     expect(openApiDocument.openapi).toBe('3.1.0');
     expect(operations.map((o) => `${o.method} ${o.path}`)).toEqual(
       expect.arrayContaining([
-        'POST /screen', 'POST /batch', 'GET /batch/{jobId}', 'PUT /monitor', 'DELETE /monitor/{id}',
-        'GET /lists', 'GET /usage', 'POST /public/lookup', 'GET /openapi.json',
+        'POST /screen',
+        'POST /batch',
+        'GET /batch/{jobId}',
+        'PUT /monitor',
+        'DELETE /monitor/{id}',
+        'GET /lists',
+        'GET /usage',
+        'POST /public/lookup',
+        'GET /openapi.json',
       ]),
     );
   });
@@ -33,7 +40,12 @@ describe('OpenAPI document', () => {
   it('meters POST /screen as single screening and POST /batch, PUT /monitor as API allowance', () => {
     const byId = Object.fromEntries(operations.map((o) => [o.operationId, o.allowance]));
     expect(byId).toMatchObject({ screen: 'single_screening', submitBatch: 'api', enrollMonitor: 'api' });
-    expect(operations.filter((o) => o.allowance).map((o) => o.operationId).sort()).toEqual(['enrollMonitor', 'screen', 'submitBatch']);
+    expect(
+      operations
+        .filter((o) => o.allowance)
+        .map((o) => o.operationId)
+        .sort(),
+    ).toEqual(['enrollMonitor', 'screen', 'submitBatch']);
   });
 });
 
@@ -56,7 +68,17 @@ describe('request validation', () => {
   const screen = validators.get('screen')!;
 
   it('accepts both entity variants', () => {
-    expect(screen.body({ type: 'person', name: 'Jane Public', aliases: ['J P'], dateOfBirth: '1970-01-31', npi: '1234567890', state: 'TX', providerType: 'RN' })).toEqual({});
+    expect(
+      screen.body({
+        type: 'person',
+        name: 'Jane Public',
+        aliases: ['J P'],
+        dateOfBirth: '1970-01-31',
+        npi: '1234567890',
+        state: 'TX',
+        providerType: 'RN',
+      }),
+    ).toEqual({});
     expect(screen.body({ type: 'organization', legalName: 'Acme LLC', npi: '1234567890', state: 'CA' })).toEqual({});
   });
 
@@ -73,7 +95,9 @@ describe('request validation', () => {
   it('requires Idempotency-Key on batch and bounds its items', () => {
     const batch = validators.get('submitBatch')!;
     expect(batch.parameters({ headers: {}, params: {}, query: {} })).toEqual({ 'Idempotency-Key': ['required header'] });
-    expect(batch.parameters({ headers: { 'idempotency-key': 'k'.repeat(256) }, params: {}, query: {} })).toEqual({ 'Idempotency-Key': ['must have at most 255 characters'] });
+    expect(batch.parameters({ headers: { 'idempotency-key': 'k'.repeat(256) }, params: {}, query: {} })).toEqual({
+      'Idempotency-Key': ['must have at most 255 characters'],
+    });
     expect(batch.body({ items: [] })).toEqual({ items: ['must have at least 1 item'] });
     // Items are validated one by one by the handler: an invalid item never fails the request.
     expect(batch.body({ items: [{ type: 'person', name: 'A' }, { type: 'person' }, 'not an entity'] })).toEqual({});

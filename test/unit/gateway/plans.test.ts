@@ -33,13 +33,23 @@ describe('plan table', () => {
 describe('price of a period', () => {
   it('applies the platform minimum when the metered subtotal is below it', () => {
     expect(priceFor('small', 100, 10)).toEqual({
-      screenCallCents: 1000, recordMonthCents: 50, subtotalCents: 1050, platformMinimumCents: 5000, totalCents: 5000, minimumApplied: true,
+      screenCallCents: 1000,
+      recordMonthCents: 50,
+      subtotalCents: 1050,
+      platformMinimumCents: 5000,
+      totalCents: 5000,
+      minimumApplied: true,
     });
   });
 
   it('bills the subtotal when it exceeds the minimum', () => {
     expect(priceFor('enterprise', 200_000, 50_000)).toEqual({
-      screenCallCents: 800_000, recordMonthCents: 100_000, subtotalCents: 900_000, platformMinimumCents: 500_000, totalCents: 900_000, minimumApplied: false,
+      screenCallCents: 800_000,
+      recordMonthCents: 100_000,
+      subtotalCents: 900_000,
+      platformMinimumCents: 500_000,
+      totalCents: 900_000,
+      minimumApplied: false,
     });
   });
 

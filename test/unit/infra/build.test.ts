@@ -17,13 +17,19 @@ const out = path.join(root, '.tmp', `build-test-${process.pid}`);
 const env = { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'warn' };
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
 
 /** What the processes read at run time from beside their modules (README "Running on a real Temporal cluster"). */
 const RUNTIME_FILES = [
   ...fs.readdirSync(path.join(root, 'infra/base/migrations')).map((f) => `infra/base/migrations/${f}`),
-  ...fs.readdirSync(path.join(root, 'matcher/normalize')).filter((f) => f.endsWith('.csv')).map((f) => `matcher/normalize/${f}`),
+  ...fs
+    .readdirSync(path.join(root, 'matcher/normalize'))
+    .filter((f) => f.endsWith('.csv'))
+    .map((f) => `matcher/normalize/${f}`),
   ...fs.readdirSync(path.join(root, 'gateway/pages/assets')).map((f) => `gateway/pages/assets/${f}`),
 ];
 
@@ -35,7 +41,14 @@ afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 
 describe('npm run build: the compiled layout production runs', () => {
   it('compiles every entry point and carries no TypeScript', () => {
-    for (const entry of ['gateway/main.js', 'matcher/main.js', 'infra/worker.js', 'infra/base/db/migrate.js', 'infra/cli/screenctl.js', 'workflows/index.js']) {
+    for (const entry of [
+      'gateway/main.js',
+      'matcher/main.js',
+      'infra/worker.js',
+      'infra/base/db/migrate.js',
+      'infra/cli/screenctl.js',
+      'workflows/index.js',
+    ]) {
       expect(fs.existsSync(path.join(out, entry))).toBe(true);
     }
     expect(filesUnder(out).filter((f) => f.endsWith('.ts'))).toEqual([]);
@@ -50,9 +63,17 @@ describe('npm run build: the compiled layout production runs', () => {
   it('runs the compiled migrate runner and screenctl with plain node', async () => {
     const help = await run(process.execPath, [path.join(out, 'infra/base/db/migrate.js'), '--help'], { env });
     expect(help.stdout).toMatch(/^Usage: node infra\/base\/db\/migrate\.js/);
-    const list = JSON.parse((await run(process.execPath, [path.join(out, 'infra/base/db/migrate.js'), '--list'], { env })).stdout) as { dir: string; migrations: string[] };
+    const list = JSON.parse((await run(process.execPath, [path.join(out, 'infra/base/db/migrate.js'), '--list'], { env })).stdout) as {
+      dir: string;
+      migrations: string[];
+    };
     expect(list.dir).toBe(path.join(out, 'infra/base/migrations'));
-    expect(list.migrations).toEqual(fs.readdirSync(path.join(root, 'infra/base/migrations')).filter((f) => f.endsWith('.sql')).sort());
+    expect(list.migrations).toEqual(
+      fs
+        .readdirSync(path.join(root, 'infra/base/migrations'))
+        .filter((f) => f.endsWith('.sql'))
+        .sort(),
+    );
     const cli = await run(process.execPath, [path.join(out, 'infra/cli/screenctl.js'), '--help'], { env });
     expect(cli.stdout).toMatch(/^Usage: screenctl/);
     for (const group of ['org', 'key', 'usage', 'lists', 'deliveries']) expect(cli.stdout).toContain(group);
@@ -98,7 +119,10 @@ describe('npm run build: the compiled layout production runs', () => {
       const base = `http://127.0.0.1:${port}`;
       const deadline = Date.now() + 20_000;
       for (;;) {
-        const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+        const ok = await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) break;
         if (Date.now() > deadline || gateway.exitCode !== null) throw new Error(`compiled gateway did not start: ${stderr}`);
         await new Promise((r) => setTimeout(r, 200));

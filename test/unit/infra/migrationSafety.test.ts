@@ -22,7 +22,8 @@ const RELEASED_EXCEPTIONS: Record<string, Partial<Record<RuleId, string>>> = {
       'released and accepted: the column is added, backfilled and constrained at once, so a gateway of the previous release submitting a batch during the rollout failed (its insert carried no period) until it was replaced',
   },
   '7000_monitored_capped_index.sql': {
-    'index-not-concurrent': 'released: a partial index (recall_capped rows only) built while monitored_records was small; writes waited for the build',
+    'index-not-concurrent':
+      'released: a partial index (recall_capped rows only) built while monitored_records was small; writes waited for the build',
   },
   '7200_list_source_monitoring_enabled.sql': {
     'full-table-update': 'list_sources holds one row per list source (tens): the update is instant',
@@ -35,7 +36,10 @@ const RELEASED_EXCEPTIONS: Record<string, Partial<Record<RuleId, string>>> = {
   },
 };
 
-const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+const files = fs
+  .readdirSync(MIGRATIONS_DIR)
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
 
 describe('migration safety under a rolling deploy', () => {
   it.each(files)('%s breaks no rule beyond its released exceptions', (file) => {
@@ -48,7 +52,9 @@ describe('migration safety under a rolling deploy', () => {
   it('lists no exception that no longer matches (the list only shrinks)', () => {
     const stale: string[] = [];
     for (const [file, rules] of Object.entries(RELEASED_EXCEPTIONS)) {
-      const found = files.includes(file) ? new Set(lintMigration(fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')).map((v) => v.rule)) : new Set();
+      const found = files.includes(file)
+        ? new Set(lintMigration(fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')).map((v) => v.rule))
+        : new Set();
       for (const rule of Object.keys(rules)) if (!found.has(rule)) stale.push(`${file} ${rule}`);
     }
     expect(stale).toEqual([]);
@@ -59,35 +65,71 @@ describe('migration safety under a rolling deploy', () => {
   it('fires on a deliberately bad migration, one rule at a time', () => {
     expect(rulesOf('CREATE INDEX monitored_records_org ON monitored_records (org_id);')).toEqual(['index-not-concurrent']);
     expect(rulesOf('CREATE UNIQUE INDEX list_entries_x ON public.list_entries (version_id, entry_key);')).toEqual(['index-not-concurrent']);
-    expect(rulesOf('CREATE INDEX CONCURRENTLY IF NOT EXISTS batch_items_x ON batch_items (job_id);')).toEqual(['concurrently-needs-no-transaction']);
+    expect(rulesOf('CREATE INDEX CONCURRENTLY IF NOT EXISTS batch_items_x ON batch_items (job_id);')).toEqual([
+      'concurrently-needs-no-transaction',
+    ]);
     expect(rulesOf('ALTER TABLE webhook_deliveries ADD COLUMN tenant text NOT NULL;')).toEqual(['not-null-column']);
     expect(rulesOf('ALTER TABLE organizations ADD COLUMN region text NOT NULL;')).toEqual(['not-null-column']);
-    expect(rulesOf('ALTER TABLE usage_events ADD COLUMN stamped timestamptz NOT NULL DEFAULT now();')).toEqual(['not-null-column', 'not-null-column']);
-    expect(rulesOf('UPDATE monitored_records SET rules_version = 2 WHERE rules_version IS NULL;')).toEqual(['full-table-update']);
-    expect(rulesOf('UPDATE organizations SET plan = \'small\';')).toEqual(['full-table-update']);
-    expect(rulesOf('DO $$ BEGIN UPDATE batch_items SET outcome = NULL; END $$;')).toEqual(['full-table-update']);
-    expect(rulesOf('ALTER TABLE organizations ADD COLUMN region text;\nUPDATE organizations SET region = \'us\' WHERE region IS NULL;\nALTER TABLE organizations ALTER COLUMN region SET NOT NULL;')).toEqual(['set-not-null']);
-    expect(rulesOf('ALTER TABLE monitored_records ALTER COLUMN rules_version SET NOT NULL;')).toEqual(['set-not-null']);
-    expect(rulesOf('ALTER TABLE batch_items ADD CONSTRAINT batch_items_job_fk FOREIGN KEY (job_id) REFERENCES batch_jobs (id);')).toEqual(['constraint-not-valid']);
-    expect(rulesOf('ALTER TABLE list_entries ALTER COLUMN name TYPE varchar(400);')).toEqual(['column-type-change']);
-    expect(lintMigration('-- migrate:no-transaction\n-- Up Migration\nCREATE INDEX CONCURRENTLY x ON batch_items (job_id);\nALTER TABLE batch_items ADD COLUMN y int;\n').map((v) => v.rule)).toEqual([
-      'no-transaction-statement',
-      'no-transaction-statement',
+    expect(rulesOf('ALTER TABLE usage_events ADD COLUMN stamped timestamptz NOT NULL DEFAULT now();')).toEqual([
+      'not-null-column',
+      'not-null-column',
     ]);
+    expect(rulesOf('UPDATE monitored_records SET rules_version = 2 WHERE rules_version IS NULL;')).toEqual(['full-table-update']);
+    expect(rulesOf("UPDATE organizations SET plan = 'small';")).toEqual(['full-table-update']);
+    expect(rulesOf('DO $$ BEGIN UPDATE batch_items SET outcome = NULL; END $$;')).toEqual(['full-table-update']);
+    expect(
+      rulesOf(
+        "ALTER TABLE organizations ADD COLUMN region text;\nUPDATE organizations SET region = 'us' WHERE region IS NULL;\nALTER TABLE organizations ALTER COLUMN region SET NOT NULL;",
+      ),
+    ).toEqual(['set-not-null']);
+    expect(rulesOf('ALTER TABLE monitored_records ALTER COLUMN rules_version SET NOT NULL;')).toEqual(['set-not-null']);
+    expect(rulesOf('ALTER TABLE batch_items ADD CONSTRAINT batch_items_job_fk FOREIGN KEY (job_id) REFERENCES batch_jobs (id);')).toEqual([
+      'constraint-not-valid',
+    ]);
+    expect(rulesOf('ALTER TABLE list_entries ALTER COLUMN name TYPE varchar(400);')).toEqual(['column-type-change']);
+    expect(
+      lintMigration(
+        '-- migrate:no-transaction\n-- Up Migration\nCREATE INDEX CONCURRENTLY x ON batch_items (job_id);\nALTER TABLE batch_items ADD COLUMN y int;\n',
+      ).map((v) => v.rule),
+    ).toEqual(['no-transaction-statement', 'no-transaction-statement']);
   });
 
   it('passes the safe forms: a concurrent build outside a transaction, nullable-backfill-constrain, new tables, function bodies', () => {
-    expect(lintMigration('-- migrate:no-transaction\n-- Up Migration\nCREATE INDEX CONCURRENTLY IF NOT EXISTS batch_items_x ON batch_items (job_id);\n-- Down Migration\nDROP INDEX CONCURRENTLY IF EXISTS batch_items_x;\n')).toEqual([]);
+    expect(
+      lintMigration(
+        '-- migrate:no-transaction\n-- Up Migration\nCREATE INDEX CONCURRENTLY IF NOT EXISTS batch_items_x ON batch_items (job_id);\n-- Down Migration\nDROP INDEX CONCURRENTLY IF EXISTS batch_items_x;\n',
+      ),
+    ).toEqual([]);
     // Step 1 (release N): nullable, with a constraint that new rows keep and old ones are not checked against.
-    expect(rulesOf('ALTER TABLE webhook_deliveries ADD COLUMN tenant text;\nALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_tenant_nn CHECK (tenant IS NOT NULL) NOT VALID;')).toEqual([]);
+    expect(
+      rulesOf(
+        'ALTER TABLE webhook_deliveries ADD COLUMN tenant text;\nALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_tenant_nn CHECK (tenant IS NOT NULL) NOT VALID;',
+      ),
+    ).toEqual([]);
     // Step 2 (the application backfills in batches), step 3 (release N+1): validate, then constrain.
     expect(
-      rulesOf('ALTER TABLE webhook_deliveries VALIDATE CONSTRAINT webhook_deliveries_tenant_nn;\nALTER TABLE webhook_deliveries ALTER COLUMN tenant SET NOT NULL;\nALTER TABLE webhook_deliveries DROP CONSTRAINT webhook_deliveries_tenant_nn;'),
+      rulesOf(
+        'ALTER TABLE webhook_deliveries VALIDATE CONSTRAINT webhook_deliveries_tenant_nn;\nALTER TABLE webhook_deliveries ALTER COLUMN tenant SET NOT NULL;\nALTER TABLE webhook_deliveries DROP CONSTRAINT webhook_deliveries_tenant_nn;',
+      ),
     ).toEqual([]);
-    expect(rulesOf("ALTER TABLE monitored_records ADD COLUMN flag boolean NOT NULL DEFAULT false, ADD COLUMN n integer NOT NULL DEFAULT 0, ADD COLUMN s text NOT NULL DEFAULT 'x';")).toEqual([]);
-    expect(rulesOf('CREATE TABLE big_new (id int NOT NULL);\nCREATE INDEX big_new_id ON big_new (id);\nUPDATE big_new SET id = 1;')).toEqual([]);
-    expect(rulesOf('CREATE INDEX list_sources_x ON list_sources (key);\nUPDATE list_versions SET state = \'superseded\' WHERE id = \'00000000-0000-0000-0000-000000000000\';')).toEqual([]);
-    expect(rulesOf("CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE usage_periods SET screen_calls = 0; RETURN NULL; END $$;")).toEqual([]);
+    expect(
+      rulesOf(
+        "ALTER TABLE monitored_records ADD COLUMN flag boolean NOT NULL DEFAULT false, ADD COLUMN n integer NOT NULL DEFAULT 0, ADD COLUMN s text NOT NULL DEFAULT 'x';",
+      ),
+    ).toEqual([]);
+    expect(
+      rulesOf('CREATE TABLE big_new (id int NOT NULL);\nCREATE INDEX big_new_id ON big_new (id);\nUPDATE big_new SET id = 1;'),
+    ).toEqual([]);
+    expect(
+      rulesOf(
+        "CREATE INDEX list_sources_x ON list_sources (key);\nUPDATE list_versions SET state = 'superseded' WHERE id = '00000000-0000-0000-0000-000000000000';",
+      ),
+    ).toEqual([]);
+    expect(
+      rulesOf(
+        'CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE usage_periods SET screen_calls = 0; RETURN NULL; END $$;',
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -101,7 +101,10 @@ export function statements(sql: string): string[] {
 }
 
 function key(table: string): string {
-  return table.replace(/^public\./i, '').replace(/"/g, '').toLowerCase();
+  return table
+    .replace(/^public\./i, '')
+    .replace(/"/g, '')
+    .toLowerCase();
 }
 
 function isLarge(table: string): boolean {
@@ -138,25 +141,42 @@ export function lintMigration(content: string): Violation[] {
     }
 
     if (/\bCONCURRENTLY\b/i.test(s) && !noTransaction) {
-      flag('concurrently-needs-no-transaction', s, 'CONCURRENTLY cannot run in a transaction: put it in a migration marked `-- migrate:no-transaction`');
+      flag(
+        'concurrently-needs-no-transaction',
+        s,
+        'CONCURRENTLY cannot run in a transaction: put it in a migration marked `-- migrate:no-transaction`',
+      );
     }
     if (noTransaction) {
-      const allowed = /^(?:CREATE (?:UNIQUE )?INDEX CONCURRENTLY IF NOT EXISTS|DROP INDEX CONCURRENTLY IF EXISTS|REINDEX INDEX CONCURRENTLY|ALTER TABLE \S+ VALIDATE CONSTRAINT)\b/i;
+      const allowed =
+        /^(?:CREATE (?:UNIQUE )?INDEX CONCURRENTLY IF NOT EXISTS|DROP INDEX CONCURRENTLY IF EXISTS|REINDEX INDEX CONCURRENTLY|ALTER TABLE \S+ VALIDATE CONSTRAINT)\b/i;
       if (!allowed.test(s)) {
-        flag('no-transaction-statement', s, 'a no-transaction migration holds only re-runnable CREATE INDEX CONCURRENTLY IF NOT EXISTS / DROP INDEX CONCURRENTLY IF EXISTS / VALIDATE CONSTRAINT statements');
+        flag(
+          'no-transaction-statement',
+          s,
+          'a no-transaction migration holds only re-runnable CREATE INDEX CONCURRENTLY IF NOT EXISTS / DROP INDEX CONCURRENTLY IF EXISTS / VALIDATE CONSTRAINT statements',
+        );
       }
     }
 
     const index = new RegExp(`^CREATE (?:UNIQUE )?INDEX (CONCURRENTLY )?(?:IF NOT EXISTS )?(?:\\S+ )?ON (?:ONLY )?${IDENT}`, 'i').exec(s);
     if (index && !index[1] && existingLarge(index[2])) {
-      flag('index-not-concurrent', s, `an index on the large table ${index[2]} is built with CREATE INDEX CONCURRENTLY, in a no-transaction migration`);
+      flag(
+        'index-not-concurrent',
+        s,
+        `an index on the large table ${index[2]} is built with CREATE INDEX CONCURRENTLY, in a no-transaction migration`,
+      );
     }
 
     const update = new RegExp(`^(?:WITH [\\s\\S]*?\\) )?UPDATE (?:ONLY )?${IDENT}`, 'i').exec(s);
     if (update) {
       const whole = !/\bWHERE\b/i.test(s.replace(/\([^()]*\)/g, '()'));
       if (existingLarge(update[1]) || (whole && existing(update[1]))) {
-        flag('full-table-update', s, `no backfill of ${update[1]} in one statement: batch it (a later step the application runs), or read the null as the old state`);
+        flag(
+          'full-table-update',
+          s,
+          `no backfill of ${update[1]} in one statement: batch it (a later step the application runs), or read the null as the old state`,
+        );
       }
     }
 
@@ -178,25 +198,44 @@ export function lintMigration(content: string): Violation[] {
       }
       if (part.trim()) parts.push(part.trim());
       for (const action of parts) {
-        const addColumn = /^ADD (?:COLUMN )?(?:IF NOT EXISTS )?(?!CONSTRAINT\b|PRIMARY\b|UNIQUE\b|CHECK\b|FOREIGN\b|EXCLUDE\b)"?([A-Za-z_][A-Za-z0-9_]*)"?/i.exec(action);
+        const addColumn =
+          /^ADD (?:COLUMN )?(?:IF NOT EXISTS )?(?!CONSTRAINT\b|PRIMARY\b|UNIQUE\b|CHECK\b|FOREIGN\b|EXCLUDE\b)"?([A-Za-z_][A-Za-z0-9_]*)"?/i.exec(
+            action,
+          );
         if (/^VALIDATE CONSTRAINT\b/i.test(action)) validated.add(key(table));
         if (addColumn) {
           added.add(`${key(table)}.${addColumn[1].toLowerCase()}`);
           if (/\bNOT NULL\b/i.test(action) && !CONSTANT_DEFAULT.test(action)) {
-            flag('not-null-column', s, `add ${action.split(/\s+/).slice(1, 3).join(' ')} nullable, backfill it, then constrain it in a later migration (a constant DEFAULT is the one exception)`);
+            flag(
+              'not-null-column',
+              s,
+              `add ${action.split(/\s+/).slice(1, 3).join(' ')} nullable, backfill it, then constrain it in a later migration (a constant DEFAULT is the one exception)`,
+            );
           }
           if (/\bDEFAULT\b/i.test(action) && !CONSTANT_DEFAULT.test(action) && isLarge(table)) {
             flag('not-null-column', s, `a volatile DEFAULT rewrites ${table}: add the column without it`);
           }
           if (isLarge(table) && /\b(?:CHECK|REFERENCES|UNIQUE|PRIMARY KEY)\b/i.test(action)) {
-            flag('constraint-not-valid', s, `a constraint on a new column of ${table} is checked against every row under an exclusive lock: add it NOT VALID and validate it later`);
+            flag(
+              'constraint-not-valid',
+              s,
+              `a constraint on a new column of ${table} is checked against every row under an exclusive lock: add it NOT VALID and validate it later`,
+            );
           }
         }
         const setNotNull = /^ALTER (?:COLUMN )?"?([A-Za-z_][A-Za-z0-9_]*)"? SET NOT NULL/i.exec(action);
         if (setNotNull && added.has(`${key(table)}.${setNotNull[1].toLowerCase()}`)) {
-          flag('set-not-null', s, `${table}.${setNotNull[1]} is added, backfilled and constrained in one migration: constrain it in a later one, once the release writing it runs everywhere`);
+          flag(
+            'set-not-null',
+            s,
+            `${table}.${setNotNull[1]} is added, backfilled and constrained in one migration: constrain it in a later one, once the release writing it runs everywhere`,
+          );
         } else if (setNotNull && isLarge(table) && !validated.has(key(table))) {
-          flag('set-not-null', s, `SET NOT NULL scans ${table} under an exclusive lock: add CHECK (${setNotNull[1]} IS NOT NULL) NOT VALID first, then VALIDATE CONSTRAINT it before SET NOT NULL`);
+          flag(
+            'set-not-null',
+            s,
+            `SET NOT NULL scans ${table} under an exclusive lock: add CHECK (${setNotNull[1]} IS NOT NULL) NOT VALID first, then VALIDATE CONSTRAINT it before SET NOT NULL`,
+          );
         }
         if (/^ALTER (?:COLUMN )?\S+ (?:SET DATA )?TYPE\b/i.test(action) && isLarge(table)) {
           flag('column-type-change', s, `changing a column's type rewrites ${table}: add a new column and move to it`);

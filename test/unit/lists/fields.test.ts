@@ -64,8 +64,18 @@ describe('names and alias markers', () => {
 
   it('parses LAST, FIRST MIDDLE and FIRST MIDDLE LAST with suffixes', () => {
     expect(parsePersonName('EXAMPLESON, JORDAN Q')).toEqual({ lastName: 'EXAMPLESON', firstName: 'JORDAN', middleName: 'Q', suffix: null });
-    expect(parsePersonName('Jordan Q Exampleson Jr')).toEqual({ lastName: 'Exampleson', firstName: 'Jordan', middleName: 'Q', suffix: 'Jr' });
-    expect(parsePersonName('ZARLENGO PHILIP C', 'last_first')).toEqual({ lastName: 'ZARLENGO', firstName: 'PHILIP', middleName: 'C', suffix: null });
+    expect(parsePersonName('Jordan Q Exampleson Jr')).toEqual({
+      lastName: 'Exampleson',
+      firstName: 'Jordan',
+      middleName: 'Q',
+      suffix: 'Jr',
+    });
+    expect(parsePersonName('ZARLENGO PHILIP C', 'last_first')).toEqual({
+      lastName: 'ZARLENGO',
+      firstName: 'PHILIP',
+      middleName: 'C',
+      suffix: null,
+    });
   });
 
   it('finds the state in combined city/state/zip cells', () => {

@@ -26,10 +26,17 @@ describe('NPPES adapter (organizations of the NPI file)', () => {
 
   it('decodes a stray Windows-1252 byte instead of rejecting the row', async () => {
     const header = nppesHeader();
-    const line = nppesLine(header, { NPI: '1555666779', 'Entity Type Code': '2',
-      'Provider Organization Name (Legal Business Name)': 'CAFÉ CLINIC – NORTH', 'Provider Business Practice Location Address State Name': 'IL' });
+    const line = nppesLine(header, {
+      NPI: '1555666779',
+      'Entity Type Code': '2',
+      'Provider Organization Name (Legal Business Name)': 'CAFÉ CLINIC – NORTH',
+      'Provider Business Practice Location Address State Name': 'IL',
+    });
     const path = join(dir, 'cp1252.csv');
-    writeFileSync(path, Buffer.concat([Buffer.from(header.map((h) => `"${h}"`).join(',') + '\r\n'), iconv.encode(line + '\r\n', 'win1252')]));
+    writeFileSync(
+      path,
+      Buffer.concat([Buffer.from(header.map((h) => `"${h}"`).join(',') + '\r\n'), iconv.encode(line + '\r\n', 'win1252')]),
+    );
     const { entries } = await parseWith<RegistryOrganization>('nppes', path);
     expect(entries[0].legalName).toBe('CAFÉ CLINIC – NORTH');
   });

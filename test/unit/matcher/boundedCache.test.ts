@@ -11,7 +11,7 @@ describe('StringKeyedCache: a fixed number of slots, one per key by its hash', (
     expect(cache.get('')).toBeUndefined();
   });
 
-  it('holds at most its slots: a new key evicts the holder of its slot, and no key ever reads another key\'s value', () => {
+  it("holds at most its slots: a new key evicts the holder of its slot, and no key ever reads another key's value", () => {
     const cache = new StringKeyedCache<string>(64);
     const keys = Array.from({ length: 5000 }, (_, i) => `WORD${i}`);
     for (const k of keys) cache.set(k, `value of ${k}`);

@@ -3,8 +3,18 @@ import { nicknames } from '../../../matcher/normalize/nicknames';
 import { normalizePersonName, normalizePersonParts } from '../../../matcher/normalize/personName';
 
 const base: Omit<IndexedEntry, 'entryKey' | 'name' | 'lastName' | 'firstName'> = {
-  sourceName: 'HHS-OIG LEIE', listVersionId: '11111111-1111-4111-8111-111111111111', retrievedAt: '2026-11-01T00:00:00.000Z', sourceKey: 'leie',
-  aliases: [], npis: [], dateOfBirth: null, state: null, providerType: null, suffix: null, middleName: null, kind: 'person',
+  sourceName: 'HHS-OIG LEIE',
+  listVersionId: '11111111-1111-4111-8111-111111111111',
+  retrievedAt: '2026-11-01T00:00:00.000Z',
+  sourceKey: 'leie',
+  aliases: [],
+  npis: [],
+  dateOfBirth: null,
+  state: null,
+  providerType: null,
+  suffix: null,
+  middleName: null,
+  kind: 'person',
 };
 
 function listed(entryKey: string, last: string, first: string, extra: Partial<IndexedEntry> = {}): IndexedEntry {
@@ -107,7 +117,8 @@ describe('compound surnames', () => {
     expect(nameEvidence('Joao Souza', 'souza-silva')).toMatchObject({ state: 'matched', strong: false });
   });
   it('hyphenated married name: SMITH-JONES, MARY ~ Mary Smith ~ Mary Jones ~ Mary Jones-Smith', () => {
-    for (const roster of ['Mary Smith', 'Mary Jones', 'Mary Jones-Smith']) expect(nameEvidence(roster, 'smith-jones')).toMatchObject({ state: 'matched', strong: false });
+    for (const roster of ['Mary Smith', 'Mary Jones', 'Mary Jones-Smith'])
+      expect(nameEvidence(roster, 'smith-jones')).toMatchObject({ state: 'matched', strong: false });
   });
   it('a middle name that is a given name is not read as a first surname: ARTHUR, JOHN !~ John Arthur Michaels', () => {
     const index = buildMatcherIndex([listed('arthur', 'ARTHUR', 'JOHN')]);
@@ -117,8 +128,17 @@ describe('compound surnames', () => {
 
 describe('given-name forms', () => {
   it.each([
-    ['Paco', 'FRANCISCO'], ['Pancho', 'FRANCISCO'], ['Pepe', 'JOSE'], ['Lupe', 'GUADALUPE'], ['Chuy', 'JESUS'], ['Nacho', 'IGNACIO'],
-    ['Memo', 'GUILLERMO'], ['Lalo', 'EDUARDO'], ['Chelo', 'CONSUELO'], ['Concha', 'CONCEPCION'], ['Conchita', 'CONCEPCION'],
+    ['Paco', 'FRANCISCO'],
+    ['Pancho', 'FRANCISCO'],
+    ['Pepe', 'JOSE'],
+    ['Lupe', 'GUADALUPE'],
+    ['Chuy', 'JESUS'],
+    ['Nacho', 'IGNACIO'],
+    ['Memo', 'GUILLERMO'],
+    ['Lalo', 'EDUARDO'],
+    ['Chelo', 'CONSUELO'],
+    ['Concha', 'CONCEPCION'],
+    ['Conchita', 'CONCEPCION'],
   ])('Spanish hypocorism: %s = %s', (short, formal) => {
     expect(nicknames().equivalent(short.toUpperCase(), formal)).toBe(true);
   });
@@ -135,7 +155,8 @@ describe('given-name forms', () => {
     expect(found('Barb Miller', 'miller')).toBe(true);
   });
   it('Vietnamese with and without diacritics and in either order: NGUYEN, THI HUONG ~ Nguyễn Thị Hương ~ Huong Nguyen ~ Nguyen Huong', () => {
-    for (const roster of ['Nguyễn Thị Hương', 'Huong Nguyen', 'Nguyen Huong', 'Hương Thị Nguyễn']) expect(found(roster, 'nguyen')).toBe(true);
+    for (const roster of ['Nguyễn Thị Hương', 'Huong Nguyen', 'Nguyen Huong', 'Hương Thị Nguyễn'])
+      expect(found(roster, 'nguyen')).toBe(true);
   });
   it('Korean given name as one word, two words or hyphenated: KIM, SEO-YEON ~ Seoyeon Kim ~ Seo Yeon Kim ~ Kim Seo-Yeon', () => {
     for (const roster of ['Seoyeon Kim', 'Seo Yeon Kim', 'Kim Seo-Yeon', 'KIM, SEOYEON']) expect(found(roster, 'kim')).toBe(true);
@@ -143,11 +164,13 @@ describe('given-name forms', () => {
   it('Chinese given name of two-letter syllables written as one word: WANG, LI NA ~ Lina Wang ~ Wang Lina', () => {
     for (const roster of ['Lina Wang', 'Wang Lina', 'Li-Na Wang']) expect(found(roster, 'wang')).toBe(true);
   });
-  it("Filipino order: DELA CRUZ, MARIA CRISTINA SANTOS ~ Maria Cristina S. Dela Cruz ~ Dela Cruz Maria Cristina ~ Maria Cristina Delacruz", () => {
-    for (const roster of ['Maria Cristina S. Dela Cruz', 'Dela Cruz Maria Cristina', 'Maria Cristina Delacruz', 'Maria Cristina Cruz']) expect(found(roster, 'dela-cruz')).toBe(true);
+  it('Filipino order: DELA CRUZ, MARIA CRISTINA SANTOS ~ Maria Cristina S. Dela Cruz ~ Dela Cruz Maria Cristina ~ Maria Cristina Delacruz', () => {
+    for (const roster of ['Maria Cristina S. Dela Cruz', 'Dela Cruz Maria Cristina', 'Maria Cristina Delacruz', 'Maria Cristina Cruz'])
+      expect(found(roster, 'dela-cruz')).toBe(true);
   });
   it('Indian order: REDDY, VENKATA SAI ~ Reddy Venkata Sai ~ R. Venkata Sai ~ Venkata Sai R ~ Venkatasai Reddy', () => {
-    for (const roster of ['Reddy Venkata Sai', 'R. Venkata Sai', 'Venkata Sai R', 'Venkatasai Reddy']) expect(found(roster, 'reddy')).toBe(true);
+    for (const roster of ['Reddy Venkata Sai', 'R. Venkata Sai', 'Venkata Sai R', 'Venkatasai Reddy'])
+      expect(found(roster, 'reddy')).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MATCHER_NODE_OPTIONS, hasMatcherNodeOptions, withMatcherNodeOptions } from '../../../matcher/nodeOptions';
 
-describe('the matcher\'s V8 options', () => {
+describe("the matcher's V8 options", () => {
   it('are added to NODE_OPTIONS once, keeping what was there', () => {
     const env = withMatcherNodeOptions({ NODE_OPTIONS: '--enable-source-maps', PATH: '/bin' });
     expect(env.NODE_OPTIONS).toBe(`--enable-source-maps ${MATCHER_NODE_OPTIONS}`);
@@ -32,8 +32,9 @@ describe('the matcher\'s V8 options', () => {
 
   it('are the ones the Kubernetes sketch gives the matcher', () => {
     const manifest = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'infra', 'deploy', 'kubernetes.yaml'), 'utf8');
-    const matcher = manifest.split('\n---\n').find((doc) => doc.includes('name: screening-matcher') && doc.includes('kind: Deployment')) ?? '';
+    const matcher =
+      manifest.split('\n---\n').find((doc) => doc.includes('name: screening-matcher') && doc.includes('kind: Deployment')) ?? '';
     const envLines = matcher.split('\n').filter((line) => /^\s*env:/.test(line));
-    expect(envLines).toEqual([expect.stringContaining(`{ name: NODE_OPTIONS, value: "${MATCHER_NODE_OPTIONS}" }`)]);
+    expect(envLines).toEqual([expect.stringContaining(`{ name: NODE_OPTIONS, value: '${MATCHER_NODE_OPTIONS}' }`)]);
   });
 });

@@ -8,11 +8,26 @@ import type { Entity } from '../../../matcher/types';
  * (`npm run eval:matcher`, an ordinary roster against the demo lists), form by form.
  */
 const base: Omit<IndexedEntry, 'entryKey' | 'name' | 'firstName' | 'middleName' | 'lastName'> = {
-  sourceKey: 'sam_exclusions', sourceName: 'SAM.gov Exclusions', listVersionId: '33333333-3333-4333-8333-333333333333', retrievedAt: '2026-11-01T00:00:00.000Z',
-  kind: 'person', aliases: [], npis: [], dateOfBirth: null, state: null, providerType: null, suffix: null,
+  sourceKey: 'sam_exclusions',
+  sourceName: 'SAM.gov Exclusions',
+  listVersionId: '33333333-3333-4333-8333-333333333333',
+  retrievedAt: '2026-11-01T00:00:00.000Z',
+  kind: 'person',
+  aliases: [],
+  npis: [],
+  dateOfBirth: null,
+  state: null,
+  providerType: null,
+  suffix: null,
 };
 
-function person(entryKey: string, first: string | null, middle: string | null, last: string, extra: Partial<IndexedEntry> = {}): IndexedEntry {
+function person(
+  entryKey: string,
+  first: string | null,
+  middle: string | null,
+  last: string,
+  extra: Partial<IndexedEntry> = {},
+): IndexedEntry {
   const name = [first, middle, last].filter(Boolean).join(' ');
   return { ...base, entryKey, name, firstName: first, middleName: middle, lastName: last, ...extra };
 }
@@ -98,7 +113,8 @@ describe('a compound surname given in part, the list carrying a middle name', ()
     for (const name of ['Jose Garcia', 'Jose Lopez']) expect(matchedKeys({ type: 'person', name })).toEqual(['garcia-y-lopez']);
   });
   it('DE LA CRUZ-NIEVES, ANA MARIA (particles) ~ Ana Cruz ~ Ana de la Cruz ~ Ana Delacruz ~ Ana Nieves', () => {
-    for (const name of ['Ana Cruz', 'Ana de la Cruz', 'Ana Delacruz', 'Ana Nieves']) expect(matchedKeys({ type: 'person', name })).toEqual(['de-la-cruz-nieves']);
+    for (const name of ['Ana Cruz', 'Ana de la Cruz', 'Ana Delacruz', 'Ana Nieves'])
+      expect(matchedKeys({ type: 'person', name })).toEqual(['de-la-cruz-nieves']);
   });
   it('SOUZA DA SILVA, JOAO PEDRO (Portuguese order) ~ Joao Silva ~ Joao Souza', () => {
     for (const name of ['Joao Silva', 'Joao Souza']) expect(matchedKeys({ type: 'person', name })).toEqual(['silva']);

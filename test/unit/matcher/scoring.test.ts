@@ -1,4 +1,12 @@
-import { buildMatcherIndex, lookupName, nameSimilarity, personDecision, screenEntity, type IndexedEntry, type IndexedRegistryOrganization } from '../../../matcher/engine';
+import {
+  buildMatcherIndex,
+  lookupName,
+  nameSimilarity,
+  personDecision,
+  screenEntity,
+  type IndexedEntry,
+  type IndexedRegistryOrganization,
+} from '../../../matcher/engine';
 import { normalizePersonName } from '../../../matcher/normalize/personName';
 import { comparePersonNames, textPairs } from '../../../matcher/score/nameScore';
 import { personTokenSimilarity } from '../../../matcher/score/tokenSimilarity';
@@ -10,19 +18,43 @@ import { finalScore } from '../../../matcher/score/evidence';
 import { POTENTIAL_MATCH_LABEL } from '../../../matcher/types';
 
 const base = {
-  sourceName: 'HHS-OIG LEIE', listVersionId: '11111111-1111-4111-8111-111111111111', retrievedAt: '2026-11-01T00:00:00.000Z',
-  aliases: [], npis: [], dateOfBirth: null, state: null, providerType: null, suffix: null, middleName: null,
+  sourceName: 'HHS-OIG LEIE',
+  listVersionId: '11111111-1111-4111-8111-111111111111',
+  retrievedAt: '2026-11-01T00:00:00.000Z',
+  aliases: [],
+  npis: [],
+  dateOfBirth: null,
+  state: null,
+  providerType: null,
+  suffix: null,
+  middleName: null,
 } as const;
 
 function person(entryKey: string, last: string, first: string, extra: Partial<IndexedEntry> = {}): IndexedEntry {
-  return { ...base, sourceKey: 'leie', entryKey, kind: 'person', name: `${last}, ${first}`, lastName: last, firstName: first, ...extra } as IndexedEntry;
+  return {
+    ...base,
+    sourceKey: 'leie',
+    entryKey,
+    kind: 'person',
+    name: `${last}, ${first}`,
+    lastName: last,
+    firstName: first,
+    ...extra,
+  } as IndexedEntry;
 }
 function org(entryKey: string, name: string, extra: Partial<IndexedEntry> = {}): IndexedEntry {
   return { ...base, sourceKey: 'leie', entryKey, kind: 'organization', name, lastName: null, firstName: null, ...extra } as IndexedEntry;
 }
 
 const entries: IndexedEntry[] = [
-  person('p1', 'SMITH', 'JOHN', { name: 'SMITH, JOHN ALLEN', middleName: 'ALLEN', npis: ['1234567893'], dateOfBirth: '1970-01-02', state: 'TX', providerType: 'NURSE' }),
+  person('p1', 'SMITH', 'JOHN', {
+    name: 'SMITH, JOHN ALLEN',
+    middleName: 'ALLEN',
+    npis: ['1234567893'],
+    dateOfBirth: '1970-01-02',
+    state: 'TX',
+    providerType: 'NURSE',
+  }),
   person('p2', 'SMITH-JONES', 'MARY'),
   person('p3', 'MULLER', 'WILLIAM'),
   person('p4', 'NGUYEN', 'ANH'),
@@ -60,18 +92,38 @@ describe('exact names score 1, every variant less', () => {
 
 describe('screening a person', () => {
   it('reports a variant as a potential match with evidence for every field and provenance', () => {
-    const r = screenEntity(index, { type: 'person', name: 'Johnny Smith', dateOfBirth: '1970-01-02', npi: '1234567893', state: 'TX', providerType: 'Registered Nurse' });
+    const r = screenEntity(index, {
+      type: 'person',
+      name: 'Johnny Smith',
+      dateOfBirth: '1970-01-02',
+      npi: '1234567893',
+      state: 'TX',
+      providerType: 'Registered Nurse',
+    });
     expect(r.status).toBe('potential_match');
     const top = r.matches[0];
     expect(top.label).toBe(POTENTIAL_MATCH_LABEL);
     expect(top.provenance).toEqual({ sourceList: 'leie', listVersionId: base.listVersionId, retrievedAt: base.retrievedAt });
     expect(top.fields.map((f) => f.field)).toEqual(['name', 'npi', 'state', 'providerType', 'dateOfBirth']);
-    expect(Object.fromEntries(top.fields.map((f) => [f.field, f.state]))).toEqual({ name: 'matched', npi: 'matched', state: 'matched', providerType: 'matched', dateOfBirth: 'matched' });
-    expect(top.fields.find((f) => f.field === 'dateOfBirth')).toMatchObject({ rosterValue: '1970-01-02', listValue: '1970-01-02', strong: true });
+    expect(Object.fromEntries(top.fields.map((f) => [f.field, f.state]))).toEqual({
+      name: 'matched',
+      npi: 'matched',
+      state: 'matched',
+      providerType: 'matched',
+      dateOfBirth: 'matched',
+    });
+    expect(top.fields.find((f) => f.field === 'dateOfBirth')).toMatchObject({
+      rosterValue: '1970-01-02',
+      listValue: '1970-01-02',
+      strong: true,
+    });
   });
   it('orders matches strongest first with a stable tie-break and lists sources sorted', () => {
     const r = screenEntity(index, { type: 'person', name: 'John Smith' });
-    expect(r.matches.map((m) => [m.provenance.sourceList, m.score])).toEqual([['sam', 1], ['leie', expect.any(Number)]]);
+    expect(r.matches.map((m) => [m.provenance.sourceList, m.score])).toEqual([
+      ['sam', 1],
+      ['leie', expect.any(Number)],
+    ]);
     expect(r.matches[1].score).toBeLessThan(1);
     expect(r.sources.map((s) => s.source)).toEqual(['leie', 'sam']);
   });
@@ -133,7 +185,9 @@ describe('one-word listed names (bare surnames and aliases)', () => {
 
 describe('candidate limit and recallCapped', () => {
   it('sets recallCapped when a bare surname has more viable candidates than the limit', () => {
-    const many = Array.from({ length: 30 }, (_, i) => person(`s${i}`, 'SMITH', ['ANN', 'BEN', 'CARL', 'DORA', 'EVAN', 'FAY'][i % 6] + String.fromCharCode(65 + i)));
+    const many = Array.from({ length: 30 }, (_, i) =>
+      person(`s${i}`, 'SMITH', ['ANN', 'BEN', 'CARL', 'DORA', 'EVAN', 'FAY'][i % 6] + String.fromCharCode(65 + i)),
+    );
     const small = buildMatcherIndex(many, { candidateLimit: 10 });
     const bare = screenEntity(small, { type: 'person', name: 'SMITH' });
     expect(bare.recallCapped).toBe(true);
@@ -148,8 +202,16 @@ describe('candidate generation under a crowded index', () => {
   // reaches it through the variant itself, not by luck of the candidate limit.
   const words = ['FAMILY', 'PRACTICE', 'DENTAL', 'MEDICAL', 'CENTER', 'HOME', 'HEALTH', 'CLINIC'];
   const crowd: IndexedEntry[] = [];
-  for (let i = 0; i < 400; i++) crowd.push(org(`c${i}`, `${words[i % 8]} ${words[(i * 3 + 1) % 8]} ${String.fromCharCode(65 + (i % 26))}${i} LLC`));
-  for (let i = 0; i < 400; i++) crowd.push(person(`m${i}`, `MILLER${i % 3 === 0 ? '' : String.fromCharCode(65 + (i % 26))}`, ['ANN', 'JOHN', 'MARY', 'PAUL'][i % 4] + String.fromCharCode(65 + (i % 26))));
+  for (let i = 0; i < 400; i++)
+    crowd.push(org(`c${i}`, `${words[i % 8]} ${words[(i * 3 + 1) % 8]} ${String.fromCharCode(65 + (i % 26))}${i} LLC`));
+  for (let i = 0; i < 400; i++)
+    crowd.push(
+      person(
+        `m${i}`,
+        `MILLER${i % 3 === 0 ? '' : String.fromCharCode(65 + (i % 26))}`,
+        ['ANN', 'JOHN', 'MARY', 'PAUL'][i % 4] + String.fromCharCode(65 + (i % 26)),
+      ),
+    );
   crowd.push(org('t1', 'A & B FAMILY PRACTICE, INC'), org('t2', 'A+ DENTAL, CORPORATION'), org('t3', 'CLEMENT K WEST DDS PLLC'));
   crowd.push(person('t4', 'MILLER', 'JENNIFER'), person('t5', 'JARAMILLO', 'KAREN'));
   const crowded = buildMatcherIndex(crowd, { candidateLimit: 20 });
@@ -181,7 +243,9 @@ describe('screening an organization', () => {
   it('screens the NPPES names of an organization found by NPI and says so in the evidence', () => {
     const registry = (npi: string): IndexedRegistryOrganization | undefined =>
       npi === '1555666779' ? { npi, legalName: 'SUNRISE VALLEY PHARMACY, L.L.C.', otherNames: [], state: 'CA' } : undefined;
-    const withRegistry = buildMatcherIndex(entries, { registrySource: { source: 'nppes', listVersionId: '33333333-3333-4333-8333-333333333333', retrievedAt: base.retrievedAt } });
+    const withRegistry = buildMatcherIndex(entries, {
+      registrySource: { source: 'nppes', listVersionId: '33333333-3333-4333-8333-333333333333', retrievedAt: base.retrievedAt },
+    });
     const r = screenEntity(withRegistry, { type: 'organization', legalName: 'Blue Door Holdings', npi: '1555666779' }, registry);
     expect(r.status).toBe('potential_match');
     expect(r.matches[0].fields[0].rosterValue).toContain('NPPES registry name for NPI 1555666779');
@@ -193,7 +257,16 @@ describe('public lookup', () => {
   it('returns name-level results without date of birth or address', () => {
     const results = lookupName(index, { name: 'john smith' });
     expect(results.length).toBeGreaterThan(0);
-    expect(Object.keys(results[0]).sort()).toEqual(['label', 'listVersionId', 'name', 'retrievedAt', 'score', 'source', 'sourceName', 'type']);
+    expect(Object.keys(results[0]).sort()).toEqual([
+      'label',
+      'listVersionId',
+      'name',
+      'retrievedAt',
+      'score',
+      'source',
+      'sourceName',
+      'type',
+    ]);
     expect(lookupName(index, { name: 'john smith', type: 'organization' })).toEqual([]);
   });
 });
@@ -214,15 +287,26 @@ describe('candidate generation never loses a person the scorer would match', () 
     const persons = createPersonFactory(rng);
     const list: IndexedEntry[] = Array.from({ length: 2000 }, (_, i) => {
       const p = persons.next();
-      return person(`r${i}`, p.lastName, p.firstName, { middleName: p.middleName, aliases: p.aliases, name: `${p.lastName}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}` });
+      return person(`r${i}`, p.lastName, p.firstName, {
+        middleName: p.middleName,
+        aliases: p.aliases,
+        name: `${p.lastName}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}`,
+      });
     });
     const unlimited = buildMatcherIndex(list, { candidateLimit: 1e9 });
     const typo = (s: string): string => (s.length < 4 ? s : s.slice(0, 1) + s[2] + s[1] + s.slice(3));
     const queries: string[] = [];
     for (let i = 0; i < 200; i++) {
       const e = list[(i * 7) % list.length];
-      queries.push([`${e.firstName} ${e.lastName}`, `${e.lastName} ${e.firstName}`, `${typo(e.firstName ?? '')} ${e.middleName ?? ''} ${e.lastName}`,
-        `${typo(e.lastName ?? '')}`, `${persons.next().firstName} ${e.lastName}`][i % 5]);
+      queries.push(
+        [
+          `${e.firstName} ${e.lastName}`,
+          `${e.lastName} ${e.firstName}`,
+          `${typo(e.firstName ?? '')} ${e.middleName ?? ''} ${e.lastName}`,
+          `${typo(e.lastName ?? '')}`,
+          `${persons.next().firstName} ${e.lastName}`,
+        ][i % 5],
+      );
     }
     const { names } = unlimited.person;
     const missed: string[] = [];
@@ -249,7 +333,9 @@ describe('candidate generation never loses a person the scorer would match', () 
       const p = persons.next();
       return person(`d${i}`, i % 3 === 0 ? 'SMITH' : p.lastName, p.firstName, { sourceKey: i % 2 ? 'leie' : 'sam' });
     });
-    const shuffled = list.slice().sort((a, b) => (a.entryKey.split('').reverse().join('') < b.entryKey.split('').reverse().join('') ? -1 : 1));
+    const shuffled = list
+      .slice()
+      .sort((a, b) => (a.entryKey.split('').reverse().join('') < b.entryKey.split('').reverse().join('') ? -1 : 1));
     const a = buildMatcherIndex(list, { candidateLimit: 20 });
     const b = buildMatcherIndex(shuffled, { candidateLimit: 20 });
     for (const name of ['MARY SMITH', 'JOHN SMYTH', 'SMITH', 'J SMITH', 'SMYTH']) {
@@ -263,13 +349,27 @@ describe('candidate generation never loses a person the scorer would match', () 
 describe('topByWeight: the candidate cut', () => {
   it('keeps the same ids, in the same order, as sorting everything by weight then id', () => {
     let seed = 12345;
-    const rand = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-    for (const [n, limit] of [[50, 10], [3000, 500], [1000, 999], [700, 1]] as const) {
+    const rand = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (const [n, limit] of [
+      [50, 10],
+      [3000, 500],
+      [1000, 999],
+      [700, 1],
+    ] as const) {
       const acc = new Float32Array(n);
       for (let i = 0; i < n; i++) acc[i] = Math.round(rand() * 40) / 4; // many ties
       const ids = Array.from({ length: n }, (_, i) => i).reverse();
-      const expected = ids.slice().sort((a, b) => acc[b] - acc[a] || a - b).slice(0, limit);
-      expect(topByWeight(ids, ids.map((id) => acc[id]), limit)).toEqual(expected);
+      const expected = ids
+        .slice()
+        .sort((a, b) => acc[b] - acc[a] || a - b)
+        .slice(0, limit);
+      expect(
+        topByWeight(
+          ids,
+          ids.map((id) => acc[id]),
+          limit,
+        ),
+      ).toEqual(expected);
     }
   });
 });

@@ -8,7 +8,14 @@ import { ocrKey } from '../../../matcher/normalize/ocr';
 import { MIN_PHONETIC_KEY_LENGTH, phoneticKey } from '../../../matcher/normalize/phonetic';
 import { allowedEdits, boundedEditDistance } from '../../../matcher/strings/editDistance';
 import { IndexedTokenPairs, TokenSimilarityTable } from '../../../matcher/score/similarityTable';
-import { ORGANIZATION_TOKENS, PERSON_TOKENS, SIM, orgTokenSimilarity, personTokenSimilarity, type TokenComparison } from '../../../matcher/score/tokenSimilarity';
+import {
+  ORGANIZATION_TOKENS,
+  PERSON_TOKENS,
+  SIM,
+  orgTokenSimilarity,
+  personTokenSimilarity,
+  type TokenComparison,
+} from '../../../matcher/score/tokenSimilarity';
 import { createOrganizationFactory, createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
 import type { Rng } from '../../../infra/dev/synthetic/rng';
 import { memoized } from './support/memoizedSimilarity';
@@ -30,7 +37,14 @@ function personReference(q: string, e: string): number {
   if (best < SIM.nickname && nicknames().equivalent(q, e)) best = SIM.nickname;
   if (best < SIM.truncation && Math.min(q.length, e.length) >= 6 && (q.startsWith(e) || e.startsWith(q))) best = SIM.truncation;
   const key = phoneticKey(q);
-  if (best < SIM.phonetic && q.length >= 3 && e.length >= 3 && key.length >= MIN_PHONETIC_KEY_LENGTH && key === phoneticKey(e) && boundedEditDistance(q, e, 3) <= 3) {
+  if (
+    best < SIM.phonetic &&
+    q.length >= 3 &&
+    e.length >= 3 &&
+    key.length >= MIN_PHONETIC_KEY_LENGTH &&
+    key === phoneticKey(e) &&
+    boundedEditDistance(q, e, 3) <= 3
+  ) {
     best = SIM.phonetic;
   }
   return best;
@@ -48,12 +62,31 @@ function organizationReference(q: string, e: string): number {
 
 /** A similarity table over `vocabulary`, its features made as the index makes them. */
 function tableOf(vocabulary: readonly string[], comparison: TokenComparison): TokenSimilarityTable {
-  return new TokenSimilarityTable(vocabulary.map((w) => comparison.features(w)), comparison);
+  return new TokenSimilarityTable(
+    vocabulary.map((w) => comparison.features(w)),
+    comparison,
+  );
 }
 
 function generatedTokens(): string[] {
   const persons = createPersonFactory(createRng(5));
-  const words = new Set<string>(['JON', 'JOHN', 'BILL', 'WILLIAM', 'M', 'RN', 'SMITH', 'SMYTHE', 'CHRISTOPHER', 'CHRISTOPH', 'MCDONALD', 'MACDONALD', 'L1SA', 'LISA', 'O5CAR']);
+  const words = new Set<string>([
+    'JON',
+    'JOHN',
+    'BILL',
+    'WILLIAM',
+    'M',
+    'RN',
+    'SMITH',
+    'SMYTHE',
+    'CHRISTOPHER',
+    'CHRISTOPH',
+    'MCDONALD',
+    'MACDONALD',
+    'L1SA',
+    'LISA',
+    'O5CAR',
+  ]);
   for (let i = 0; i < 150; i++) {
     const p = persons.next();
     for (const t of [p.firstName, p.middleName, p.lastName]) if (t) words.add(t.toUpperCase().replace(/[^A-Z]/g, ''));
@@ -80,7 +113,22 @@ describe('token similarity from precomputed features', () => {
   });
 
   it('equals the organization similarity written from its definition, digits read by OCR included', () => {
-    const words = [...tokens, 'CARE', 'CAR3', 'HEALTH', 'HEA1TH', 'HEALTHCARE', 'HEALT', 'MED1CAL', 'MEDICAL', '1ST', 'IST', 'FIRST', '5UN', 'SUN'];
+    const words = [
+      ...tokens,
+      'CARE',
+      'CAR3',
+      'HEALTH',
+      'HEA1TH',
+      'HEALTHCARE',
+      'HEALT',
+      'MED1CAL',
+      'MEDICAL',
+      '1ST',
+      'IST',
+      'FIRST',
+      '5UN',
+      'SUN',
+    ];
     const differing: string[] = [];
     let nonZero = 0;
     for (const q of words) {
@@ -95,7 +143,7 @@ describe('token similarity from precomputed features', () => {
   });
 });
 
-describe('TokenSimilarityTable: one screening\'s similarities by vocabulary id', () => {
+describe("TokenSimilarityTable: one screening's similarities by vocabulary id", () => {
   const vocabulary = generatedTokens();
 
   it('answers what the similarity function answers, for persons and organizations', () => {
@@ -116,7 +164,7 @@ describe('TokenSimilarityTable: one screening\'s similarities by vocabulary id',
     }
   });
 
-  it('forgets the previous screening: a row reused for another word holds that word\'s values', () => {
+  it("forgets the previous screening: a row reused for another word holds that word's values", () => {
     const table = tableOf(vocabulary, PERSON_TOKENS);
     const jon = vocabulary.indexOf('JON');
     table.begin();
@@ -131,7 +179,10 @@ describe('TokenSimilarityTable: one screening\'s similarities by vocabulary id',
   it('computes without the table once a screening has more query words than rows', () => {
     const table = tableOf(vocabulary, PERSON_TOKENS);
     table.begin();
-    const words = Array.from({ length: 40 }, (_, i) => `JOHN${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`);
+    const words = Array.from(
+      { length: 40 },
+      (_, i) => `JOHN${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`,
+    );
     const slots = words.map((w) => table.slotOf(w));
     expect(slots.filter((s) => s < 0).length).toBeGreaterThan(0);
     const id = vocabulary.indexOf('JOHN');
@@ -147,7 +198,11 @@ describe('IndexedTokenPairs: a query name against listed names by vocabulary id'
     const nameTokenIds = Int32Array.from(listed.flat());
     const starts = listed.map((_, i) => listed.slice(0, i).flat().length);
     let mergedNonZero = 0;
-    for (const query of [['MARYANN', 'SMITH'], ['MARY', 'ANN', 'SMYTHE'], ['SMITH', 'JONES', 'ANNA']]) {
+    for (const query of [
+      ['MARYANN', 'SMITH'],
+      ['MARY', 'ANN', 'SMYTHE'],
+      ['SMITH', 'JONES', 'ANNA'],
+    ]) {
       table.begin();
       const pairs = new IndexedTokenPairs(table, query, nameTokenIds);
       listed.forEach((ids, n) => {
@@ -189,7 +244,13 @@ class QuickComparisonCheck {
   refusedByScore = 0;
   refusedNearThreshold = 0;
 
-  check(full: NameComparison, quick: NameComparison, isMatch: (c: NameComparison) => boolean, matchAt: number, refusedByScore: boolean): void {
+  check(
+    full: NameComparison,
+    quick: NameComparison,
+    isMatch: (c: NameComparison) => boolean,
+    matchAt: number,
+    refusedByScore: boolean,
+  ): void {
     expect(isMatch(quick)).toBe(isMatch(full));
     if (isMatch(full)) {
       this.matches++;
@@ -212,14 +273,24 @@ describe('comparePersonNames(matchAt): the decision without the score of a name 
     });
     const typo = (t: string): string => misspell(rng, t);
     // Exact, reordered, merged, misspelt, initialled and shortened forms reach both sides of the thresholds.
-    const queries = listed.slice(0, 30).flatMap((n) => {
-      const t = n.tokens;
-      const last = t[t.length - 1];
-      return [
-        t.join(' '), t.slice().reverse().join(' '), `${t[0]} ${last}${last}`, `${typo(t[0])} ${typo(last)}`,
-        `${t[0][0]} ${last}`, `${t[0]} ${typo(last)} ${typo(last)}`, t[0], last, `${t[0]} X ${last.slice(0, 3)}`,
-      ];
-    }).flatMap((text) => normalizePersonName(text));
+    const queries = listed
+      .slice(0, 30)
+      .flatMap((n) => {
+        const t = n.tokens;
+        const last = t[t.length - 1];
+        return [
+          t.join(' '),
+          t.slice().reverse().join(' '),
+          `${t[0]} ${last}${last}`,
+          `${typo(t[0])} ${typo(last)}`,
+          `${t[0][0]} ${last}`,
+          `${t[0]} ${typo(last)} ${typo(last)}`,
+          t[0],
+          last,
+          `${t[0]} X ${last.slice(0, 3)}`,
+        ];
+      })
+      .flatMap((text) => normalizePersonName(text));
     const similarity = memoized(personTokenSimilarity);
     const tally = new QuickComparisonCheck();
     for (const q of queries) {
@@ -249,13 +320,21 @@ describe('compareOrgNames(matchAt): the decision without the score of a name tha
     for (const n of listed) for (const t of new Set(n.tokens)) holding.set(t, (holding.get(t) ?? 0) + 1);
     const weight = (t: string): number => Math.log(1 + listed.length / (holding.get(t) ?? 1));
     const typo = (t: string): string => misspell(rng, t);
-    const queries = listed.slice(0, 30).flatMap((n) => {
-      const t = n.tokens;
-      return [
-        t.join(' '), t.slice().reverse().join(' '), t.map((w, i) => (i === 0 ? typo(w) : w)).join(' '), t.slice(1).join(' '),
-        `${t.join(' ')} SERVICES`, t.map(typo).join(' '), `${t[0]} ${t[0]}`,
-      ];
-    }).flatMap((text) => normalizeOrgName(text));
+    const queries = listed
+      .slice(0, 30)
+      .flatMap((n) => {
+        const t = n.tokens;
+        return [
+          t.join(' '),
+          t.slice().reverse().join(' '),
+          t.map((w, i) => (i === 0 ? typo(w) : w)).join(' '),
+          t.slice(1).join(' '),
+          `${t.join(' ')} SERVICES`,
+          t.map(typo).join(' '),
+          `${t[0]} ${t[0]}`,
+        ];
+      })
+      .flatMap((text) => normalizeOrgName(text));
     const similarity = memoized(orgTokenSimilarity);
     const isMatch = (c: NameComparison): boolean => c.plausible && c.score >= ORG_THRESHOLD;
     const tally = new QuickComparisonCheck();

@@ -62,7 +62,8 @@ function referenceExpansions(words: readonly string[], token: string): [number, 
   const sharing = (key: (w: string) => string, k: string): number[] => keyGroups(words, key).get(k) ?? [];
   if (idOf.has(token)) put(idOf.get(token) as number, FACTOR.exact);
   if (token.length > 1) {
-    for (const g of nicknames().groupsOf(token) ?? []) for (const m of nicknames().members(g)) if (m !== token && idOf.has(m)) put(idOf.get(m) as number, FACTOR.nickname);
+    for (const g of nicknames().groupsOf(token) ?? [])
+      for (const m of nicknames().members(g)) if (m !== token && idOf.has(m)) put(idOf.get(m) as number, FACTOR.nickname);
     if (allowedEdits(token.length) > 0) {
       words.forEach((w, id) => {
         const allowed = allowedEdits(Math.min(w.length, token.length));
@@ -103,7 +104,10 @@ function expansionsOf(index: TokenIndex, token: string): [number, number][] {
 }
 
 /** The words whose expansions differ from their reference, each with both. */
-function mismatches(index: TokenIndex, words: readonly string[]): { word: string; got: [number, number][]; reference: [number, number][] }[] {
+function mismatches(
+  index: TokenIndex,
+  words: readonly string[],
+): { word: string; got: [number, number][]; reference: [number, number][] }[] {
   const out = [];
   for (const word of words) {
     const got = expansionsOf(index, word);
@@ -117,10 +121,21 @@ function mismatches(index: TokenIndex, words: readonly string[]): { word: string
 function generatedNames(): NormalizedName[] {
   const persons = createPersonFactory(createRng(11));
   const names: NormalizedName[] = [];
-  for (const raw of ['JON SMITH', 'JOHN SMYTHE', 'BILL MCDONALD', 'WILLIAM MACDONALD', 'LISA RN', 'MARY ANN', 'MARYANN JONES', 'ANNA MARIE']) names.push(...normalizePersonName(raw));
+  for (const raw of [
+    'JON SMITH',
+    'JOHN SMYTHE',
+    'BILL MCDONALD',
+    'WILLIAM MACDONALD',
+    'LISA RN',
+    'MARY ANN',
+    'MARYANN JONES',
+    'ANNA MARIE',
+  ])
+    names.push(...normalizePersonName(raw));
   while (names.length < 300) {
     const p = persons.next();
-    for (const n of normalizePersonName(`${p.firstName} ${p.middleName ?? ''} ${p.lastName}`)) if (n.tokens.every((t) => t.length <= 10)) names.push(n);
+    for (const n of normalizePersonName(`${p.firstName} ${p.middleName ?? ''} ${p.lastName}`))
+      if (n.tokens.every((t) => t.length <= 10)) names.push(n);
   }
   return names;
 }

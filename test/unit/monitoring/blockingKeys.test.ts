@@ -37,8 +37,18 @@ const reachedWhenViable = (subject: Entity, party: ListedParty): boolean => scre
 const reachedWhenMatched = (subject: Entity, party: ListedParty): boolean => screenAndCheckReach(subject, party).matched;
 
 const personParty = (i: number, last: string, first: string | null, middle: string | null = null, aliases: string[] = []): ListedParty => ({
-  entryKey: `p${i}`, kind: 'person', name: `${last}${first ? `, ${first}` : ''}${middle ? ` ${middle}` : ''}`, lastName: last, firstName: first,
-  middleName: middle, suffix: null, aliases, npis: [], dateOfBirth: null, state: null, providerType: null,
+  entryKey: `p${i}`,
+  kind: 'person',
+  name: `${last}${first ? `, ${first}` : ''}${middle ? ` ${middle}` : ''}`,
+  lastName: last,
+  firstName: first,
+  middleName: middle,
+  suffix: null,
+  aliases,
+  npis: [],
+  dateOfBirth: null,
+  state: null,
+  providerType: null,
 });
 
 const rng = createRng(11);
@@ -46,14 +56,26 @@ const persons = generatePersons(rng, 150);
 const nicknames = loadNicknameTable();
 const firstNames = [...new Set(persons.map((p) => p.firstName.toUpperCase()))];
 const context = (seed: number): PersonVariantContext => ({
-  rng: createRng(seed), nicknames, firstNames, firstNameSet: new Set(firstNames), surnameSet: new Set(persons.map((p) => p.lastName.toUpperCase())),
+  rng: createRng(seed),
+  nicknames,
+  firstNames,
+  firstNameSet: new Set(firstNames),
+  surnameSet: new Set(persons.map((p) => p.lastName.toUpperCase())),
 });
 
 const PERSON_CLASSES: Array<[string, PersonVariant]> = [
-  ['one typo', personVariants.typoOneEdit], ['two typos', personVariants.typoTwoEdits], ['OCR confusion', personVariants.ocrConfusion],
-  ['nickname', personVariants.nickname], ['order swap', personVariants.orderSwap], ['middle missing', personVariants.middleMissing],
-  ['initials', personVariants.initials], ['suffix or credential', personVariants.suffixOrCredential], ['compound format', personVariants.compoundFormat],
-  ['compound half', personVariants.compoundHalf], ['diacritics', personVariants.diacritics], ['merge or split', personVariants.mergeSplit],
+  ['one typo', personVariants.typoOneEdit],
+  ['two typos', personVariants.typoTwoEdits],
+  ['OCR confusion', personVariants.ocrConfusion],
+  ['nickname', personVariants.nickname],
+  ['order swap', personVariants.orderSwap],
+  ['middle missing', personVariants.middleMissing],
+  ['initials', personVariants.initials],
+  ['suffix or credential', personVariants.suffixOrCredential],
+  ['compound format', personVariants.compoundFormat],
+  ['compound half', personVariants.compoundHalf],
+  ['diacritics', personVariants.diacritics],
+  ['merge or split', personVariants.mergeSplit],
   ['different middle', personVariants.differentMiddle],
 ];
 
@@ -65,9 +87,18 @@ describe('blocking keys and the reach of a list change', () => {
       const variant = generate(parts, context(i + 1));
       if (!variant) return;
       const party: ListedParty = {
-        entryKey: `p${i}`, kind: 'person', name: `${p.lastName}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}`,
-        lastName: p.lastName, firstName: p.firstName, middleName: p.middleName, suffix: p.suffix, aliases: [], npis: [],
-        dateOfBirth: p.dateOfBirth, state: p.state, providerType: null,
+        entryKey: `p${i}`,
+        kind: 'person',
+        name: `${p.lastName}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}`,
+        lastName: p.lastName,
+        firstName: p.firstName,
+        middleName: p.middleName,
+        suffix: p.suffix,
+        aliases: [],
+        npis: [],
+        dateOfBirth: p.dateOfBirth,
+        state: p.state,
+        providerType: null,
       };
       if (reachedWhenMatched({ type: 'person', name: variant }, party)) matched++;
     });
@@ -88,8 +119,18 @@ describe('blocking keys and the reach of a list change', () => {
       const nick = nicknames.nicknamesOf(first).find((m) => m.length > 2 && m[0] !== first[0]);
       const subject: Entity = { type: 'person', name: `${nick ?? substitute(first, i)} ${substitute(p.lastName.toUpperCase(), i + 1)}` };
       const party: ListedParty = {
-        entryKey: `p${i}`, kind: 'person', name: `${p.lastName}, ${p.firstName}`, lastName: p.lastName, firstName: p.firstName,
-        middleName: null, suffix: null, aliases: [], npis: [], dateOfBirth: null, state: null, providerType: null,
+        entryKey: `p${i}`,
+        kind: 'person',
+        name: `${p.lastName}, ${p.firstName}`,
+        lastName: p.lastName,
+        firstName: p.firstName,
+        middleName: null,
+        suffix: null,
+        aliases: [],
+        npis: [],
+        dateOfBirth: null,
+        state: null,
+        providerType: null,
       };
       if (!reachedWhenMatched(subject, party)) return;
       matched++;
@@ -101,8 +142,18 @@ describe('blocking keys and the reach of a list change', () => {
 
   it('an NPI on both sides reaches the subject even when the names differ', () => {
     const party: ListedParty = {
-      entryKey: 'n1', kind: 'organization', name: 'SUNRISE HOME HEALTH LLC', lastName: null, firstName: null, middleName: null, suffix: null,
-      aliases: [], npis: ['1234567893'], dateOfBirth: null, state: 'TX', providerType: null,
+      entryKey: 'n1',
+      kind: 'organization',
+      name: 'SUNRISE HOME HEALTH LLC',
+      lastName: null,
+      firstName: null,
+      middleName: null,
+      suffix: null,
+      aliases: [],
+      npis: ['1234567893'],
+      dateOfBirth: null,
+      state: 'TX',
+      providerType: null,
     };
     const subject: Entity = { type: 'person', name: 'Entirely Different', npi: '1234567893' };
     expect(reachedBy(subject, party)).toBe(true);
@@ -112,15 +163,52 @@ describe('blocking keys and the reach of a list change', () => {
     // Small pools of given names, surnames and their variants, so that many pairs are viable
     // candidates without matching: the reach must hold for viability, not only for matches.
     const pool = createRng(21);
-    const given = ['JOHN', 'JON', 'JOHNNY', 'MARIA', 'MARIE', 'MARY', 'ANN', 'ANNA', 'LI', 'NA', 'LINA', 'JIWOO', 'JI', 'WOO', 'THI', 'ANH'];
-    const surnames = ['SMITH', 'SMYTH', 'GARCIA', 'GARCIALOPEZ', 'LOPEZ', 'NGUYEN', 'NGUYN', 'DELACRUZ', 'CRUZ', 'KOWALSKI', 'KOVALSKI', 'LEE'];
+    const given = [
+      'JOHN',
+      'JON',
+      'JOHNNY',
+      'MARIA',
+      'MARIE',
+      'MARY',
+      'ANN',
+      'ANNA',
+      'LI',
+      'NA',
+      'LINA',
+      'JIWOO',
+      'JI',
+      'WOO',
+      'THI',
+      'ANH',
+    ];
+    const surnames = [
+      'SMITH',
+      'SMYTH',
+      'GARCIA',
+      'GARCIALOPEZ',
+      'LOPEZ',
+      'NGUYEN',
+      'NGUYN',
+      'DELACRUZ',
+      'CRUZ',
+      'KOWALSKI',
+      'KOVALSKI',
+      'LEE',
+    ];
     const pick = (xs: string[]) => xs[pool.int(xs.length)];
-    const parties = Array.from({ length: 30 }, (_, i) => personParty(i, pick(surnames), pick(given), pool.int(3) === 0 ? pick(given) : null,
-      pool.int(6) === 0 ? [pick(given)] : []));
+    const parties = Array.from({ length: 30 }, (_, i) =>
+      personParty(i, pick(surnames), pick(given), pool.int(3) === 0 ? pick(given) : null, pool.int(6) === 0 ? [pick(given)] : []),
+    );
     const subjects: Entity[] = Array.from({ length: 40 }, () => {
       const form = pool.int(5);
-      const name = form === 0 ? pick(given) : form === 1 ? `${pick(given)}${pick(surnames)}` : form === 2 ? `${pick(surnames)}, ${pick(given)} ${pick(given)}`
-        : `${pick(given)} ${pick(surnames)}`;
+      const name =
+        form === 0
+          ? pick(given)
+          : form === 1
+            ? `${pick(given)}${pick(surnames)}`
+            : form === 2
+              ? `${pick(surnames)}, ${pick(given)} ${pick(given)}`
+              : `${pick(given)} ${pick(surnames)}`;
       return { type: 'person', name };
     });
     let viable = 0;
@@ -140,6 +228,8 @@ describe('blocking keys and the reach of a list change', () => {
   });
 
   it('are the same for the same subject whatever the key order of its fields', () => {
-    expect(subjectBlockingKeys({ type: 'person', name: 'Ann Lee', state: 'TX' })).toEqual(subjectBlockingKeys({ state: 'TX', name: 'Ann Lee', type: 'person' } as Entity));
+    expect(subjectBlockingKeys({ type: 'person', name: 'Ann Lee', state: 'TX' })).toEqual(
+      subjectBlockingKeys({ state: 'TX', name: 'Ann Lee', type: 'person' } as Entity),
+    );
   });
 });

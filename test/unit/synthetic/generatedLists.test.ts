@@ -46,7 +46,11 @@ describe('manifest', () => {
     expect(onDisk).toEqual(manifest);
     expect(manifest).toMatchObject({ scale: 'small', seed: 7, generatedAt: '2025-01-08T06:00:00.000Z' });
     expect(manifest.files.map((file) => file.source).sort()).toEqual([
-      'nppes', 'oig_leie', 'oig_leie', 'oig_leie', 'sam_exclusions',
+      'nppes',
+      'oig_leie',
+      'oig_leie',
+      'oig_leie',
+      'sam_exclusions',
       ...['ar', 'ca', 'co', 'ga', 'la', 'md', 'nc', 'ny', 'oh', 'pa', 'sc', 'wa'].map((state) => `state_${state}`),
     ]);
     for (const file of manifest.files) {
@@ -74,7 +78,9 @@ describe('manifest', () => {
 describe('LEIE', () => {
   it('has the 18-column header ending in WVRSTATE, unquoted, with every data field quoted', () => {
     const lines = readFileSync(fileOf('oig_leie', 'leie'), 'utf8').split('\r\n');
-    expect(lines[0]).toBe('LASTNAME,FIRSTNAME,MIDNAME,BUSNAME,GENERAL,SPECIALTY,UPIN,NPI,DOB,ADDRESS,CITY,STATE,ZIP,EXCLTYPE,EXCLDATE,REINDATE,WAIVERDATE,WVRSTATE');
+    expect(lines[0]).toBe(
+      'LASTNAME,FIRSTNAME,MIDNAME,BUSNAME,GENERAL,SPECIALTY,UPIN,NPI,DOB,ADDRESS,CITY,STATE,ZIP,EXCLTYPE,EXCLDATE,REINDATE,WAIVERDATE,WVRSTATE',
+    );
     expect(lines[1]).toMatch(/^"[^]*"$/);
     expect(lines[1]).toContain('","');
     const rows = readCsv(fileOf('oig_leie', 'leie')).slice(1);
@@ -109,7 +115,9 @@ describe('SAM', () => {
     const { entryNames, text } = await readSamCsv(fileOf('sam_exclusions'));
     expect(entryNames).toEqual(['SAM_Exclusions_Public_Extract_V2_25008.CSV']);
     const lines = text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('"Classification","Name","Prefix","First","Middle","Last","Suffix","Address 1","Address 2","Address 3","Address 4","City","State / Province","Country","Zip Code","Open Data Flag","Blank (Deprecated)","Unique Entity ID","Exclusion Program","Excluding Agency","CT Code","Exclusion Type","Additional Comments","Active Date","Termination Date","Record Status","Cross-Reference","SAM Number","CAGE","NPI","Creation_Date"');
+    expect(lines[0]).toBe(
+      '"Classification","Name","Prefix","First","Middle","Last","Suffix","Address 1","Address 2","Address 3","Address 4","City","State / Province","Country","Zip Code","Open Data Flag","Blank (Deprecated)","Unique Entity ID","Exclusion Program","Excluding Agency","CT Code","Exclusion Type","Additional Comments","Active Date","Termination Date","Record Status","Cross-Reference","SAM Number","CAGE","NPI","Creation_Date"',
+    );
     expect(lines.every((line) => line.startsWith('"') && line.endsWith('"'))).toBe(true);
   });
 
@@ -134,11 +142,15 @@ describe('SAM', () => {
     expect(hhs.length / rows.length).toBeLessThan(0.55);
     const leieNames = new Set(readCsv(fileOf('oig_leie', 'leie')).map((row) => `${row[1]}|${row[0]}`));
     const hhsPersons = hhs.filter((row) => row[0] === 'Individual');
-    const overlapping = hhsPersons.filter((row) => leieNames.has(`${row[3]}|${row[5]}${row[6] ? ` ${row[6]}` : ''}`) || leieNames.has(`${row[3]}|${row[5]}`));
+    const overlapping = hhsPersons.filter(
+      (row) => leieNames.has(`${row[3]}|${row[5]}${row[6] ? ` ${row[6]}` : ''}`) || leieNames.has(`${row[3]}|${row[5]}`),
+    );
     expect(overlapping.length / hhsPersons.length).toBeGreaterThan(0.8);
     // mirror image: a firm names a person and that person names the firm
     const firms = rows.filter((row) => row[0] === 'Firm');
-    expect(firms.some((firm) => individuals.some((person) => person[26] === `(also ${firm[1]})` && firm[26].includes(person[5])))).toBe(true);
+    expect(firms.some((firm) => individuals.some((person) => person[26] === `(also ${firm[1]})` && firm[26].includes(person[5])))).toBe(
+      true,
+    );
   });
 });
 
@@ -174,7 +186,10 @@ describe('NPPES', () => {
 
   it('includes the LEIE parties whose NPI the LEIE shows', () => {
     const nppesNpis = new Set(readCsv(fileOf('nppes')).map((row) => row[0]));
-    const leieNpis = readCsv(fileOf('oig_leie', 'leie')).slice(1).map((row) => row[7]).filter((npi) => npi !== '0000000000');
+    const leieNpis = readCsv(fileOf('oig_leie', 'leie'))
+      .slice(1)
+      .map((row) => row[7])
+      .filter((npi) => npi !== '0000000000');
     expect(leieNpis.length).toBeGreaterThan(0);
     expect(leieNpis.every((npi) => nppesNpis.has(npi))).toBe(true);
   });
@@ -183,7 +198,9 @@ describe('NPPES', () => {
 describe('state CSV lists', () => {
   it('CA: N/A nulls, ;-joined aliases and addresses, comma-joined provider numbers', () => {
     const rows = readCsv(fileOf('state_ca'));
-    expect(rows[0].map(normalizeHeader)).toEqual(expect.arrayContaining(['last_name', 'first_name', 'middle_name', 'provider_number', 'date_of_suspension', 'active_period']));
+    expect(rows[0].map(normalizeHeader)).toEqual(
+      expect.arrayContaining(['last_name', 'first_name', 'middle_name', 'provider_number', 'date_of_suspension', 'active_period']),
+    );
     const data = rows.slice(1);
     expect(data.some((row) => row[1] === 'N/A' && row[2] === 'N/A')).toBe(true);
     expect(data.some((row) => row[3].includes('; ') || row[4].includes('; '))).toBe(true);
@@ -192,8 +209,26 @@ describe('state CSV lists', () => {
 
   it('PA: the raw Medicheck headers', () => {
     const [header] = readCsv(fileOf('state_pa'));
-    expect(header).toEqual(['ProviderName', 'NAM_LAST_PROVR', 'NAM_FIRST_PROVR', 'NAM_MIDDLE_PROVR', 'NAM_SUFFIX_PROVR', 'NAM_TITLE_PROVR',
-      'NAM_BUSNS_MP', 'NAM_PROVR_ALT', 'IDN_NPI', 'NBR_FEIN', 'LicenseNumber', 'CAO', 'Status', 'BeginDate', 'EndDate', 'ListDate', 'IND_CHGD', 'DTE_CHANGE_LAST']);
+    expect(header).toEqual([
+      'ProviderName',
+      'NAM_LAST_PROVR',
+      'NAM_FIRST_PROVR',
+      'NAM_MIDDLE_PROVR',
+      'NAM_SUFFIX_PROVR',
+      'NAM_TITLE_PROVR',
+      'NAM_BUSNS_MP',
+      'NAM_PROVR_ALT',
+      'IDN_NPI',
+      'NBR_FEIN',
+      'LicenseNumber',
+      'CAO',
+      'Status',
+      'BeginDate',
+      'EndDate',
+      'ListDate',
+      'IND_CHGD',
+      'DTE_CHANGE_LAST',
+    ]);
   });
 
   it('LA: a report-date line above the header, leading spaces in header names, NRF and 9999', () => {
@@ -232,15 +267,47 @@ describe('state XLSX lists', () => {
 
   it('NC: 6 junk rows above the header', async () => {
     const rows = [...(await readSheets(fileOf('state_nc'))).values()][0];
-    expect(headerAt(rows, 6)).toEqual(['excluded_entity', 'npi_atypical_id_excluded', 'ownership', 'city', 'state', 'zip_code', 'effective_date', 'reason_for_exclusion']);
+    expect(headerAt(rows, 6)).toEqual([
+      'excluded_entity',
+      'npi_atypical_id_excluded',
+      'ownership',
+      'city',
+      'state',
+      'zip_code',
+      'effective_date',
+      'reason_for_exclusion',
+    ]);
   });
 
   it('OH: Instructions, Individuals and Organizations sheets; aka and dba inside names', async () => {
     const sheets = await readSheets(fileOf('state_oh'));
     expect([...sheets.keys()]).toEqual(['Instructions', 'Individuals', 'Organizations']);
     const individuals = sheets.get('Individuals') ?? [];
-    expect(headerAt(individuals, 0)).toEqual(['last_name', 'first_name', 'dob', 'npi', 'provider_type', 'provider_id', 'action_date', 'status', 'date_added']);
-    expect(headerAt(sheets.get('Organizations') ?? [], 0)).toEqual(['organization_name', 'address_1', 'address_2', 'city', 'state', 'zip_code', 'npi', 'provider_type', 'provider_id', 'action_date', 'status', 'date_added']);
+    expect(headerAt(individuals, 0)).toEqual([
+      'last_name',
+      'first_name',
+      'dob',
+      'npi',
+      'provider_type',
+      'provider_id',
+      'action_date',
+      'status',
+      'date_added',
+    ]);
+    expect(headerAt(sheets.get('Organizations') ?? [], 0)).toEqual([
+      'organization_name',
+      'address_1',
+      'address_2',
+      'city',
+      'state',
+      'zip_code',
+      'npi',
+      'provider_type',
+      'provider_id',
+      'action_date',
+      'status',
+      'date_added',
+    ]);
     expect(text(individuals)).toMatch(/\b(aka|a\.k\.a\.)/);
     expect(text(sheets.get('Organizations') ?? [])).toMatch(/ dba |Owner: /);
   });
@@ -252,7 +319,17 @@ describe('state XLSX lists', () => {
 
   it('MD: the sanction-type legend follows the data', async () => {
     const rows = [...(await readSheets(fileOf('state_md'))).values()][0];
-    expect(headerAt(rows, 0)).toEqual(['last_name_organization', 'first_name', 'npi', 'type_of_entity_profession', 'license_no', 'address', 'city_state_zip', 'termination_sanction_date', 'sanction_type']);
+    expect(headerAt(rows, 0)).toEqual([
+      'last_name_organization',
+      'first_name',
+      'npi',
+      'type_of_entity_profession',
+      'license_no',
+      'address',
+      'city_state_zip',
+      'termination_sanction_date',
+      'sanction_type',
+    ]);
     const legendAt = rows.findIndex((row, index) => index > 0 && row[0] === 'Sanction Type');
     expect(legendAt).toBe(rows.length - 5);
   });
@@ -269,7 +346,15 @@ describe('state XLSX lists', () => {
     expect(headerAt(ny, 0)).toEqual(['provider_name', 'npi_num', 'provider_type', 'license_num', 'exclusion_effective_date']);
     expect(text(ny)).toMatch(/, [A-Z][A-Za-z.-]+(\||$)|\([A-Za-z.-]+\)/m);
     const sc = [...(await readSheets(fileOf('state_sc'))).values()][0];
-    expect(headerAt(sc, 2)).toEqual(['individual_entity', 'npi', 'last_known_profession_provider_type', 'city', 'state', 'zip', 'date_excluded']);
+    expect(headerAt(sc, 2)).toEqual([
+      'individual_entity',
+      'npi',
+      'last_known_profession_provider_type',
+      'city',
+      'state',
+      'zip',
+      'date_excluded',
+    ]);
     expect(text(sc)).toMatch(/ (aka|AKA|a\.k\.a\.?|f\/k\/a|dba|DBA|d\/b\/a|d\.b\.a\.|D\/B\/A) /);
     expect(sc.slice(3).some((row) => row[1] === 'Not Found')).toBe(true);
   });

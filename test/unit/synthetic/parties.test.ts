@@ -1,6 +1,4 @@
-import {
-  createRng, generateOrganizations, generatePersons, isValidNpi, npiWithCheckDigit,
-} from '../../../infra/dev/synthetic/parties';
+import { createRng, generateOrganizations, generatePersons, isValidNpi, npiWithCheckDigit } from '../../../infra/dev/synthetic/parties';
 
 describe('npiWithCheckDigit', () => {
   it('matches the documented Luhn-with-80840 examples', () => {
@@ -72,7 +70,9 @@ describe('generateOrganizations', () => {
 
   it('writes legal forms, DBA names, owners and leading digits or symbols', () => {
     const legalForm = /(,? )(INC\.?|LLC|L\.L\.C\.|PLLC|PC|P\.C\.|PA|CORP|CORPORATION|CO|LTD|LP|LLP)$/;
-    expect(organizations.filter((organization) => legalForm.test(organization.legalName)).length / organizations.length).toBeGreaterThan(0.8);
+    expect(organizations.filter((organization) => legalForm.test(organization.legalName)).length / organizations.length).toBeGreaterThan(
+      0.8,
+    );
     expect(organizations.some((organization) => organization.legalName.includes(', '))).toBe(true);
     expect(organizations.some((organization) => /^[#\d]/.test(organization.legalName))).toBe(true);
     expect(organizations.some((organization) => organization.dbaNames.length > 0)).toBe(true);

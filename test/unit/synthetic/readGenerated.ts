@@ -32,7 +32,10 @@ export async function readSheets(path: string): Promise<Map<string, unknown[][]>
 }
 
 export function normalizeHeader(text: unknown): string {
-  return String(text ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  return String(text ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 }
 
 /** Relative path → sha256 of every file under a folder. */

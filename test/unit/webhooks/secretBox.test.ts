@@ -68,7 +68,9 @@ describe('webhook signing secrets at rest (AES-256-GCM)', () => {
     const rotated = ring(`new:${key()},old:${oldKey}`);
     expect(rotated.currentKeyId).toBe('new');
     expect(openSecret(rotated, ENDPOINT, { plain: null, ...sealed })).toBe(secret);
-    expect(() => openSecret(ring(`new:${key()}`), ENDPOINT, { plain: null, ...sealed })).toThrow(/key id old, which WEBHOOK_SECRET_KEYS does not hold/);
+    expect(() => openSecret(ring(`new:${key()}`), ENDPOINT, { plain: null, ...sealed })).toThrow(
+      /key id old, which WEBHOOK_SECRET_KEYS does not hold/,
+    );
   });
 
   it("does not open another endpoint's ciphertext, a tampered one, or one under a different key of the same id", () => {
@@ -78,7 +80,9 @@ describe('webhook signing secrets at rest (AES-256-GCM)', () => {
     expect(() => openSecret(keys, '6f1c1c1e-0000-4000-8000-000000000002', { plain: null, ...sealed })).toThrow(/does not decrypt/);
     const bytes = Buffer.from(sealed.ciphertext, 'base64');
     bytes[bytes.length - 1] ^= 1;
-    expect(() => openSecret(keys, ENDPOINT, { plain: null, ciphertext: bytes.toString('base64'), keyId: 'k1' })).toThrow(/does not decrypt/);
+    expect(() => openSecret(keys, ENDPOINT, { plain: null, ciphertext: bytes.toString('base64'), keyId: 'k1' })).toThrow(
+      /does not decrypt/,
+    );
     expect(() => openSecret(ring(`k1:${key()}`), ENDPOINT, { plain: null, ...sealed })).toThrow(/does not decrypt/);
   });
 

@@ -3,7 +3,11 @@ import { signatureHeader, signatureHex, verifyWebhook } from '../../../activitie
 const secret = 'whsec_test-secret-of-enough-length-000000';
 const body = '{"id":"e1","type":"batch_completed","createdAt":"2026-11-24T00:00:00.000Z","data":{}}';
 const at = new Date('2026-11-24T12:00:00Z');
-const headers = (signature: string) => ({ 'service-signature': signature, 'service-webhook-id': 'd1', 'service-event-type': 'batch_completed' });
+const headers = (signature: string) => ({
+  'service-signature': signature,
+  'service-webhook-id': 'd1',
+  'service-event-type': 'batch_completed',
+});
 
 /**
  * A known answer computed outside this code base:
@@ -20,33 +24,51 @@ describe('signing: a fixed known-answer vector', () => {
   });
 
   it('the receiver helper accepts exactly that vector', () => {
-    expect(verifyWebhook({ headers: headers(`t=${KNOWN.t},v1=${KNOWN.hex}`), rawBody: body, secret, now: at }))
-      .toEqual({ ok: true, deliveryId: 'd1', eventType: 'batch_completed' });
+    expect(verifyWebhook({ headers: headers(`t=${KNOWN.t},v1=${KNOWN.hex}`), rawBody: body, secret, now: at })).toEqual({
+      ok: true,
+      deliveryId: 'd1',
+      eventType: 'batch_completed',
+    });
     const oneDigitOff = `${KNOWN.hex.slice(0, -1)}${KNOWN.hex.endsWith('e') ? 'f' : 'e'}`;
-    expect(verifyWebhook({ headers: headers(`t=${KNOWN.t},v1=${oneDigitOff}`), rawBody: body, secret, now: at }).reason).toBe('signature mismatch');
-    expect(verifyWebhook({ headers: headers(`t=${KNOWN.t + 1},v1=${KNOWN.hex}`), rawBody: body, secret, now: at }).reason).toBe('signature mismatch');
+    expect(verifyWebhook({ headers: headers(`t=${KNOWN.t},v1=${oneDigitOff}`), rawBody: body, secret, now: at }).reason).toBe(
+      'signature mismatch',
+    );
+    expect(verifyWebhook({ headers: headers(`t=${KNOWN.t + 1},v1=${KNOWN.hex}`), rawBody: body, secret, now: at }).reason).toBe(
+      'signature mismatch',
+    );
   });
 });
 
 describe('verifyWebhook (the contract five receiver rules)', () => {
   it('accepts a delivery signed with the secret over "<t>." and the raw body', () => {
-    expect(verifyWebhook({ headers: headers(signatureHeader(secret, body, at)), rawBody: Buffer.from(body), secret, now: at }))
-      .toEqual({ ok: true, deliveryId: 'd1', eventType: 'batch_completed' });
+    expect(verifyWebhook({ headers: headers(signatureHeader(secret, body, at)), rawBody: Buffer.from(body), secret, now: at })).toEqual({
+      ok: true,
+      deliveryId: 'd1',
+      eventType: 'batch_completed',
+    });
   });
 
   it('rejects a body changed by one byte, or re-serialized', () => {
     const signature = signatureHeader(secret, body, at);
-    expect(verifyWebhook({ headers: headers(signature), rawBody: body.replace('e1', 'e2'), secret, now: at }).reason).toBe('signature mismatch');
-    expect(verifyWebhook({ headers: headers(signature), rawBody: JSON.stringify(JSON.parse(body), null, 1), secret, now: at }).ok).toBe(false);
+    expect(verifyWebhook({ headers: headers(signature), rawBody: body.replace('e1', 'e2'), secret, now: at }).reason).toBe(
+      'signature mismatch',
+    );
+    expect(verifyWebhook({ headers: headers(signature), rawBody: JSON.stringify(JSON.parse(body), null, 1), secret, now: at }).ok).toBe(
+      false,
+    );
   });
 
   it('rejects another secret', () => {
-    expect(verifyWebhook({ headers: headers(signatureHeader(secret, body, at)), rawBody: body, secret: `${secret}x`, now: at }).ok).toBe(false);
+    expect(verifyWebhook({ headers: headers(signatureHeader(secret, body, at)), rawBody: body, secret: `${secret}x`, now: at }).ok).toBe(
+      false,
+    );
   });
 
   it('rejects a timestamp more than 5 minutes from the receiver clock, either way', () => {
     const signature = signatureHeader(secret, body, at);
-    expect(verifyWebhook({ headers: headers(signature), rawBody: body, secret, now: new Date(at.getTime() + 301_000) }).reason).toBe('timestamp outside the tolerance');
+    expect(verifyWebhook({ headers: headers(signature), rawBody: body, secret, now: new Date(at.getTime() + 301_000) }).reason).toBe(
+      'timestamp outside the tolerance',
+    );
     expect(verifyWebhook({ headers: headers(signature), rawBody: body, secret, now: new Date(at.getTime() - 301_000) }).ok).toBe(false);
     expect(verifyWebhook({ headers: headers(signature), rawBody: body, secret, now: new Date(at.getTime() + 299_000) }).ok).toBe(true);
   });
@@ -60,14 +82,25 @@ describe('verifyWebhook (the contract five receiver rules)', () => {
   it('reads header names in any case', () => {
     const signature = signatureHeader(secret, body, at);
     const mixedCase = { 'Service-Signature': signature, 'SERVICE-WEBHOOK-ID': 'd1', 'service-Event-Type': 'batch_completed' };
-    expect(verifyWebhook({ headers: mixedCase, rawBody: body, secret, now: at })).toEqual({ ok: true, deliveryId: 'd1', eventType: 'batch_completed' });
+    expect(verifyWebhook({ headers: mixedCase, rawBody: body, secret, now: at })).toEqual({
+      ok: true,
+      deliveryId: 'd1',
+      eventType: 'batch_completed',
+    });
     expect(verifyWebhook({ headers: { 'Service-Signature': [signature] }, rawBody: body, secret, now: at }).ok).toBe(true);
   });
 
   it('accepts a Fetch Headers object', () => {
-    const fetchHeaders = new Headers({ 'Service-Signature': signatureHeader(secret, body, at), 'Service-Webhook-Id': 'd1', 'Service-Event-Type': 'batch_completed' });
-    expect(verifyWebhook({ headers: fetchHeaders, rawBody: new TextEncoder().encode(body), secret, now: at }))
-      .toEqual({ ok: true, deliveryId: 'd1', eventType: 'batch_completed' });
+    const fetchHeaders = new Headers({
+      'Service-Signature': signatureHeader(secret, body, at),
+      'Service-Webhook-Id': 'd1',
+      'Service-Event-Type': 'batch_completed',
+    });
+    expect(verifyWebhook({ headers: fetchHeaders, rawBody: new TextEncoder().encode(body), secret, now: at })).toEqual({
+      ok: true,
+      deliveryId: 'd1',
+      eventType: 'batch_completed',
+    });
     expect(verifyWebhook({ headers: new Headers(), rawBody: body, secret, now: at }).reason).toBe('missing Service-Signature');
   });
 });

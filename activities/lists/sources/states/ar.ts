@@ -4,12 +4,16 @@ import type { StateListMapping } from './mapping';
 export const ar: StateListMapping = {
   state: 'AR',
   format: 'csv',
-  layouts: [{
-    headerKeys: ['provider_name', 'facility_name'],
-    action: 'Excluded',
-    fields: {
-      fullName: 'provider_name', fullNameOrder: 'first_last',
-      orgName: 'facility_name', state: 'state',
+  layouts: [
+    {
+      headerKeys: ['provider_name', 'facility_name'],
+      action: 'Excluded',
+      fields: {
+        fullName: 'provider_name',
+        fullNameOrder: 'first_last',
+        orgName: 'facility_name',
+        state: 'state',
+      },
     },
-  }],
+  ],
 };

@@ -4,14 +4,21 @@ import type { StateListMapping } from './mapping';
 export const ca: StateListMapping = {
   state: 'CA',
   format: 'csv',
-  layouts: [{
-    headerKeys: ['last_name', 'first_name', 'provider_number'],
-    action: 'Suspended',
-    fields: {
-      lastName: 'last_name', firstName: 'first_name', middleName: 'middle_name',
-      aliases: 'a_k_a*', aliasSeparator: ';',
-      providerType: 'provider_type', npi: 'provider_number',
-      startDate: 'date_of_suspension', endDate: 'active_period',
+  layouts: [
+    {
+      headerKeys: ['last_name', 'first_name', 'provider_number'],
+      action: 'Suspended',
+      fields: {
+        lastName: 'last_name',
+        firstName: 'first_name',
+        middleName: 'middle_name',
+        aliases: 'a_k_a*',
+        aliasSeparator: ';',
+        providerType: 'provider_type',
+        npi: 'provider_number',
+        startDate: 'date_of_suspension',
+        endDate: 'active_period',
+      },
     },
-  }],
+  ],
 };

@@ -7,13 +7,18 @@ import type { StateListMapping } from './mapping';
 export const co: StateListMapping = {
   state: 'CO',
   format: 'xlsx',
-  layouts: [{
-    sheet: 'Termination List',
-    headerKeys: ['provider_name', 'npi'],
-    action: 'Terminated',
-    fields: {
-      fullName: 'provider_name', aliases: 'doing_business_as_name',
-      npi: 'npi', startDate: 'termination_effective_date', endDate: 'reinstatement_effective_date',
+  layouts: [
+    {
+      sheet: 'Termination List',
+      headerKeys: ['provider_name', 'npi'],
+      action: 'Terminated',
+      fields: {
+        fullName: 'provider_name',
+        aliases: 'doing_business_as_name',
+        npi: 'npi',
+        startDate: 'termination_effective_date',
+        endDate: 'reinstatement_effective_date',
+      },
     },
-  }],
+  ],
 };

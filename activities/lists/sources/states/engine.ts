@@ -63,9 +63,7 @@ function resolverFor(headerKeys: string[]): Resolver {
   return (ref) => {
     if (ref === undefined) return -1;
     for (const key of Array.isArray(ref) ? ref : [ref]) {
-      const at = key.endsWith('*')
-        ? headerKeys.findIndex((h) => h.startsWith(key.slice(0, -1)))
-        : headerKeys.indexOf(key);
+      const at = key.endsWith('*') ? headerKeys.findIndex((h) => h.startsWith(key.slice(0, -1))) : headerKeys.indexOf(key);
       if (at >= 0) return at;
     }
     return -1;
@@ -134,7 +132,14 @@ function parseFullName(value: string, layout: SheetLayout): FullName {
 }
 
 /** Turns one data row into its entries (two when a person and an organization are listed together). */
-function rowEntries(layout: SheetLayout, header: string[], cells: string[], line: number, ctx: ParseContext, stateCode: string): ListEntry[] {
+function rowEntries(
+  layout: SheetLayout,
+  header: string[],
+  cells: string[],
+  line: number,
+  ctx: ParseContext,
+  stateCode: string,
+): ListEntry[] {
   const f = layout.fields;
   const resolve = resolverFor(header.map(normalizeHeader));
   const get = (ref: ColumnRef | undefined): string => {
@@ -157,7 +162,12 @@ function rowEntries(layout: SheetLayout, header: string[], cells: string[], line
     person = parsed.person;
     orgName = parsed.orgName;
   } else if (f.lastName) {
-    const parts = personFromCells({ lastName: get(f.lastName), firstName: get(f.firstName), middleName: get(f.middleName), suffix: get(f.suffix) });
+    const parts = personFromCells({
+      lastName: get(f.lastName),
+      firstName: get(f.firstName),
+      middleName: get(f.middleName),
+      suffix: get(f.suffix),
+    });
     owners.push(...parts.owners);
     const isOrg = layout.kind === 'organization' || (layout.kind !== 'person' && !parts.name.firstName && !parts.name.middleName);
     if (isOrg) {
@@ -205,7 +215,16 @@ function rowEntries(layout: SheetLayout, header: string[], cells: string[], line
   if (person) {
     const dateOfBirth = parseDate(get(f.dateOfBirth));
     const key = naturalKey(['person', person.display, npis[0], dateOfBirth, common.startDate]);
-    entries.push(makeEntry(key, { kind: 'person', name: person.display, ...person.name, aliases: [...aliases, ...ownerAliases], dateOfBirth, ...common }));
+    entries.push(
+      makeEntry(key, {
+        kind: 'person',
+        name: person.display,
+        ...person.name,
+        aliases: [...aliases, ...ownerAliases],
+        dateOfBirth,
+        ...common,
+      }),
+    );
   }
   if (listedOrg) {
     const orgAliases = person ? listedOrg.aliases : [...listedOrg.aliases, ...aliases];
@@ -251,7 +270,9 @@ async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): As
   }
   if (headersFound === 0) {
     const expected = mapping.layouts.map((l) => l.headerKeys.join(', ')).join(' | ');
-    throw new ArtifactFormatError(`not the ${mapping.state} list layout: no header row with ${expected} in the first ${HEADER_SEARCH_ROWS} rows`);
+    throw new ArtifactFormatError(
+      `not the ${mapping.state} list layout: no header row with ${expected} in the first ${HEADER_SEARCH_ROWS} rows`,
+    );
   }
 }
 

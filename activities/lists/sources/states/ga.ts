@@ -4,12 +4,20 @@ import type { StateListMapping } from './mapping';
 export const ga: StateListMapping = {
   state: 'GA',
   format: 'xlsx',
-  layouts: [{
-    headerKeys: ['last_name', 'first_name', 'business_name'],
-    action: 'Excluded',
-    fields: {
-      lastName: 'last_name', firstName: 'first_name', middleName: 'middle_name',
-      affiliation: 'business_name', providerType: 'general', state: 'state', npi: 'npi', startDate: 'sancdate',
+  layouts: [
+    {
+      headerKeys: ['last_name', 'first_name', 'business_name'],
+      action: 'Excluded',
+      fields: {
+        lastName: 'last_name',
+        firstName: 'first_name',
+        middleName: 'middle_name',
+        affiliation: 'business_name',
+        providerType: 'general',
+        state: 'state',
+        npi: 'npi',
+        startDate: 'sancdate',
+      },
     },
-  }],
+  ],
 };

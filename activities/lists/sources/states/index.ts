@@ -14,5 +14,16 @@ import type { StateListMapping } from './mapping';
 
 /** Every state list with an adapter, by USPS code. */
 export const STATE_MAPPINGS: Record<string, StateListMapping> = {
-  CA: ca, PA: pa, LA: la, AR: ar, WA: wa, NC: nc, OH: oh, GA: ga, MD: md, CO: co, NY: ny, SC: sc,
+  CA: ca,
+  PA: pa,
+  LA: la,
+  AR: ar,
+  WA: wa,
+  NC: nc,
+  OH: oh,
+  GA: ga,
+  MD: md,
+  CO: co,
+  NY: ny,
+  SC: sc,
 };

@@ -4,14 +4,21 @@ import type { StateListMapping } from './mapping';
 export const la: StateListMapping = {
   state: 'LA',
   format: 'csv',
-  layouts: [{
-    headerKeys: ['first_name', 'last_name_or_entity_name', 'npi'],
-    fields: {
-      lastName: 'last_name_or_entity_name', firstName: 'first_name',
-      affiliation: 'affiliated_entity',
-      dateOfBirth: 'birthdate', providerType: 'title_or_provider_type', npi: 'npi',
-      state: 'state_and_zip', action: 'type_of_exclusion',
-      startDate: 'effective_date', endDate: 'reinstate',
+  layouts: [
+    {
+      headerKeys: ['first_name', 'last_name_or_entity_name', 'npi'],
+      fields: {
+        lastName: 'last_name_or_entity_name',
+        firstName: 'first_name',
+        affiliation: 'affiliated_entity',
+        dateOfBirth: 'birthdate',
+        providerType: 'title_or_provider_type',
+        npi: 'npi',
+        state: 'state_and_zip',
+        action: 'type_of_exclusion',
+        startDate: 'effective_date',
+        endDate: 'reinstate',
+      },
     },
-  }],
+  ],
 };

@@ -4,13 +4,19 @@ import type { StateListMapping } from './mapping';
 export const md: StateListMapping = {
   state: 'MD',
   format: 'xlsx',
-  layouts: [{
-    headerKeys: ['last_name_organization', 'first_name', 'npi'],
-    stopAtFirstCell: 'Sanction Type',
-    fields: {
-      lastName: 'last_name_organization', firstName: 'first_name',
-      npi: 'npi', providerType: 'type_of_entity_profession', state: 'city_state_zip',
-      startDate: 'termination_sanction_date', action: 'sanction_type',
+  layouts: [
+    {
+      headerKeys: ['last_name_organization', 'first_name', 'npi'],
+      stopAtFirstCell: 'Sanction Type',
+      fields: {
+        lastName: 'last_name_organization',
+        firstName: 'first_name',
+        npi: 'npi',
+        providerType: 'type_of_entity_profession',
+        state: 'city_state_zip',
+        startDate: 'termination_sanction_date',
+        action: 'sanction_type',
+      },
     },
-  }],
+  ],
 };

@@ -4,12 +4,17 @@ import type { StateListMapping } from './mapping';
 export const nc: StateListMapping = {
   state: 'NC',
   format: 'xlsx',
-  layouts: [{
-    headerKeys: ['excluded_entity', 'npi*'],
-    action: 'Excluded',
-    fields: {
-      fullName: 'excluded_entity', owners: 'ownership',
-      npi: 'npi*', state: 'state', startDate: 'effective_date',
+  layouts: [
+    {
+      headerKeys: ['excluded_entity', 'npi*'],
+      action: 'Excluded',
+      fields: {
+        fullName: 'excluded_entity',
+        owners: 'ownership',
+        npi: 'npi*',
+        state: 'state',
+        startDate: 'effective_date',
+      },
     },
-  }],
+  ],
 };

@@ -4,12 +4,16 @@ import type { StateListMapping } from './mapping';
 export const ny: StateListMapping = {
   state: 'NY',
   format: 'xlsx',
-  layouts: [{
-    headerKeys: ['provider_name', 'npi*'],
-    action: 'Excluded',
-    fields: {
-      fullName: 'provider_name', npi: 'npi*', providerType: 'provider_type',
-      startDate: ['exclusion_effective_date', 'effective_date*'],
+  layouts: [
+    {
+      headerKeys: ['provider_name', 'npi*'],
+      action: 'Excluded',
+      fields: {
+        fullName: 'provider_name',
+        npi: 'npi*',
+        providerType: 'provider_type',
+        startDate: ['exclusion_effective_date', 'effective_date*'],
+      },
     },
-  }],
+  ],
 };

@@ -4,12 +4,17 @@ import type { StateListMapping } from './mapping';
 export const sc: StateListMapping = {
   state: 'SC',
   format: 'xlsx',
-  layouts: [{
-    headerKeys: ['individual_entity', 'npi'],
-    action: 'Excluded',
-    fields: {
-      fullName: 'individual_entity', npi: 'npi',
-      providerType: 'last_known_profession_provider_type', state: 'state', startDate: 'date_excluded',
+  layouts: [
+    {
+      headerKeys: ['individual_entity', 'npi'],
+      action: 'Excluded',
+      fields: {
+        fullName: 'individual_entity',
+        npi: 'npi',
+        providerType: 'last_known_profession_provider_type',
+        state: 'state',
+        startDate: 'date_excluded',
+      },
     },
-  }],
+  ],
 };

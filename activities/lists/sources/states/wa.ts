@@ -4,11 +4,16 @@ import type { StateListMapping } from './mapping';
 export const wa: StateListMapping = {
   state: 'WA',
   format: 'xlsx',
-  layouts: [{
-    headerKeys: ['name', 'npi_or_p1'],
-    fields: {
-      fullName: 'name', fullNameStacked: true,
-      npi: 'npi_or_p1', startDate: 'date_of_exclusion', action: 'action',
+  layouts: [
+    {
+      headerKeys: ['name', 'npi_or_p1'],
+      fields: {
+        fullName: 'name',
+        fullNameStacked: true,
+        npi: 'npi_or_p1',
+        startDate: 'date_of_exclusion',
+        action: 'action',
+      },
     },
-  }],
+  ],
 };

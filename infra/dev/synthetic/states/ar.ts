@@ -2,7 +2,17 @@ import { join } from 'node:path';
 import { quoteMinimalLine } from '../csv';
 import { writeLines } from '../lineWriter';
 import { titleCase } from '../text';
-import { QuirkQuota, StateContext, StateParty, WrittenFile, aliasMarker, drawStateParties, middleVariant, otherSurname, withDba } from './common';
+import {
+  QuirkQuota,
+  StateContext,
+  StateParty,
+  WrittenFile,
+  aliasMarker,
+  drawStateParties,
+  middleVariant,
+  otherSurname,
+  withDba,
+} from './common';
 
 /** Arkansas excluded providers (CSV, raw headers): `LAST, FIRST` names, aka inside the last name, glued d/b/a. */
 const HEADER = ['Division', 'Provider Name', 'Facility Name', 'City', 'State', 'Zip'];
@@ -13,7 +23,10 @@ function row(context: StateContext, party: StateParty, quirks: QuirkQuota): stri
   const place = [party.address.city, party.address.state, party.address.zip5];
   if (party.kind === 'organization') {
     const { organization } = party;
-    const facility = organization.dbaNames.length > 0 && quirks.want('org dba', 0.5) ? withDba(rng, organization.legalName, organization.dbaNames[0]) : organization.legalName;
+    const facility =
+      organization.dbaNames.length > 0 && quirks.want('org dba', 0.5)
+        ? withDba(rng, organization.legalName, organization.dbaNames[0])
+        : organization.legalName;
     return [rng.pick(DIVISIONS), '', facility, ...place];
   }
   const { person } = party;
@@ -23,7 +36,12 @@ function row(context: StateContext, party: StateParty, quirks: QuirkQuota): stri
   const name = `${last}, ${person.firstName}${middle ? ` ${middle}` : ''}`;
   // Facility names often start with the person's own name and glue d/b/a to the business.
   const facility = quirks.want('person dba glued', 0.08)
-    ? withDba(rng, titleCase(`${person.firstName} ${person.lastName}`), `${rng.pick(['Sunny Day', 'Little Steps', 'Bright Start', 'Happy Hearts'])} ${rng.pick(['Daycare', 'Montessori', 'Home Care', 'Learning Center'])}`, true)
+    ? withDba(
+        rng,
+        titleCase(`${person.firstName} ${person.lastName}`),
+        `${rng.pick(['Sunny Day', 'Little Steps', 'Bright Start', 'Happy Hearts'])} ${rng.pick(['Daycare', 'Montessori', 'Home Care', 'Learning Center'])}`,
+        true,
+      )
     : '';
   return [rng.pick(DIVISIONS), name, facility, ...place];
 }

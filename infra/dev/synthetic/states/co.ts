@@ -21,7 +21,7 @@ function npiCell(context: StateContext, party: StateParty, quirks: QuirkQuota): 
 }
 
 function row(context: StateContext, party: StateParty, quirks: QuirkQuota): CellValue[] {
-  const dba = party.kind === 'organization' ? party.organization.dbaNames[0] ?? '' : '';
+  const dba = party.kind === 'organization' ? (party.organization.dbaNames[0] ?? '') : '';
   return [name(party), npiCell(context, party, quirks), dba, excelDate(party.effectiveDate), context.rng.pick(AUTHORITIES)];
 }
 
@@ -37,9 +37,13 @@ export async function writeColorado(context: StateContext): Promise<WrittenFile>
   });
   const header = ['Provider Name', 'NPI', 'Doing Business As Name', 'Termination Effective Date', 'Termination Authority'];
   const path = join('states', 'co', 'provider-termination-list.xlsx');
-  await writeWorkbook(join(context.outDir, path), [
-    { name: 'Termination List', rows: [header, ...terminated] },
-    { name: 'Reinstated Providers', rows: [[...header, 'Reinstatement Effective Date'], ...reinstated] },
-  ], context.modified);
+  await writeWorkbook(
+    join(context.outDir, path),
+    [
+      { name: 'Termination List', rows: [header, ...terminated] },
+      { name: 'Reinstated Providers', rows: [[...header, 'Reinstatement Effective Date'], ...reinstated] },
+    ],
+    context.modified,
+  );
   return { source: 'state_co', path, format: 'state_co', rows: terminated.length + reinstated.length };
 }

@@ -18,8 +18,20 @@ export interface StateContext {
   modified: Date;
 }
 
-export interface StatePerson { kind: 'person'; person: SyntheticPerson; fromLeie: boolean; effectiveDate: string; address: Address }
-export interface StateOrganization { kind: 'organization'; organization: SyntheticOrganization; fromLeie: boolean; effectiveDate: string; address: Address }
+export interface StatePerson {
+  kind: 'person';
+  person: SyntheticPerson;
+  fromLeie: boolean;
+  effectiveDate: string;
+  address: Address;
+}
+export interface StateOrganization {
+  kind: 'organization';
+  organization: SyntheticOrganization;
+  fromLeie: boolean;
+  effectiveDate: string;
+  address: Address;
+}
 export type StateParty = StatePerson | StateOrganization;
 
 function recentDate(rng: Rng, asOf: string): string {
@@ -43,7 +55,13 @@ export function drawStateParties(context: StateContext, stateCode: string, organ
       const listed = rng.pick(pool);
       if (!usedLeie.has(listed)) {
         usedLeie.add(listed);
-        parties.push({ kind: 'person', person: listed.person, fromLeie: true, effectiveDate: listed.exclusionDate, address: addressFor(personKey(listed), listed.person.state) });
+        parties.push({
+          kind: 'person',
+          person: listed.person,
+          fromLeie: true,
+          effectiveDate: listed.exclusionDate,
+          address: addressFor(personKey(listed), listed.person.state),
+        });
         continue;
       }
     }
@@ -52,16 +70,34 @@ export function drawStateParties(context: StateContext, stateCode: string, organ
       if (!usedLeie.has(listed)) {
         usedLeie.add(listed);
         const { organization } = listed;
-        parties.push({ kind: 'organization', organization, fromLeie: true, effectiveDate: listed.exclusionDate, address: addressFor(organization.legalName, organization.state) });
+        parties.push({
+          kind: 'organization',
+          organization,
+          fromLeie: true,
+          effectiveDate: listed.exclusionDate,
+          address: addressFor(organization.legalName, organization.state),
+        });
         continue;
       }
     }
     if (rng.chance(organizationShare)) {
       const organization = { ...context.organizations.next(), state };
-      parties.push({ kind: 'organization', organization, fromLeie: false, effectiveDate: recentDate(rng, universe.asOf), address: addressFor(organization.legalName, state) });
+      parties.push({
+        kind: 'organization',
+        organization,
+        fromLeie: false,
+        effectiveDate: recentDate(rng, universe.asOf),
+        address: addressFor(organization.legalName, state),
+      });
     } else {
       const person = { ...context.persons.next(), state };
-      parties.push({ kind: 'person', person, fromLeie: false, effectiveDate: recentDate(rng, universe.asOf), address: addressFor(`${person.firstName}|${person.lastName}|${person.dateOfBirth}`, state) });
+      parties.push({
+        kind: 'person',
+        person,
+        fromLeie: false,
+        effectiveDate: recentDate(rng, universe.asOf),
+        address: addressFor(`${person.firstName}|${person.lastName}|${person.dateOfBirth}`, state),
+      });
     }
   }
   return parties;
@@ -69,7 +105,9 @@ export function drawStateParties(context: StateContext, stateCode: string, organ
 
 /** The first name as a state clerk typed it: sometimes the nickname the person goes by. */
 export function firstNameVariant(rng: Rng, person: SyntheticPerson): string {
-  const nickname = person.aliases.find((alias) => alias.endsWith(` ${person.lastName}`) && alias.split(' ').length === 2 && !alias.startsWith(`${person.firstName} `));
+  const nickname = person.aliases.find(
+    (alias) => alias.endsWith(` ${person.lastName}`) && alias.split(' ').length === 2 && !alias.startsWith(`${person.firstName} `),
+  );
   return nickname && rng.chance(0.3) ? nickname.split(' ')[0] : person.firstName;
 }
 
@@ -97,7 +135,9 @@ export function withDba(rng: Rng, name: string, dba: string, forceGlued = false)
 
 /** Another surname the person was listed under (maiden name), if any. */
 export function otherSurname(person: SyntheticPerson): string | null {
-  const alias = person.aliases.find((candidate) => candidate.startsWith(`${person.firstName} `) && !candidate.endsWith(` ${person.lastName}`));
+  const alias = person.aliases.find(
+    (candidate) => candidate.startsWith(`${person.firstName} `) && !candidate.endsWith(` ${person.lastName}`),
+  );
   return alias ? (alias.split(' ').pop() ?? null) : null;
 }
 
@@ -133,5 +173,15 @@ export function cityStateZip(address: Address): string {
 }
 
 export function reasonFor(rng: Rng): string {
-  return rng.pick(['Fraud', 'Abuse/Neglect', 'License Revocation', 'Conviction', 'Failure to comply', 'Billing for services not rendered', 'OIG Exclusion', 'Patient abuse', 'Drug diversion']);
+  return rng.pick([
+    'Fraud',
+    'Abuse/Neglect',
+    'License Revocation',
+    'Conviction',
+    'Failure to comply',
+    'Billing for services not rendered',
+    'OIG Exclusion',
+    'Patient abuse',
+    'Drug diversion',
+  ]);
 }

@@ -16,6 +16,16 @@ import { writeWashington } from './wa';
 export type { StateContext };
 
 export const STATE_WRITERS: Readonly<Record<GeneratedState, (context: StateContext) => Promise<WrittenFile>>> = {
-  ca: writeCalifornia, pa: writePennsylvania, la: writeLouisiana, ar: writeArkansas, wa: writeWashington, nc: writeNorthCarolina,
-  oh: writeOhio, ga: writeGeorgia, md: writeMaryland, co: writeColorado, ny: writeNewYork, sc: writeSouthCarolina,
+  ca: writeCalifornia,
+  pa: writePennsylvania,
+  la: writeLouisiana,
+  ar: writeArkansas,
+  wa: writeWashington,
+  nc: writeNorthCarolina,
+  oh: writeOhio,
+  ga: writeGeorgia,
+  md: writeMaryland,
+  co: writeColorado,
+  ny: writeNewYork,
+  sc: writeSouthCarolina,
 };

@@ -2,12 +2,37 @@ import { join } from 'node:path';
 import { addYears, usDate } from '../calendar';
 import { quoteMinimalLine } from '../csv';
 import { writeLines } from '../lineWriter';
-import { QuirkQuota, StateContext, StateParty, WrittenFile, aliasText, drawStateParties, firstNameVariant, npiOf, reasonFor, withDba } from './common';
+import {
+  QuirkQuota,
+  StateContext,
+  StateParty,
+  WrittenFile,
+  aliasText,
+  drawStateParties,
+  firstNameVariant,
+  npiOf,
+  reasonFor,
+  withDba,
+} from './common';
 
 /** LDH exclusion database (CSV): a report-date line above the header, leading spaces in header names, NRF and 9999 sentinels. */
-const HEADER = ['First Name', ' Last Name or Entity Name', ' Birthdate', ' Affiliated Entity', ' Title or Provider Type', ' NPI#', ' State and Zip',
-  ' Type of Exclusion', ' Reason for Exclusion', ' Reason for Termination', ' Period of Exclusion', ' Period of Enrollment Prohibition',
-  ' Effective Date', ' Reinstate', ' Program Office'];
+const HEADER = [
+  'First Name',
+  ' Last Name or Entity Name',
+  ' Birthdate',
+  ' Affiliated Entity',
+  ' Title or Provider Type',
+  ' NPI#',
+  ' State and Zip',
+  ' Type of Exclusion',
+  ' Reason for Exclusion',
+  ' Reason for Termination',
+  ' Period of Exclusion',
+  ' Period of Enrollment Prohibition',
+  ' Effective Date',
+  ' Reinstate',
+  ' Program Office',
+];
 
 function row(context: StateContext, party: StateParty, quirks: QuirkQuota): string[] {
   const { rng } = context;
@@ -23,9 +48,27 @@ function row(context: StateContext, party: StateParty, quirks: QuirkQuota): stri
   const office = fromOig ? 'OIG' : rng.pick(['MFCU', 'PI', 'Medicaid', 'DHH']);
   if (party.kind === 'organization') {
     const { organization } = party;
-    const name = organization.dbaNames.length > 0 && quirks.want('dba', 0.6) ? withDba(rng, organization.legalName, organization.dbaNames[0]) : organization.legalName;
-    return ['', name, '', organization.ownerName ? `${organization.ownerName.split(' ').pop()} HOLDINGS LLC` : '', rng.pick(['Home Health Agency', 'Pharmacy', 'DME Provider', 'Clinic']),
-      npi, stateZip, typeOfExclusion, reason, terminated ? 'Failure to comply' : '', period, terminated ? `${years} Years` : '', usDate(party.effectiveDate), reinstate, office];
+    const name =
+      organization.dbaNames.length > 0 && quirks.want('dba', 0.6)
+        ? withDba(rng, organization.legalName, organization.dbaNames[0])
+        : organization.legalName;
+    return [
+      '',
+      name,
+      '',
+      organization.ownerName ? `${organization.ownerName.split(' ').pop()} HOLDINGS LLC` : '',
+      rng.pick(['Home Health Agency', 'Pharmacy', 'DME Provider', 'Clinic']),
+      npi,
+      stateZip,
+      typeOfExclusion,
+      reason,
+      terminated ? 'Failure to comply' : '',
+      period,
+      terminated ? `${years} Years` : '',
+      usDate(party.effectiveDate),
+      reinstate,
+      office,
+    ];
   }
   const { person } = party;
   const alias = aliasText(person);
@@ -35,8 +78,23 @@ function row(context: StateContext, party: StateParty, quirks: QuirkQuota): stri
     if (rng.chance(0.5)) first = `${first} (aka ${alias.split(' ')[0]})`;
     else last = `${last} aka ${alias.split(' ').pop()}`;
   }
-  return [first, last, rng.chance(0.9) ? usDate(person.dateOfBirth) : '', '', person.credential ?? person.providerType, npi, stateZip, typeOfExclusion,
-    reason, terminated ? 'Failure to comply' : '', period, terminated ? `${years} Years` : '', usDate(party.effectiveDate), reinstate, office];
+  return [
+    first,
+    last,
+    rng.chance(0.9) ? usDate(person.dateOfBirth) : '',
+    '',
+    person.credential ?? person.providerType,
+    npi,
+    stateZip,
+    typeOfExclusion,
+    reason,
+    terminated ? 'Failure to comply' : '',
+    period,
+    terminated ? `${years} Years` : '',
+    usDate(party.effectiveDate),
+    reinstate,
+    office,
+  ];
 }
 
 export async function writeLouisiana(context: StateContext): Promise<WrittenFile> {

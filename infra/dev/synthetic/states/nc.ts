@@ -24,18 +24,33 @@ export async function writeNorthCarolina(context: StateContext): Promise<Written
   const quirks = new QuirkQuota(context.rng);
   const rows = drawStateParties(context, 'nc', 0.3).map((party) => row(context, party, quirks));
   const path = join('states', 'nc', 'state-excluded-provider-list.xlsx');
-  await writeWorkbook(join(context.outDir, path), [{
-    name: 'Excluded Providers',
-    rows: [
-      ['NC Medicaid'],
-      ['State Excluded Provider List'],
-      [null],
-      ['This list is updated monthly. Providers on this list are excluded from participation in NC Medicaid and NC Health Choice.'],
-      ['Disclaimer: check the OIG LEIE and SAM.gov in addition to this list.'],
-      [`As of ${usDate(context.universe.asOf)}`],
-      ['Excluded Entity', 'NPI/Atypical ID (Excluded)', 'Ownership', 'City', 'State', 'Zip Code', 'Effective Date', 'Reason for Exclusion'],
-      ...rows,
+  await writeWorkbook(
+    join(context.outDir, path),
+    [
+      {
+        name: 'Excluded Providers',
+        rows: [
+          ['NC Medicaid'],
+          ['State Excluded Provider List'],
+          [null],
+          ['This list is updated monthly. Providers on this list are excluded from participation in NC Medicaid and NC Health Choice.'],
+          ['Disclaimer: check the OIG LEIE and SAM.gov in addition to this list.'],
+          [`As of ${usDate(context.universe.asOf)}`],
+          [
+            'Excluded Entity',
+            'NPI/Atypical ID (Excluded)',
+            'Ownership',
+            'City',
+            'State',
+            'Zip Code',
+            'Effective Date',
+            'Reason for Exclusion',
+          ],
+          ...rows,
+        ],
+      },
     ],
-  }], context.modified);
+    context.modified,
+  );
   return { source: 'state_nc', path, format: 'state_nc', rows: rows.length };
 }

@@ -11,7 +11,10 @@ function row(context: StateContext, party: StateParty, quirks: QuirkQuota): Cell
   const place = [party.address.city, party.address.state, party.address.zip5];
   if (party.kind === 'organization') {
     const { organization } = party;
-    const name = organization.dbaNames.length > 0 && quirks.want('dba', 0.6) ? withDba(rng, organization.legalName, organization.dbaNames[0]) : organization.legalName;
+    const name =
+      organization.dbaNames.length > 0 && quirks.want('dba', 0.6)
+        ? withDba(rng, organization.legalName, organization.dbaNames[0])
+        : organization.legalName;
     return [name, npi, rng.pick(['Pharmacy', 'Home Health', 'DME', 'Transportation']), ...place, excelDate(party.effectiveDate)];
   }
   const { person } = party;
@@ -26,14 +29,20 @@ export async function writeSouthCarolina(context: StateContext): Promise<Written
   const quirks = new QuirkQuota(context.rng);
   const rows = drawStateParties(context, 'sc').map((party) => row(context, party, quirks));
   const path = join('states', 'sc', 'excluded-providers.xlsx');
-  await writeWorkbook(join(context.outDir, path), [{
-    name: 'Excluded Providers',
-    rows: [
-      ['South Carolina Department of Health and Human Services'],
-      [`Excluded Providers - updated ${usDate(context.universe.asOf)}`],
-      ['Individual/Entity', 'NPI', 'Last Known Profession/Provider Type', 'City', 'State', 'Zip', 'Date Excluded'],
-      ...rows,
+  await writeWorkbook(
+    join(context.outDir, path),
+    [
+      {
+        name: 'Excluded Providers',
+        rows: [
+          ['South Carolina Department of Health and Human Services'],
+          [`Excluded Providers - updated ${usDate(context.universe.asOf)}`],
+          ['Individual/Entity', 'NPI', 'Last Known Profession/Provider Type', 'City', 'State', 'Zip', 'Date Excluded'],
+          ...rows,
+        ],
+      },
     ],
-  }], context.modified);
+    context.modified,
+  );
   return { source: 'state_sc', path, format: 'state_sc', rows: rows.length };
 }

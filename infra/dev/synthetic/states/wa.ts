@@ -28,7 +28,10 @@ function row(context: StateContext, party: StateParty, quirks: QuirkQuota): Cell
   const npi = npiOf(party);
   if (npi) ids.push(npi);
   if (quirks.want('provider one', 0.3) || ids.length === 0) ids.push(providerOne(context));
-  const license = party.kind === 'person' && rng.chance(0.7) ? `${rng.pick(['RN', 'LP', 'NA', 'MD', 'PH'])}${String(rng.int(100000000)).padStart(8, '0')}` : 'N/A';
+  const license =
+    party.kind === 'person' && rng.chance(0.7)
+      ? `${rng.pick(['RN', 'LP', 'NA', 'MD', 'PH'])}${String(rng.int(100000000)).padStart(8, '0')}`
+      : 'N/A';
   const date: CellValue = rng.chance(0.8) ? excelDate(party.effectiveDate) : usDate(party.effectiveDate);
   return [names.join('\n'), ids.join('\n'), license, date, rng.pick(['Excluded', 'Terminated', 'Suspended', 'Terminated for cause'])];
 }
@@ -41,15 +44,21 @@ export async function writeWashington(context: StateContext): Promise<WrittenFil
   if (stackedIndex > 0) parties.unshift(...parties.splice(stackedIndex, 1));
   const rows = parties.map((party) => row(context, party, quirks));
   const path = join('states', 'wa', 'provider-termination-exclusion-list.xlsx');
-  await writeWorkbook(join(context.outDir, path), [{
-    name: 'Sheet1',
-    rows: [
-      ['Washington State Health Care Authority'],
-      ['Provider Termination and Exclusion List'],
-      [`Updated ${usDate(context.universe.asOf)}`],
-      ['Name', 'NPI or P1', 'License', 'Date of Exclusion', 'Action'],
-      ...rows,
+  await writeWorkbook(
+    join(context.outDir, path),
+    [
+      {
+        name: 'Sheet1',
+        rows: [
+          ['Washington State Health Care Authority'],
+          ['Provider Termination and Exclusion List'],
+          [`Updated ${usDate(context.universe.asOf)}`],
+          ['Name', 'NPI or P1', 'License', 'Date of Exclusion', 'Action'],
+          ...rows,
+        ],
+      },
     ],
-  }], context.modified);
+    context.modified,
+  );
   return { source: 'state_wa', path, format: 'state_wa', rows: rows.length };
 }

@@ -31,7 +31,12 @@ export async function loadDemoLists(seed = DEMO_SEED): Promise<DemoLists> {
     for (const file of manifest.files.filter((f) => !f.format.startsWith('leie_supplement'))) {
       const source = requireSource(file.source);
       const ctx = { path: join(dir, file.path), report: new ParseReport() };
-      const provenance = { sourceKey: source.key, sourceName: source.name, listVersionId: `demo-${source.key}`, retrievedAt: manifest.generatedAt };
+      const provenance = {
+        sourceKey: source.key,
+        sourceName: source.name,
+        listVersionId: `demo-${source.key}`,
+        retrievedAt: manifest.generatedAt,
+      };
       if (source.adapter.target === 'list_entries') {
         for await (const entry of uniqueEntries(source.adapter.parse(ctx), ctx.report)) {
           entries.push({

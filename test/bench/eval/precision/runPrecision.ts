@@ -73,7 +73,12 @@ interface Screened {
   matches: Match[];
 }
 
-function figuresOf(screened: readonly Screened[], dropped: number, entryOf: (match: Match) => IndexedEntry, shared: SharedWords): RosterFigures {
+function figuresOf(
+  screened: readonly Screened[],
+  dropped: number,
+  entryOf: (match: Match) => IndexedEntry,
+  shared: SharedWords,
+): RosterFigures {
   let flaggedOnNoise = 0;
   let clear = 0;
   let matchCount = 0;
@@ -101,7 +106,13 @@ function figuresOf(screened: readonly Screened[], dropped: number, entryOf: (mat
       noiseByListedWords[bucket] = (noiseByListedWords[bucket] ?? 0) + 1;
       noiseBySource[entry.sourceKey] = (noiseBySource[entry.sourceKey] ?? 0) + 1;
       if (examples.length < EXAMPLES_KEPT) {
-        examples.push({ roster: item.rosterName, listed: match.fields[0].listValue ?? '', source: entry.sourceKey, score: match.score, sharedWords: sharedCount });
+        examples.push({
+          roster: item.rosterName,
+          listed: match.fields[0].listValue ?? '',
+          source: entry.sourceKey,
+          score: match.score,
+          sharedWords: sharedCount,
+        });
       }
     }
     if (noisy) flaggedOnNoise++;
@@ -144,7 +155,10 @@ function entryResolver(entries: readonly IndexedEntry[]): (match: Match) => Inde
   };
 }
 
-export async function runPrecision(options: PrecisionOptions = PRECISION_DEFAULTS, progress: (message: string) => void = () => undefined): Promise<PrecisionReport> {
+export async function runPrecision(
+  options: PrecisionOptions = PRECISION_DEFAULTS,
+  progress: (message: string) => void = () => undefined,
+): Promise<PrecisionReport> {
   const loadStart = Date.now();
   progress(`generating the demo list set (seed ${DEMO_SEED}) and reading it through the adapters`);
   const lists = await loadDemoLists();
@@ -167,7 +181,10 @@ export async function runPrecision(options: PrecisionOptions = PRECISION_DEFAULT
     const person = drawRosterPerson(rng);
     if (seenNames.has(person.name)) continue;
     seenNames.add(person.name);
-    if (personWords.mostShared(nameWords(person.name), personShared) > 1) { personsDropped++; continue; }
+    if (personWords.mostShared(nameWords(person.name), personShared) > 1) {
+      personsDropped++;
+      continue;
+    }
     people.push(person);
   }
 
@@ -184,7 +201,10 @@ export async function runPrecision(options: PrecisionOptions = PRECISION_DEFAULT
     taken.add(at);
     const org = registryOrgs[at];
     const words = [org.legalName, ...org.otherNames].flatMap(nameWords);
-    if (orgWords.mostShared(words, orgShared) > 1) { orgsDropped++; continue; }
+    if (orgWords.mostShared(words, orgShared) > 1) {
+      orgsDropped++;
+      continue;
+    }
     organizations.push({ legalName: org.legalName, npi: org.npi });
   }
 
@@ -230,7 +250,11 @@ function figuresLines(label: string, f: RosterFigures): string[] {
     `  noise matches by words of the cited listed name: ${JSON.stringify(f.noiseByListedWords)}; by list: ${JSON.stringify(f.noiseBySource)}`,
   ];
   if (f.flaggedOnNoiseByCulture) {
-    lines.push(`  flagged on noise by culture: ${Object.entries(f.flaggedOnNoiseByCulture).map(([c, v]) => `${c} ${v.flagged}/${v.screened}`).join(', ')}`);
+    lines.push(
+      `  flagged on noise by culture: ${Object.entries(f.flaggedOnNoiseByCulture)
+        .map(([c, v]) => `${c} ${v.flagged}/${v.screened}`)
+        .join(', ')}`,
+    );
   }
   for (const e of f.examples) lines.push(`    ${e.roster} → ${e.listed} [${e.source}] ${e.score} (${e.sharedWords} shared)`);
   return lines;
@@ -238,7 +262,9 @@ function figuresLines(label: string, f: RosterFigures): string[] {
 
 export function formatPrecision(report: PrecisionReport): string {
   return [
-    `Precision on an ordinary roster (seed ${report.options.seed}) against the demo lists: ${Object.entries(report.lists).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    `Precision on an ordinary roster (seed ${report.options.seed}) against the demo lists: ${Object.entries(report.lists)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
     ...figuresLines('Persons', report.persons),
     ...figuresLines('Organizations (NPPES registry organizations, screened with their NPI)', report.organizations),
     `[${report.target.met ? 'met' : 'NOT MET'}] ${report.target.name}: ${report.target.detail}`,

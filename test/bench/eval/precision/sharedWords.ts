@@ -9,14 +9,68 @@ import { foldName, osaDistance } from '../text';
  * suffixes, credentials and legal forms are no name words.
  */
 const NOT_NAME_WORDS = new Set([
-  'DE', 'DEL', 'LA', 'LAS', 'LOS', 'DA', 'DAS', 'DO', 'DOS', 'Y', 'E', 'VAN', 'VON', 'DER', 'DEN', 'DI', 'DU', 'LE', 'ST',
-  'JR', 'SR', 'II', 'III', 'IV', 'MD', 'DO', 'RN', 'LPN', 'NP', 'PA', 'DDS', 'DMD', 'PHD', 'DC', 'OD', 'PHARMD', 'CNA', 'LCSW', 'DPM',
-  'INC', 'LLC', 'LLP', 'LP', 'LTD', 'CORP', 'CO', 'PC', 'PLLC', 'THE', 'OF', 'AND', 'AKA', 'DBA', 'FKA', 'ALSO',
+  'DE',
+  'DEL',
+  'LA',
+  'LAS',
+  'LOS',
+  'DA',
+  'DAS',
+  'DO',
+  'DOS',
+  'Y',
+  'E',
+  'VAN',
+  'VON',
+  'DER',
+  'DEN',
+  'DI',
+  'DU',
+  'LE',
+  'ST',
+  'JR',
+  'SR',
+  'II',
+  'III',
+  'IV',
+  'MD',
+  'DO',
+  'RN',
+  'LPN',
+  'NP',
+  'PA',
+  'DDS',
+  'DMD',
+  'PHD',
+  'DC',
+  'OD',
+  'PHARMD',
+  'CNA',
+  'LCSW',
+  'DPM',
+  'INC',
+  'LLC',
+  'LLP',
+  'LP',
+  'LTD',
+  'CORP',
+  'CO',
+  'PC',
+  'PLLC',
+  'THE',
+  'OF',
+  'AND',
+  'AKA',
+  'DBA',
+  'FKA',
+  'ALSO',
 ]);
 
 export function nameWords(text: string | null | undefined): string[] {
   if (!text) return [];
-  return foldName(text).split(' ').filter((word) => word.length > 1 && !NOT_NAME_WORDS.has(word));
+  return foldName(text)
+    .split(' ')
+    .filter((word) => word.length > 1 && !NOT_NAME_WORDS.has(word));
 }
 
 /** Every word of every name the party is listed under. */
@@ -31,7 +85,10 @@ export function partyWords(entry: IndexedEntry): Set<string> {
 export class SharedWords {
   private readonly similarCache = new Map<string, string[]>();
 
-  constructor(private readonly vocabulary: readonly string[], private readonly nicknames: NicknameTable) {}
+  constructor(
+    private readonly vocabulary: readonly string[],
+    private readonly nicknames: NicknameTable,
+  ) {}
 
   similar(a: string, b: string): boolean {
     if (a === b) return true;
@@ -58,7 +115,12 @@ export class SharedWords {
     let shared = 0;
     for (const word of new Set(rosterWords)) {
       if (party.has(word)) shared++;
-      else for (const candidate of party) if (this.similar(word, candidate)) { shared++; break; }
+      else
+        for (const candidate of party)
+          if (this.similar(word, candidate)) {
+            shared++;
+            break;
+          }
     }
     return shared;
   }

@@ -61,7 +61,9 @@ export async function startInProcessGateway(
     trustedProxyHops?: number;
   } = {},
 ): Promise<InProcessGateway> {
-  const matcherPool = options.matcherUrl ? null : createPool({ max: 4, ...(options.databaseUrl ? { connectionString: options.databaseUrl } : {}) });
+  const matcherPool = options.matcherUrl
+    ? null
+    : createPool({ max: 4, ...(options.databaseUrl ? { connectionString: options.databaseUrl } : {}) });
   const matcherServer = matcherPool ? await startMatcher(matcherPool, options.candidateLimit) : null;
   const wiring = await wireGateway({
     logger: createLogger('gateway', 'silent'),
@@ -143,7 +145,11 @@ export async function awaitFreshWindow(redis: Redis, neededMs: number): Promise<
   if (left < neededMs) await new Promise((r) => setTimeout(r, left + 50));
 }
 
-export async function createOrgWithKey(pool: Pool, plan: PlanKey, name = `org ${plan}`): Promise<{ orgId: string; keyId: string; apiKey: string }> {
+export async function createOrgWithKey(
+  pool: Pool,
+  plan: PlanKey,
+  name = `org ${plan}`,
+): Promise<{ orgId: string; keyId: string; apiKey: string }> {
   const org = await createOrganization(pool, { name, plan });
   const key = await issueApiKey(pool, org.id);
   return { orgId: org.id, ...key };

@@ -34,7 +34,7 @@ The same figures are available as JSON from <code>GET /v1/lists</code>.</p>
       ? html`<p>No list version has been published yet: every screening is <em>clear</em> against nothing. See the gaps below.</p>`
       : html`<div class="scroll" tabindex="0" role="region" aria-labelledby="lists-h"><table class="stack">
     <thead><tr><th scope="col">Source</th><th scope="col">Cadence</th><th scope="col">List version</th><th scope="col">Retrieved</th>
-    <th scope="col">Age</th><th scope="col" class="num">Rows</th><th scope="col">Status</th></tr></thead>
+    <th scope="col">Unchanged for</th><th scope="col" class="num">Rows</th><th scope="col">Status</th></tr></thead>
     <tbody>${lists.map((s) => listRow(s, freshness[s.key]))}</tbody>
   </table></div>`
   }
@@ -64,7 +64,7 @@ function statusCell(f: VersionFreshness | undefined): Html {
   if (!f) return html`<td data-label="Status" data-field="status">Unknown</td>`;
   if (f.stale) {
     return html`<td data-label="Status" data-field="status"><span class="badge stale">Stale</span>
-      <span class="note">older than its cadence allows (${formatAge(f.allowedAgeMs ?? 0)})</span></td>`;
+      <span class="note">content unchanged for more than twice its cadence (${formatAge(f.allowedAgeMs ?? 0)})</span></td>`;
   }
   return html`<td data-label="Status" data-field="status"><span class="badge live">Current</span></td>`;
 }
@@ -75,7 +75,7 @@ function listRow(s: CoverageSource, f: VersionFreshness | undefined): Html {
   <td data-label="Cadence" data-field="cadenceLabel" data-cadence="${s.cadence}">${s.cadenceLabel}</td>
   <td data-label="List version"><code data-field="listVersionId">${s.listVersionId}</code></td>
   <td data-label="Retrieved"><time data-field="retrievedAt" datetime="${s.retrievedAt}">${formatUtc(s.retrievedAt)}</time></td>
-  <td data-label="Age" data-field="age">${f ? formatAge(f.ageMs) : ''}</td>
+  <td data-label="Unchanged for" data-field="age">${f ? formatAge(f.ageMs) : ''}</td>
   <td data-label="Rows" class="num" data-field="entryCount" data-value="${f?.entryCount ?? ''}">${f ? formatCount(f.entryCount) : ''}</td>
   ${statusCell(f)}
 </tr>`;
@@ -86,7 +86,7 @@ function registryBlock(r: RegistrySource, f: VersionFreshness | undefined): Html
     [
       'status',
       'Status',
-      html`<span class="badge ${r.status === 'live' ? 'live' : 'stale'}">${r.status}</span>${f?.stale ? html` <span class="note">${formatAge(f.ageMs)} old, older than its cadence allows (${formatAge(f.allowedAgeMs ?? 0)})</span>` : ''}`,
+      html`<span class="badge ${r.status === 'live' ? 'live' : 'stale'}">${r.status}</span>${f?.stale ? html` <span class="note">content unchanged for ${formatAge(f.ageMs)}, more than twice its cadence (${formatAge(f.allowedAgeMs ?? 0)})</span>` : ''}`,
     ],
     ['versionId', 'Registry version', r.versionId ? html`<code>${r.versionId}</code>` : 'none'],
     [

@@ -3,10 +3,13 @@
  * jurisdictions have none, without the adapters that parse its artifacts (catalog.ts binds those):
  * the coverage report reads this without loading the parsers (exceljs, yauzl, csv-parse).
  */
+import { pollEveryFor, staleAfterMs, type Cadence } from './cadence';
 import { STATE_MAPPINGS } from './states';
+import { jurisdiction, type Jurisdiction } from './states/jurisdictions';
 import { MEDICAID_JURISDICTIONS, STATE_NAMES } from './usps';
 
-export type Cadence = 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'on_change' | 'irregular';
+export type { Cadence } from './cadence';
+export { LEIE_RELIANT_STATES } from './states/jurisdictions';
 
 export interface SourceDescription {
   key: string;
@@ -32,22 +35,13 @@ export interface RemovalLimit {
   reason: string;
 }
 
-const STATE_LIST_NAMES: Record<string, string> = {
-  CA: 'California Medi-Cal Suspended and Ineligible Provider List',
-  PA: 'Pennsylvania DHS Medicheck Precluded Providers List',
-  LA: 'Louisiana LDH Exclusion Database',
-  AR: 'Arkansas Medicaid Excluded Providers List',
-  WA: 'Washington HCA Provider Termination and Exclusion List',
-  NC: 'North Carolina Medicaid State Excluded Provider List',
-  OH: 'Ohio Medicaid Provider Exclusion and Suspension List',
-  GA: 'Georgia Medicaid OIG Exclusions List',
-  MD: 'Maryland Medicaid Sanctioned Provider List',
-  CO: 'Colorado HCPF Provider Termination List',
-  NY: 'New York OMIG Exclusion List',
-  SC: 'South Carolina SCDHHS Excluded Providers List',
-};
-
-const STATE_CADENCE_LABEL = 'Irregular, updated as actions occur; polled weekly and compared by content hash';
+/** A state list's cadence as the coverage page and the schedule memo show it. */
+function stateCadenceLabel(j: Jurisdiction): string {
+  const cadence = j.cadence.published ? j.cadence.statement : `Cadence ${j.cadence.statement}`;
+  const stale = staleAfterMs(j.cadence.period);
+  const bound = stale === null ? 'never stale' : `stale after ${stale / 86_400_000} days without a change`;
+  return `${cadence[0].toUpperCase()}${cadence.slice(1)}; polled every ${pollEveryFor(j.cadence.period)}, compared by content hash, ${bound}`;
+}
 
 export const SOURCE_DESCRIPTIONS: readonly SourceDescription[] = [
   {
@@ -81,22 +75,25 @@ export const SOURCE_DESCRIPTIONS: readonly SourceDescription[] = [
         'a daily extract drops the exclusions that expired or were lifted that day, a fraction of a percent; a week of missed polls stays far below 5%',
     },
   },
-  ...Object.values(STATE_MAPPINGS).map((mapping): SourceDescription => ({
-    key: `state_${mapping.state.toLowerCase()}`,
-    name: STATE_LIST_NAMES[mapping.state] ?? `${STATE_NAMES[mapping.state]} Medicaid exclusion list`,
-    kind: 'state',
-    state: mapping.state,
-    cadence: 'irregular',
-    cadenceLabel: STATE_CADENCE_LABEL,
-    pollEvery: '7d',
-    publisherUrl: null,
-    coverageGroup: 'sources',
-    removalLimit: {
-      maxRemovedShare: 0.25,
-      reason:
-        'state lists are small and edited by hand, and some states purge reinstated or expired providers in batches, so a weekly poll can see a large share go',
-    },
-  })),
+  ...Object.values(STATE_MAPPINGS).map((mapping): SourceDescription => {
+    const j = jurisdiction(mapping.state);
+    return {
+      key: `state_${mapping.state.toLowerCase()}`,
+      name: j.listName ?? `${STATE_NAMES[mapping.state]} Medicaid exclusion list`,
+      kind: 'state',
+      state: mapping.state,
+      cadence: j.cadence.period,
+      cadenceLabel: stateCadenceLabel(j),
+      pollEvery: pollEveryFor(j.cadence.period),
+      publisherUrl: j.listUrl,
+      coverageGroup: 'sources',
+      removalLimit: {
+        maxRemovedShare: 0.25,
+        reason:
+          'state lists are small and edited by hand, and some states purge reinstated or expired providers in batches, so one release can remove a large share',
+      },
+    };
+  }),
   {
     key: 'nppes',
     name: 'CMS NPPES NPI Registry (organizations)',
@@ -137,33 +134,6 @@ export function isSourceEnabled(key: string, env: NodeJS.ProcessEnv = process.en
     .includes(key);
 }
 
-/** The seven states that keep no separate Medicaid exclusion list and rely on the LEIE (data-sources.md §3.1). */
-export const LEIE_RELIANT_STATES = ['NM', 'OK', 'RI', 'SD', 'UT', 'VA', 'WI'] as const;
-
-const STATE_GAP_DETAIL: Record<string, string> = {
-  AK: 'publishes a PDF list; no PDF adapter yet',
-  AL: 'publishes a PDF list; no adapter yet',
-  AZ: 'publishes a PDF table; no PDF adapter yet',
-  DE: 'publishes a PDF list; no PDF adapter yet',
-  NE: 'publishes a coded PDF list; no PDF adapter yet',
-  NJ: 'publishes a PDF debarment report; no PDF adapter yet',
-  TN: 'publishes a PDF list; no PDF adapter yet',
-  WV: 'publishes a PDF list; no PDF adapter yet',
-  TX: 'publishes a legacy .xls behind a geofenced form; no adapter yet',
-  IL: 'publishes an XLSX from a Dynamics portal; no adapter yet',
-  KY: 'publishes an XLSX list; no adapter yet',
-  MA: 'publishes an XLSX list; no adapter yet',
-  MI: 'publishes an XLSX list; no adapter yet',
-  MN: 'publishes two XLSX lists; no adapter yet',
-  MO: 'publishes an XLSX list; no adapter yet',
-  NH: 'publishes an XLSX list; no adapter yet',
-  FL: 'publishes a sanctioned-provider list in an unconfirmed format; no adapter yet',
-  DC: 'publishes an exclusion list in an unverified format; no adapter yet',
-  WY: 'publishes an exclusion list in an unverified format; no adapter yet',
-  OR: 'whether a separate list exists is not confirmed; not screened',
-  VT: 'whether a separate list exists is not confirmed; not screened',
-};
-
 interface CatalogGap {
   key: string;
   name: string;
@@ -172,13 +142,16 @@ interface CatalogGap {
   reliesOnLeie: boolean;
 }
 
-/** Every Medicaid jurisdiction without a state adapter, and why. */
+/** Every Medicaid jurisdiction without a state adapter, and what to do about it (states/jurisdictions.ts). */
 export function stateGaps(): CatalogGap[] {
   return MEDICAID_JURISDICTIONS.filter((st) => !STATE_MAPPINGS[st]).map((st) => {
-    const reliesOnLeie = (LEIE_RELIANT_STATES as readonly string[]).includes(st);
-    const reason = reliesOnLeie
-      ? `${STATE_NAMES[st]} keeps no separate Medicaid exclusion list and relies on the HHS-OIG LEIE`
-      : `${STATE_NAMES[st]} ${STATE_GAP_DETAIL[st] ?? 'is listed by vendors as keeping a list whose format is not checked; no adapter yet'}`;
-    return { key: `state_${st.toLowerCase()}`, name: `${STATE_NAMES[st]} Medicaid exclusion list`, reason, state: st, reliesOnLeie };
+    const j = jurisdiction(st);
+    return {
+      key: `state_${st.toLowerCase()}`,
+      name: j.listName ?? `${STATE_NAMES[st]} Medicaid exclusion list`,
+      reason: `${STATE_NAMES[st]} ${j.gapReason}`,
+      state: st,
+      reliesOnLeie: j.kind === 'leie_reliant',
+    };
   });
 }

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { staleAfterMs } from '../sources/cadence';
 import {
   findSourceDescription,
   isSourceEnabled,
@@ -68,20 +69,11 @@ export interface CoverageView {
   freshness: Record<string, VersionFreshness>;
 }
 
-/** How old a version may get, per cadence, before it counts as stale (a cadence period plus slack). */
-const FRESHNESS_DAYS: Record<Cadence, number> = {
-  daily: 3,
-  weekly: 10,
-  monthly: 45,
-  quarterly: 100,
-  irregular: 21,
-  on_change: Number.POSITIVE_INFINITY,
-};
-
 interface SourceRow {
   key: string | null;
   version_id: string | null;
   retrieved_at: Date | null;
+  content_changed_at: Date | null;
   artifact_retrieved_at: Date | null;
   source_url: string | null;
   period_end: string | null;
@@ -102,10 +94,11 @@ function isoDate(value: Date | string | null): string | null {
  * - `sources`: healthcare exclusion lists with a published version (LEIE, state Medicaid lists).
  * - `additionalSources`: government-wide lists that are screened too (SAM.gov exclusions).
  * - `registrySources`: NPPES organizations, a registry, never counted as a Medicaid list.
- * - `gaps`: jurisdictions without a state adapter (the seven LEIE-reliant states say so), and
- *   catalog sources that are disabled or have no published version yet.
+ * - `gaps`: jurisdictions without a state adapter, each with the reason from
+ *   sources/states/jurisdictions.ts (what to screen by hand, or that the state relies on the
+ *   LEIE), and catalog sources that are disabled or have no published version yet.
  * - `totals`: of the 51 Medicaid jurisdictions (50 states + DC), how many are screened: those
- *   with a published, enabled state list, plus the seven states that keep no list of their own
+ *   with a published, enabled state list, plus the states that keep no list of their own
  *   when the LEIE (which they rely on) has a published version.
  */
 export async function buildCoverageReport(pool: Pool): Promise<CoverageReport> {
@@ -113,9 +106,9 @@ export async function buildCoverageReport(pool: Pool): Promise<CoverageReport> {
 }
 
 function freshnessOf(cadence: Cadence, row: SourceRow, asOf: Date): VersionFreshness {
-  const ageMs = Math.max(0, asOf.getTime() - (row.retrieved_at as Date).getTime());
-  const allowedDays = FRESHNESS_DAYS[cadence];
-  const allowedAgeMs = Number.isFinite(allowedDays) ? allowedDays * 86400000 : null;
+  const changedAt = row.content_changed_at ?? (row.retrieved_at as Date);
+  const ageMs = Math.max(0, asOf.getTime() - changedAt.getTime());
+  const allowedAgeMs = staleAfterMs(cadence);
   return { entryCount: row.entry_count ?? 0, ageMs, allowedAgeMs, stale: allowedAgeMs !== null && ageMs > allowedAgeMs };
 }
 
@@ -123,12 +116,22 @@ function freshnessOf(cadence: Cadence, row: SourceRow, asOf: Date): VersionFresh
 export async function buildCoverageView(pool: Pool): Promise<CoverageView> {
   // Read-only. Whether a source is switched off is this process's LIST_SOURCES_DISABLED, as the
   // catalog sync (run by every ingestion) would write it; the versions come from the database.
+  // content_changed_at: the retrieval of the first published version in the run of versions, up to
+  // the current one, that carry the current content hash (the last time the hash differed).
   const { rows } = await pool.query<SourceRow>(
-    `SELECT s.key, v.id AS version_id, v.retrieved_at, v.artifact_retrieved_at, v.source_url,
+    `SELECT s.key, v.id AS version_id, v.retrieved_at, c.content_changed_at, v.artifact_retrieved_at, v.source_url,
             to_char(v.period_end, 'YYYY-MM-DD') AS period_end, v.entry_count, v.artifact_checksum, t.as_of
        FROM (SELECT now() AS as_of) t
        LEFT JOIN list_sources s ON true
-       LEFT JOIN list_versions v ON v.id = s.current_version_id`,
+       LEFT JOIN list_versions v ON v.id = s.current_version_id
+       LEFT JOIN LATERAL (
+         SELECT min(p.retrieved_at) AS content_changed_at
+           FROM list_versions p
+          WHERE p.source_key = v.source_key AND p.state IN ('published', 'superseded') AND p.seq <= v.seq
+            AND p.seq > coalesce((SELECT max(d.seq) FROM list_versions d
+                                   WHERE d.source_key = v.source_key AND d.state IN ('published', 'superseded')
+                                     AND d.seq < v.seq AND d.artifact_checksum <> v.artifact_checksum), 0)
+       ) c ON v.id IS NOT NULL`,
   );
   // One row at least (the database's clock), even before any source was written.
   const byKey = new Map(rows.filter((r) => r.key !== null).map((r) => [r.key, r]));

@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import { createOpenApiAjv, componentRef } from '../../../gateway/openapi/ajv';
-import { buildCoverageReport } from '../../../activities/lists/versions/coverage';
+import { buildCoverageReport, buildCoverageView } from '../../../activities/lists/versions/coverage';
+import { STATE_MAPPINGS } from '../../../activities/lists/sources/states';
+import { JURISDICTIONS } from '../../../activities/lists/sources/states/jurisdictions';
+import { STATE_NAMES } from '../../../activities/lists/sources/usps';
 import { ingestArtifact } from '../../../activities/lists/versions/ingest';
 import { nppesSampleRows, scratchDir, writeNppes } from '../../fixtures/lists/builders';
 import { copyFixture, createListsDatabase, type ListsDatabase } from './support';
@@ -35,6 +38,29 @@ describe('buildCoverageReport (GET /v1/lists)', () => {
     const gapKeys = report.gaps.map((g) => g.key);
     expect(gapKeys).toEqual(expect.arrayContaining(['oig_leie', 'sam_exclusions', 'state_ca', 'state_nm', 'state_tx']));
     expect(report.gaps.find((g) => g.key === 'state_nm')?.reason).toMatch(/relies on the HHS-OIG LEIE/);
+  });
+
+  it('names every jurisdiction without an adapter as a gap, with the reason from the jurisdictions table', async () => {
+    const report = await buildCoverageReport(db.pool);
+    const stateGaps = report.gaps.filter((g) => g.key.startsWith('state_'));
+    const withoutAdapter = JURISDICTIONS.filter((j) => !STATE_MAPPINGS[j.state]);
+    expect(withoutAdapter.length).toBeGreaterThan(0);
+    for (const j of withoutAdapter) {
+      expect(stateGaps.filter((g) => g.key === `state_${j.state.toLowerCase()}`)).toEqual([
+        {
+          key: `state_${j.state.toLowerCase()}`,
+          name: j.listName ?? `${STATE_NAMES[j.state]} Medicaid exclusion list`,
+          reason: `${STATE_NAMES[j.state]} ${j.gapReason}`,
+        },
+      ]);
+    }
+    // A state with an adapter is a gap only until its first version is published, and says so.
+    for (const state of Object.keys(STATE_MAPPINGS)) {
+      const gap = stateGaps.find((g) => g.key === `state_${state.toLowerCase()}`);
+      expect([state, gap?.reason]).toEqual([state, 'adapter ready, but no list version has been published yet']);
+    }
+    expect(stateGaps).toHaveLength(51);
+    expect(report.gaps.every((g) => g.reason.trim().length > 0)).toBe(true);
   });
 
   it('agrees with the stored versions once lists are published', async () => {
@@ -84,9 +110,52 @@ describe('buildCoverageReport (GET /v1/lists)', () => {
     expect(report.gaps.map((g) => g.key)).toContain('state_pa');
   });
 
-  it('reports a registry version older than its cadence allows as stale', async () => {
+  it('reports a registry whose content stayed unchanged for more than twice its cadence as stale', async () => {
     await db.pool.query(`UPDATE list_versions SET retrieved_at = now() - interval '60 days' WHERE source_key = 'nppes'`);
-    const report = await buildCoverageReport(db.pool);
-    expect(report.registrySources[0].status).toBe('stale');
+    expect((await buildCoverageReport(db.pool)).registrySources[0].status).toBe('live');
+    await db.pool.query(`UPDATE list_versions SET retrieved_at = now() - interval '63 days' WHERE source_key = 'nppes'`);
+    expect((await buildCoverageReport(db.pool)).registrySources[0].status).toBe('stale');
+  });
+
+  it('marks a state list stale once its content has not changed for more than twice its cadence', async () => {
+    const DAY = 86_400_000;
+    await db.pool.query(`UPDATE list_versions SET retrieved_at = now() - interval '61 days' WHERE source_key = 'state_ca'`);
+    const fresh = (await buildCoverageView(db.pool)).freshness.state_ca;
+    expect(fresh).toMatchObject({ stale: false, allowedAgeMs: 62 * DAY });
+    expect(Math.round(fresh.ageMs / DAY)).toBe(61);
+    await db.pool.query(`UPDATE list_versions SET retrieved_at = now() - interval '70 days' WHERE source_key = 'state_ca'`);
+    expect((await buildCoverageView(db.pool)).freshness.state_ca).toMatchObject({ stale: true, allowedAgeMs: 62 * DAY });
+  });
+
+  it('counts "unchanged" from the first version with the current content hash, not from a later repeat of it', async () => {
+    const { rows } = await db.pool.query<{ id: string; seq: number; artifact_checksum: string }>(
+      `SELECT v.id, v.seq, v.artifact_checksum FROM list_sources s JOIN list_versions v ON v.id = s.current_version_id WHERE s.key = 'state_ca'`,
+    );
+    const current = rows[0];
+    // A version that repeats the current hash (as a re-published identical artifact would) changes no content.
+    const repeat = await db.pool.query<{ id: string }>(
+      `INSERT INTO list_versions (source_key, seq, state, artifact_checksum, retrieved_at, published_at, entry_count, previous_version_id)
+       SELECT source_key, seq + 1, 'published', artifact_checksum, now() - interval '1 day', now(), entry_count, id FROM list_versions WHERE id = $1
+       RETURNING id`,
+      [current.id],
+    );
+    await db.pool.query(`UPDATE list_versions SET state = 'superseded' WHERE id = $1`, [current.id]);
+    await db.pool.query(`UPDATE list_sources SET current_version_id = $1 WHERE key = 'state_ca'`, [repeat.rows[0].id]);
+    try {
+      const view = await buildCoverageView(db.pool);
+      expect(view.report.sources.find((s) => s.key === 'state_ca')?.listVersionId).toBe(repeat.rows[0].id);
+      expect(view.freshness.state_ca).toMatchObject({ stale: true });
+      expect(Math.round(view.freshness.state_ca.ageMs / 86_400_000)).toBe(70);
+
+      // A version whose hash differs is a change: the clock starts again from it.
+      await db.pool.query(`UPDATE list_versions SET artifact_checksum = 'changed' WHERE id = $1`, [repeat.rows[0].id]);
+      const changed = await buildCoverageView(db.pool);
+      expect(changed.freshness.state_ca).toMatchObject({ stale: false });
+      expect(Math.round(changed.freshness.state_ca.ageMs / 86_400_000)).toBe(1);
+    } finally {
+      await db.pool.query(`UPDATE list_sources SET current_version_id = $1 WHERE key = 'state_ca'`, [current.id]);
+      await db.pool.query(`DELETE FROM list_versions WHERE id = $1`, [repeat.rows[0].id]);
+      await db.pool.query(`UPDATE list_versions SET state = 'published', retrieved_at = now() WHERE id = $1`, [current.id]);
+    }
   });
 });

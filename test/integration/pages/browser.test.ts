@@ -238,13 +238,13 @@ describeInBrowser('web pages in a real browser', () => {
       await page.close();
     });
 
-    it('marks a version older than its cadence allows as stale, with its age', async () => {
-      await db.pool.query(`UPDATE list_versions SET retrieved_at = now() - interval '40 days' WHERE source_key = 'state_ca'`);
+    it('marks a list unchanged for more than twice its cadence as stale, with how long', async () => {
+      await db.pool.query(`UPDATE list_versions SET retrieved_at = now() - interval '70 days' WHERE source_key = 'state_ca'`);
       try {
         const { page } = await openPage(`${gw.url}/coverage`);
         const ca = (await pageFigures(page)).lists.find((l) => l.key === 'state_ca');
-        expect(ca).toMatchObject({ stale: true, age: '40 days' });
-        expect(ca?.status).toMatch(/^Stale older than its cadence allows \(\d+ days\)$/);
+        expect(ca).toMatchObject({ stale: true, age: '70 days' });
+        expect(ca?.status).toMatch(/^Stale content unchanged for more than twice its cadence \(62 days\)$/);
         const leieRow = (await pageFigures(page)).lists.find((l) => l.key === 'oig_leie');
         expect(leieRow).toMatchObject({ stale: false, status: 'Current' });
         await page.close();

@@ -39,25 +39,42 @@ function view(overrides: Partial<CoverageView['report']> = {}, freshness: Covera
       asOf: '2026-11-25T00:00:00.000Z',
       ...overrides,
     },
-    freshness: { oig_leie: { entryCount: 81234, ageMs: 55 * DAY, allowedAgeMs: 45 * DAY, stale: true }, ...freshness },
+    freshness: { oig_leie: { entryCount: 81234, ageMs: 70 * DAY, allowedAgeMs: 62 * DAY, stale: true }, ...freshness },
   };
 }
 
 describe('coverage page rendering', () => {
-  it('marks a version older than its cadence allows as stale, with its age and the allowed age', () => {
+  it('marks a list whose content stayed unchanged for more than twice its cadence as stale, with both spans', () => {
     const page = renderCoveragePage(view());
     expect(page).toMatch(/<tr data-source="oig_leie" class="is-stale">/);
-    expect(page).toContain('<td data-label="Age" data-field="age">55 days</td>');
-    expect(page).toContain('older than its cadence allows (45 days)');
+    expect(page).toContain('<td data-label="Unchanged for" data-field="age">70 days</td>');
+    expect(page).toContain('content unchanged for more than twice its cadence (62 days)');
     expect(page).toContain('data-value="81234">81,234</td>');
     expect(page).toContain('1 stale version');
   });
 
   it('marks a fresh version current', () => {
-    const page = renderCoveragePage(view({}, { oig_leie: { entryCount: 5, ageMs: 3 * 3_600_000, allowedAgeMs: 45 * DAY, stale: false } }));
+    const page = renderCoveragePage(view({}, { oig_leie: { entryCount: 5, ageMs: 3 * 3_600_000, allowedAgeMs: 62 * DAY, stale: false } }));
     expect(page).toContain('<span class="badge live">Current</span>');
     expect(page).toContain('3 hours');
     expect(page).not.toContain('is-stale');
+  });
+
+  it('shows every gap with its reason', () => {
+    const gaps = [
+      {
+        key: 'state_tx',
+        name: 'Texas HHSC OIG Medicaid Provider Exclusions',
+        reason: 'Texas publishes a legacy .xls; screen by hand at https://x',
+      },
+      { key: 'state_nm', name: 'New Mexico Medicaid exclusion list', reason: 'New Mexico relies on the HHS-OIG LEIE' },
+    ];
+    const page = renderCoveragePage(view({ gaps }));
+    for (const gap of gaps) {
+      expect(page).toContain(
+        `<tr data-gap="${gap.key}"><th scope="row" data-field="name">${gap.name}</th><td data-field="reason">${gap.reason}</td></tr>`,
+      );
+    }
   });
 
   it('escapes every text it takes from the report', () => {

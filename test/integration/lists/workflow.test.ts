@@ -82,6 +82,9 @@ describe('ensureIngestionSchedules', () => {
     const leie = await client.schedule.getHandle('list-ingestion/oig_leie').describe();
     expect(leie.action).toMatchObject({ type: 'startWorkflow', workflowType: 'listIngestion', args: [{ sourceKey: 'oig_leie' }] });
     expect(leie.spec.intervals?.[0].every).toBe(86_400_000);
+    // A state list polls at least as often as its cadence (jurisdictions.ts): SC states none, so daily.
+    const sc = await client.schedule.getHandle('list-ingestion/state_sc').describe();
+    expect(sc.spec.intervals?.[0].every).toBe(86_400_000);
     expect(await ensureIngestionSchedules(client, { LIST_ARTIFACT_OIG_LEIE: env.LIST_ARTIFACT_OIG_LEIE })).toEqual([
       'list-ingestion/oig_leie',
     ]);

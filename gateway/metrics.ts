@@ -59,7 +59,7 @@ export function createGatewayMetrics(coverage: { pool: Pool; buildCoverageView: 
   };
   new Gauge({
     name: 'list_version_age_seconds',
-    help: "Age of the current list version per source, from its retrieval to now (the coverage report's figures).",
+    help: "Time since each source's content last changed: from the first list version carrying its current content hash to now (the coverage report's figures).",
     labelNames: ['source'],
     registers: [registry],
     async collect() {
@@ -69,7 +69,7 @@ export function createGatewayMetrics(coverage: { pool: Pool; buildCoverageView: 
   });
   new Gauge({
     name: 'list_version_stale',
-    help: "1 when the source's current version is older than its cadence allows.",
+    help: "1 when a source's content has not changed for more than twice its cadence.",
     labelNames: ['source'],
     registers: [registry],
     async collect() {

@@ -3,16 +3,24 @@
  * `npm test`). Imports run downward only:
  *   roots    infra/worker.ts (with infra/worker/), infra/cli, infra/dev, infra/schedules   (import anything, imported by nothing)
  *   gateway  the HTTP API
- *   workflows  (activity and workflow *types* only)
- *   activities  list ingestion, batches, monitoring, webhooks, metering: one folder a feature, entered by its index.ts (lists/ also by coverage.ts, the read-only coverage report)
+ *   workflows  orchestration; workflows/contracts.ts holds each workflow's input, result and id (activity types only)
+ *   activities  list ingestion, batches, monitoring, webhooks, metering: one folder a feature, entered by its index.ts
+ *            (lists/ also by coverage.ts, the read-only coverage report); its activities.ts is the Temporal-facing
+ *            factory, assembled for the worker by activities/index.ts. The starters (STARTERS) start workflows by function.
  *   matcher  the runtime scoring service, entered by client.ts, types.ts and blockingKeys.ts;
  *            inside it, strings < normalize < score < index < engine.ts/server.ts
  *   base     infra/base: config, log, db, redis, temporal connection, migrations (imports nothing of ours)
  */
 const ROOTS = '^infra/(worker\\.ts|worker/|cli/|dev/|schedules/|deploy/)';
 const DOMAINS = '^(gateway|matcher|activities|workflows)/';
-/** A feature folder's entries: its index.ts, and the coverage report's read-only entry of lists/. */
-const FEATURE_ENTRIES = '^activities/([^/]+/index|lists/coverage)\\.ts$';
+/** A feature folder's entries: its index.ts, its activities.ts (for the worker assembly and workflow types), and the coverage report's read-only entry of lists/. */
+const FEATURE_ENTRIES = '^activities/([^/]+/(index|activities)|lists/coverage)\\.ts$';
+/** Each feature's one Temporal-facing file: its create…Activities(deps) factory and the types its workflows proxy. */
+const ACTIVITY_FACTORIES = '^activities/[^/]+/activities\\.ts$';
+/** The modules that start workflows with the Temporal client, by the workflow function. */
+const STARTERS = '^activities/([^/]+/start|monitoring/fanOuts)\\.ts$';
+/** Each workflow's input, result and id builders: no run-time import, so anything may load it. */
+const CONTRACTS = '^workflows/contracts\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -44,10 +52,51 @@ module.exports = {
       to: { path: '^(gateway|activities|workflows)/' },
     },
     {
-      name: 'activities-are-below-gateway-and-workflows',
+      name: 'activities-are-below-the-gateway',
       severity: 'error',
       from: { path: '^activities/' },
-      to: { path: '^(gateway|workflows)/' },
+      to: { path: '^gateway/' },
+    },
+    {
+      name: 'activities-reach-workflows-through-contracts',
+      comment:
+        'Activities sit below workflows: of workflows/ they use the contracts (input types, workflow ids). The one ' +
+        'exception is STARTERS (next rule).',
+      severity: 'error',
+      from: { path: '^activities/', pathNot: STARTERS },
+      to: { path: '^workflows/', pathNot: CONTRACTS },
+    },
+    {
+      name: 'starters-import-single-workflows',
+      comment:
+        'A starter imports the workflow function it starts, so `client.workflow.start(batchScreening, …)` has the ' +
+        'compiler check the arguments (Temporal samples do the same). The starters stay in activities/ rather than a ' +
+        'layer above because activities start workflows too (deliveries from emitWebhookEvents, fan-outs, pending ' +
+        'monitors, the sweep). Loading a workflow module outside the sandbox is harmless: it imports only ' +
+        '@temporalio/workflow, contracts and activity types, and proxyActivities does nothing until a workflow calls it. ' +
+        'The reverse stays forbidden (workflows-see-activities-through-activities-ts), so the workflow bundle never holds ' +
+        'client code. A starter takes single workflow modules, never the bundle entry workflows/index.ts.',
+      severity: 'error',
+      from: { path: STARTERS },
+      to: { path: '^workflows/index\\.ts$' },
+    },
+    {
+      name: 'workflow-contracts-import-types-only',
+      comment:
+        'workflows/contracts.ts is loaded by starters, clients, tests and the workflow bundle alike: it imports nothing ' +
+        'at run time (activity result types at most, which the compiler erases).',
+      severity: 'error',
+      from: { path: CONTRACTS },
+      to: { dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'activity-factories-only-in-the-worker-assembly',
+      comment:
+        "A feature's activities.ts is run by the worker only: activities/index.ts assembles the factories (tests may " +
+        'build one). Anything else imports at most its types (workflows: the activity interfaces they proxy).',
+      severity: 'error',
+      from: { pathNot: '^activities/index\\.ts$|^test/' },
+      to: { path: ACTIVITY_FACTORIES, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'matcher-through-its-entry',
@@ -88,8 +137,8 @@ module.exports = {
     {
       name: 'gateway-imports-no-activity-implementation',
       comment:
-        'The top-level activities/*.ts are the Temporal activity implementations and their assembly (index.ts), run by ' +
-        'the worker. The gateway uses the feature entries (activities/<feature>/index.ts), and at most the types of these files.',
+        'activities/index.ts assembles the Temporal activity implementations for the worker. The gateway uses the ' +
+        'feature entries (activities/<feature>/index.ts), and at most the types of the assembly.',
       severity: 'error',
       from: { path: '^gateway/' },
       to: { path: '^activities/[^/]+\\.ts$', dependencyTypesNot: ['type-only'] },
@@ -120,6 +169,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^workflows/' },
       to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'workflows-see-activities-through-activities-ts',
+      comment:
+        "Workflow code sees activities only through each feature's activities.ts (the interfaces it proxies and their " +
+        "results); a workflow's input type and id therefore live in workflows/contracts.ts, not in a domain module of activities/.",
+      severity: 'error',
+      from: { path: '^workflows/' },
+      to: { path: '^activities/', pathNot: ACTIVITY_FACTORIES },
     },
     {
       name: 'workflows-import-activity-types-only',
@@ -157,13 +215,18 @@ module.exports = {
     },
     {
       name: 'no-circular',
+      comment:
+        'A cycle through a type-only import is no cycle at run time (the compiler erases the import); the starters ' +
+        "(activities → workflow) and the workflows' activity types (workflow → activities.ts) make such cycles by design.",
       severity: 'error',
       from: {},
-      to: { circular: true },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
+    // A worktree whose node_modules is a link to another checkout's still sees packages as node_modules/…
+    preserveSymlinks: true,
     // node_modules is not followed but stays in the graph: excluding it would drop every import
     // of a package, and the workflow package rules above would never see one.
     exclude: { path: '^(\\.venv|\\.data|\\.tmp)/' },

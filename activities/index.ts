@@ -2,14 +2,13 @@ import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import type { Logger } from '../infra/base/log';
 import type { MatcherClient } from '../matcher/client';
-import { createBatchActivities } from './batchScreening';
-import { createListActivities } from './listIngestion';
-import { createMonitoringActivities } from './monitoredEntity';
-import { createRecordMonthActivities } from './recordMonthMetering';
-import { createUnstartedDeliveryActivities } from './unstartedDeliverySweep';
-import { createWebhookActivities } from './webhookDelivery';
+import { createBatchScreeningActivities } from './batch/activities';
+import { createListIngestionActivities } from './lists/activities';
+import { createRecordMonthMeteringActivities } from './metering/activities';
+import { createMonitoringActivities } from './monitoring/activities';
+import { createUnstartedDeliverySweepActivities, createWebhookDeliveryActivities } from './webhooks/activities';
 
-export { createDeliveryWorkerActivities } from './webhookDelivery';
+export { createDeliveryWorkerActivities } from './webhooks/activities';
 
 /** What every activity factory may use; the worker (and the integration tests' worker) build it once. */
 export interface ActivityDeps {
@@ -24,15 +23,19 @@ export interface ActivityDeps {
   stagingDir?: string;
 }
 
-/** Every activity the worker registers, one factory per workflow's activities. */
+/**
+ * Every activity the worker registers, from each feature's activities.ts (the one Temporal-facing
+ * file of activities/<feature>/). The keys are the registered activity names the workflows call:
+ * recorded histories replay against them, so none is renamed.
+ */
 export function createActivities(deps: ActivityDeps) {
   return {
-    ...createBatchActivities(deps),
-    ...createListActivities(deps),
+    ...createBatchScreeningActivities(deps),
+    ...createListIngestionActivities(deps),
     ...createMonitoringActivities(deps),
-    ...createRecordMonthActivities(deps),
-    ...createWebhookActivities(deps),
-    ...createUnstartedDeliveryActivities(deps),
+    ...createRecordMonthMeteringActivities(deps),
+    ...createWebhookDeliveryActivities(deps),
+    ...createUnstartedDeliverySweepActivities(deps),
   };
 }
 

@@ -1,31 +1,31 @@
 import { proxyActivities } from '@temporalio/workflow';
-import type { BatchActivities } from '../activities/batchScreening';
-import type { WebhookActivities } from '../activities/webhookDelivery';
-import type { BatchScreeningInput } from '../activities/batch';
+import type { BatchScreeningActivities } from '../activities/batch/activities';
+import type { WebhookDeliveryActivities } from '../activities/webhooks/activities';
+import type { BatchScreeningInput, BatchScreeningResult } from './contracts';
 
 /** Items per screening activity (one matchMany call, one commit). */
 export const BATCH_CHUNK_SIZE = 100;
 /** Chunks screened at once per batch, so one batch cannot take every activity slot of a worker. */
 export const BATCH_CHUNK_CONCURRENCY = 4;
 
-const { startBatch, completeBatch } = proxyActivities<BatchActivities>({
+const { startBatch, completeBatch } = proxyActivities<BatchScreeningActivities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
 // A lost worker is noticed by the missing heartbeat within seconds, and the chunk runs again.
-const { screenBatchChunk } = proxyActivities<BatchActivities>({
+const { screenBatchChunk } = proxyActivities<BatchScreeningActivities>({
   startToCloseTimeout: '2 minutes',
   heartbeatTimeout: '10 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
-const { emitWebhookEvents } = proxyActivities<WebhookActivities>({ startToCloseTimeout: '1 minute' });
+const { emitWebhookEvents } = proxyActivities<WebhookDeliveryActivities>({ startToCloseTimeout: '1 minute' });
 
 /**
  * One batch job (workflow id `batch/{orgId}/{keyHash}`): queued → processing, chunks screened
  * by activities with bounded concurrency, → completed, then `batch_completed` to the
  * organization's endpoints. Items and results stay in PostgreSQL; only ids and ranges pass here.
  */
-export async function batchScreening(input: BatchScreeningInput): Promise<{ completedItems: number; failedItems: number }> {
+export async function batchScreening(input: BatchScreeningInput): Promise<BatchScreeningResult> {
   const { job, ranges } = await startBatch({ jobId: input.jobId, chunkSize: BATCH_CHUNK_SIZE });
   const queue = [...ranges];
   const worker = async (): Promise<void> => {

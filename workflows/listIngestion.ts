@@ -1,27 +1,10 @@
 import { patched, proxyActivities } from '@temporalio/workflow';
-import type { IngestSummary, ListActivities } from '../activities/listIngestion';
-import type { MonitoringActivities } from '../activities/monitoredEntity';
-import type { ListSwitchSummary } from '../activities/monitoring';
-import type { ListVersionFanOutResult } from './listVersionFanOut';
-
-export interface ListIngestionInput {
-  sourceKey: string;
-  /** An operator's run that publishes an artifact the refusal rules take for a cut file (`screenctl lists ingest --force` likewise). */
-  force?: boolean;
-}
-
-export type ListIngestionResult =
-  | (IngestSummary & {
-      /** The published version's fan-out (workflow listVersionFanOut), started, not awaited. */
-      fanOut?: { workflowId: string };
-      /** Runs started before the fan-out workflow existed fanned out in-line. */
-      monitoring?: ListVersionFanOutResult['monitoring'];
-      listSwitches?: ListSwitchSummary;
-    })
-  | { outcome: 'no_artifact_location'; sourceKey: string };
+import type { ListIngestionActivities } from '../activities/lists/activities';
+import type { MonitoringActivities } from '../activities/monitoring/activities';
+import type { ListIngestionInput, ListIngestionResult } from './contracts';
 
 // NPPES runs for minutes: heartbeats show it is alive, and a lost worker is retried quickly.
-const { ingestListArtifact } = proxyActivities<ListActivities>({
+const { ingestListArtifact } = proxyActivities<ListIngestionActivities>({
   startToCloseTimeout: '60 minutes',
   heartbeatTimeout: '2 minutes',
   retry: { initialInterval: '30 seconds', backoffCoefficient: 2, maximumAttempts: 3 },

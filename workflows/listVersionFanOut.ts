@@ -1,19 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
-import type { MonitoringActivities } from '../activities/monitoredEntity';
-import type { RescreenSummary } from '../activities/monitoring';
-
-export interface ListVersionFanOutInput {
-  versionId: string;
-}
-
-export interface ListVersionFanOutResult {
-  /** list_update deliveries recorded (one per organization endpoint that takes it). */
-  listUpdates: number;
-  monitoring: Pick<
-    RescreenSummary,
-    'recordsRekeyed' | 'recordsReached' | 'recordsRescreened' | 'statusChanges' | 'keyGroups' | 'rescreenedBecause' | 'timings'
-  >;
-}
+import type { MonitoringActivities } from '../activities/monitoring/activities';
+import type { ListVersionFanOutInput, ListVersionFanOutResult } from './contracts';
 
 const { emitListUpdate } = proxyActivities<MonitoringActivities>({ startToCloseTimeout: '1 minute' });
 // The matcher may take a moment to load the new version: the re-screen waits for it by retrying.

@@ -9,8 +9,8 @@ import {
   startChild,
 } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
-import type { MonitoringActivities } from '../activities/monitoredEntity';
-import type { ListSwitchSummary, MatchingRulesSummary } from '../activities/monitoring';
+import type { MonitoringActivities } from '../activities/monitoring/activities';
+import type { MonitoringCatchUpResult } from './contracts';
 import { listVersionFanOut } from './listVersionFanOut';
 
 const { rescreenForListSwitches, rescreenForMatchingRules } = proxyActivities<MonitoringActivities>({
@@ -37,21 +37,6 @@ const { startPendingMonitorWorkflows } = proxyActivities<MonitoringActivities>({
  * run leaves its fan-outs running (they outlive it) and ends, under the schedule's 5 minutes.
  */
 const FAN_OUT_WAIT_MS = 4 * 60_000;
-
-export interface MonitoringCatchUpResult {
-  /** Lists switched on or off since the records were screened for them, and what applying them did. */
-  listSwitches: ListSwitchSummary;
-  /** The matching rules the matcher screens with, and what screening again the records on other rules did. */
-  matchingRules: MatchingRulesSummary;
-  /** The fan-out workflows run here for versions no fan-out had applied (one found running elsewhere is left to it). */
-  fanOuts: string[];
-  /** Fan-outs started here and still running when the run stopped waiting: they carry on, and the next run finds them running. */
-  fanOutsLeftRunning?: string[];
-  /** Records whose enrollment committed without seeing their workflow `monitor/{recordId}` start: started here. */
-  monitorWorkflowsStarted?: string[];
-  /** Organizations active again after being read-only, whose records were screened on the current versions here. */
-  organizationsResumed?: Array<{ orgId: string; rescreened: number; statusChanges: number }>;
-}
 
 /**
  * The monitoring catch-up, started by the `monitoring-catch-up` schedule (infra/schedules): what

@@ -1,7 +1,8 @@
 import { proxyActivities } from '@temporalio/workflow';
-import type { RecordMonthActivities } from '../activities/recordMonthMetering';
+import type { RecordMonthMeteringActivities } from '../activities/metering/activities';
+import type { RecordMonthMeteringInput, RecordMonthMeteringResult } from './contracts';
 
-const { meterRecordMonthsOfMonitoredRecords } = proxyActivities<RecordMonthActivities>({
+const { meterRecordMonthsOfMonitoredRecords } = proxyActivities<RecordMonthMeteringActivities>({
   startToCloseTimeout: '10 minutes',
   retry: { initialInterval: '10 seconds', maximumInterval: '10 minutes' },
 });
@@ -11,6 +12,6 @@ const { meterRecordMonthsOfMonitoredRecords } = proxyActivities<RecordMonthActiv
  * monitored record active during this month or the last gets its record-month, whether or not
  * its own workflow ran when the month turned. `at` only for tests and replays of a past month.
  */
-export async function recordMonthMetering(input: { at?: string } = {}): Promise<{ periods: string[]; metered: number }> {
+export async function recordMonthMetering(input: RecordMonthMeteringInput = {}): Promise<RecordMonthMeteringResult> {
   return meterRecordMonthsOfMonitoredRecords({ at: input.at });
 }

@@ -1,7 +1,8 @@
 import { proxyActivities } from '@temporalio/workflow';
-import type { UnstartedDeliveryActivities } from '../activities/unstartedDeliverySweep';
+import type { UnstartedDeliverySweepActivities } from '../activities/webhooks/activities';
+import type { UnstartedDeliverySweepResult } from './contracts';
 
-const { startUnstartedDeliveries } = proxyActivities<UnstartedDeliveryActivities>({
+const { startUnstartedDeliveries } = proxyActivities<UnstartedDeliverySweepActivities>({
   startToCloseTimeout: '10 minutes',
   heartbeatTimeout: '1 minute',
   retry: { initialInterval: '10 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
@@ -12,6 +13,6 @@ const { startUnstartedDeliveries } = proxyActivities<UnstartedDeliveryActivities
  * (infra/schedules): whatever was committed as a pending delivery gets its `webhook-delivery/…`
  * workflow, even when the process that recorded it died before starting it.
  */
-export async function unstartedDeliverySweep(): Promise<{ taken: number }> {
+export async function unstartedDeliverySweep(): Promise<UnstartedDeliverySweepResult> {
   return startUnstartedDeliveries();
 }

@@ -1,8 +1,6 @@
 import { ActivityFailure, patched, proxyActivities } from '@temporalio/workflow';
-import type { WebhookActivities } from '../activities/webhookDelivery';
-import type { WebhookDeliveryInput } from '../activities/webhooks';
-
-export type WebhookDeliveryResult = 'delivered' | 'cancelled' | 'failed';
+import type { WebhookDeliveryActivities } from '../activities/webhooks/activities';
+import type { WebhookDeliveryInput, WebhookDeliveryResult } from './contracts';
 
 /**
  * Series started since this patch keep their schedule in the attempt itself: a turn refused by
@@ -24,14 +22,17 @@ export async function webhookDelivery(input: WebhookDeliveryInput): Promise<Webh
   const { policy, series } = input;
   const seriesArg = series ? { series } : {};
   const attemptTimeout = policy.timeoutMs + 30_000; // the POST has its own time-out; this catches a worker lost mid-attempt
-  const { markDeliveryFailed } = proxyActivities<WebhookActivities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 10 } });
+  const { markDeliveryFailed } = proxyActivities<WebhookDeliveryActivities>({
+    startToCloseTimeout: '1 minute',
+    retry: { maximumAttempts: 10 },
+  });
   try {
     if (patched(ATTEMPT_KEEPS_SCHEDULE)) {
       let scheduleMs = 0;
       for (let n = 1; n < policy.maximumAttempts; n++) {
         scheduleMs += Math.min(policy.initialIntervalMs * policy.backoffCoefficient ** (n - 1), policy.maximumIntervalMs);
       }
-      const { attemptDelivery } = proxyActivities<WebhookActivities>({
+      const { attemptDelivery } = proxyActivities<WebhookDeliveryActivities>({
         startToCloseTimeout: attemptTimeout,
         scheduleToCloseTimeout: scheduleMs + policy.maximumAttempts * attemptTimeout + SCHEDULE_SLACK_MS,
         // The activity sets each wait (nextRetryDelay) and ends the series; these apply only to a worker or database failure.
@@ -39,7 +40,7 @@ export async function webhookDelivery(input: WebhookDeliveryInput): Promise<Webh
       });
       return (await attemptDelivery({ deliveryId: input.deliveryId, timeoutMs: policy.timeoutMs, policy, ...seriesArg })).outcome;
     }
-    const { attemptDelivery } = proxyActivities<WebhookActivities>({
+    const { attemptDelivery } = proxyActivities<WebhookDeliveryActivities>({
       startToCloseTimeout: attemptTimeout,
       retry: {
         initialInterval: policy.initialIntervalMs,

@@ -19,5 +19,4 @@ export {
   type ItemError,
   type SubmittedJob,
 } from './jobs';
-export { batchWorkflowId, type BatchScreeningInput } from './workflowIds';
-export { startBatchWorkflow } from './start';
+export { idempotencyKeyHash, startBatchWorkflow } from './start';

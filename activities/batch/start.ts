@@ -1,7 +1,14 @@
+import { createHash } from 'node:crypto';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { TypedSearchAttributes, WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import { JobId, OrgId } from '../../infra/base/temporal/searchAttributes';
-import { batchWorkflowId, type BatchScreeningInput } from './workflowIds';
+import { batchScreening } from '../../workflows/batchScreening';
+import { batchWorkflowId } from '../../workflows/contracts';
+
+/** The Idempotency-Key's part of the workflow id: the key may hold anything; its hash is safe in an id. */
+export function idempotencyKeyHash(idempotencyKey: string): string {
+  return createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32);
+}
 
 /**
  * Starts the job's workflow, or finds it: concurrent or repeated submissions of one key share
@@ -15,10 +22,10 @@ export async function startBatchWorkflow(
   job: { jobId: string; orgId: string; idempotencyKey: string; totalItems: number },
 ): Promise<void> {
   try {
-    await client.workflow.start('batchScreening', {
-      workflowId: batchWorkflowId(job.orgId, job.idempotencyKey),
+    await client.workflow.start(batchScreening, {
+      workflowId: batchWorkflowId(job.orgId, idempotencyKeyHash(job.idempotencyKey)),
       taskQueue,
-      args: [{ jobId: job.jobId, orgId: job.orgId } satisfies BatchScreeningInput],
+      args: [{ jobId: job.jobId, orgId: job.orgId }],
       workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
       typedSearchAttributes: new TypedSearchAttributes([

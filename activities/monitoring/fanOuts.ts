@@ -1,15 +1,8 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import type { Pool } from 'pg';
-
-/** A published list version whose fan-out (list_update, re-screen of the records it can affect) runs as a workflow of its own. */
-export interface PublishedVersion {
-  sourceKey: string;
-  versionId: string;
-}
-
-/** The listVersionFanOut workflow of one version: one per version, whoever starts it. */
-export const listVersionWorkflowId = (v: PublishedVersion): string => `list-version/${v.sourceKey}/${v.versionId}`;
+import { listVersionWorkflowId, type PublishedVersion } from '../../workflows/contracts';
+import { listVersionFanOut } from '../../workflows/listVersionFanOut';
 
 /**
  * Starts the version's fan-out, or finds it running. The ingestion workflow and `screenctl lists
@@ -19,7 +12,7 @@ export const listVersionWorkflowId = (v: PublishedVersion): string => `list-vers
 export async function startListVersionFanOut(client: Client, taskQueue: string, v: PublishedVersion): Promise<string> {
   const workflowId = listVersionWorkflowId(v);
   try {
-    await client.workflow.start('listVersionFanOut', {
+    await client.workflow.start(listVersionFanOut, {
       workflowId,
       taskQueue,
       args: [{ versionId: v.versionId }],

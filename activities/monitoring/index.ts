@@ -8,12 +8,5 @@ export { RESCREEN_CHUNK, type RescreenDeps } from './screening';
 export { rescreenForListSwitches, type ListSwitchSummary } from './switches';
 export { rescreenForMatchingRules, type MatchingRulesSummary } from './rules';
 export { resumeReactivatedOrganizations } from './resume';
-export {
-  endMonitorWorkflow,
-  monitorWorkflowId,
-  startMonitorWorkflow,
-  startPendingMonitorWorkflows,
-  workflowStarted,
-  type MonitoredEntityInput,
-} from './start';
-export { listVersionWorkflowId, startListVersionFanOut, versionsAwaitingFanOut, type PublishedVersion } from './fanOuts';
+export { endMonitorWorkflow, startMonitorWorkflow, startPendingMonitorWorkflows, workflowStarted } from './start';
+export { startListVersionFanOut, versionsAwaitingFanOut } from './fanOuts';

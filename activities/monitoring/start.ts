@@ -2,19 +2,13 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Clien
 import type { Pool, PoolClient } from 'pg';
 import { TypedSearchAttributes, WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import { MonitoredRecordId, OrgId } from '../../infra/base/temporal/searchAttributes';
-
-/** The monitoredEntity workflow's input: the record's id; the entity stays in PostgreSQL. */
-export interface MonitoredEntityInput {
-  recordId: string;
-  orgId: string;
-}
-
-export const monitorWorkflowId = (recordId: string): string => `monitor/${recordId}`;
+import { monitorWorkflowId, type MonitoredEntityInput } from '../../workflows/contracts';
+import { monitoredEntity } from '../../workflows/monitoredEntity';
 
 /** Starts the record's long-running workflow, or finds it running (a repeated enrollment). */
 export async function startMonitorWorkflow(client: Client, taskQueue: string, record: MonitoredEntityInput): Promise<void> {
   try {
-    await client.workflow.start('monitoredEntity', {
+    await client.workflow.start(monitoredEntity, {
       workflowId: monitorWorkflowId(record.recordId),
       taskQueue,
       args: [record],

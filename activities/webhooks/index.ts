@@ -11,7 +11,7 @@ export { openSecret, sealSecret, type SealedSecret, type StoredSecret } from './
 export { postDelivery, type PostOutcome } from './post';
 export { verifyWebhook, SIGNATURE_TOLERANCE_SECONDS, type HeaderGetter, type ReceivedHeaders, type WebhookVerification } from './receiver';
 export { emitWebhookEvents } from './emit';
-export { deliveryWorkflowId, startDeliveryWorkflows, type WebhookDeliveryInput } from './start';
+export { startDeliveryWorkflows } from './start';
 export { startUnstartedDeliveries, UNSTARTED_AFTER_MS } from './sweep';
 export {
   cancelRecordDeliveries,

@@ -1,19 +1,11 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { TypedSearchAttributes, WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import { OrgId, WebhookDeliveryId, WebhookEventType } from '../../infra/base/temporal/searchAttributes';
+import { deliveryWorkflowId } from '../../workflows/contracts';
+import { webhookDelivery } from '../../workflows/webhookDelivery';
 import { deliveryTaskQueue } from './limits';
-import { deliveryPolicy, type DeliveryPolicy } from './policy';
+import { deliveryPolicy } from './policy';
 import type { DeliveryRef } from './store';
-
-/** The delivery workflow's input: the id and the policy the series runs with, never the body. */
-export interface WebhookDeliveryInput {
-  deliveryId: string;
-  policy: DeliveryPolicy;
-  /** The series an operator's reset opened (migration 6600); absent for the first series. */
-  series?: string;
-}
-
-export const deliveryWorkflowId = (deliveryId: string): string => `webhook-delivery/${deliveryId}`;
 
 /**
  * Starts one `webhookDelivery` workflow per delivery, on the delivery task queue of the service
@@ -33,12 +25,10 @@ export async function startDeliveryWorkflows(
   await Promise.all(
     deliveries.map(async (delivery) => {
       try {
-        await client.workflow.start('webhookDelivery', {
+        await client.workflow.start(webhookDelivery, {
           workflowId: deliveryWorkflowId(delivery.id),
           taskQueue: deliveryQueue,
-          args: [
-            { deliveryId: delivery.id, policy, ...(delivery.series ? { series: delivery.series } : {}) } satisfies WebhookDeliveryInput,
-          ],
+          args: [{ deliveryId: delivery.id, policy, ...(delivery.series ? { series: delivery.series } : {}) }],
           workflowIdConflictPolicy: options.fresh ? WorkflowIdConflictPolicy.TERMINATE_EXISTING : WorkflowIdConflictPolicy.USE_EXISTING,
           workflowIdReusePolicy: options.fresh ? WorkflowIdReusePolicy.ALLOW_DUPLICATE : WorkflowIdReusePolicy.REJECT_DUPLICATE,
           typedSearchAttributes: new TypedSearchAttributes([

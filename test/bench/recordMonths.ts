@@ -11,6 +11,7 @@ import { createOrganization } from '../../gateway/orgs/organizations';
 import { runScript } from '../../infra/dev/runScript';
 import { numberArg } from './support/args';
 import { startBenchStack } from './support/benchStack';
+import { recordMonthMetering } from '../../workflows/recordMonthMetering';
 
 const RECORDS = numberArg('records', 100_000);
 const ORGS = 4;
@@ -35,11 +36,11 @@ async function main(): Promise<void> {
     console.log(`record-months bench: ${RECORDS} monitored records in ${ORGS} organizations`);
     for (const run of ['first run (meters everything)', 'second run (nothing to add)']) {
       const started = Date.now();
-      const result = (await bench.client.workflow.execute('recordMonthMetering', {
+      const result = await bench.client.workflow.execute(recordMonthMetering, {
         taskQueue,
         workflowId: `record-months/bench-${randomBytes(3).toString('hex')}`,
         args: [{}],
-      })) as { periods: string[]; metered: number };
+      });
       console.log(
         `  ${run}: ${result.metered} record-months metered for ${result.periods.join(' and ')} in ${((Date.now() - started) / 1000).toFixed(2)} s`,
       );

@@ -5,7 +5,6 @@ import { config } from '../../base/config';
 import { createPool } from '../../base/db/pool';
 import {
   createReplayForOperator,
-  deliveryWorkflowId,
   getDeliveryForOperator,
   listDeliveriesForOperator,
   reopenDeliveryForOperator,
@@ -16,6 +15,7 @@ import {
   type ReplayRefusal,
   type WebhookEventType,
 } from '../../../activities/webhooks';
+import { deliveryWorkflowId } from '../../../workflows/contracts';
 import { withPool } from './withPool';
 import { withTemporal } from './withTemporal';
 

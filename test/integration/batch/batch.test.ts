@@ -6,7 +6,8 @@ import { publishLeie } from '../support/lists';
 import { startTestWorker, type TestWorker } from '../support/worker';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 import { billingPeriod } from '../../../activities/metering/period';
-import { batchWorkflowId, startBatchWorkflow } from '../../../activities/batch';
+import { idempotencyKeyHash, startBatchWorkflow } from '../../../activities/batch';
+import { batchWorkflowId } from '../../../workflows/contracts';
 import { submitBatchOnce } from '../../../gateway/billing/batchSubmission';
 
 /**
@@ -241,7 +242,7 @@ describe('POST /v1/batch', () => {
     });
     await startBatchWorkflow(worker.client, `parked-${randomUUID()}`, { jobId: job.jobId, orgId, idempotencyKey: key, totalItems: 3 });
     await gw.pool.query("UPDATE batch_jobs SET state = 'processing', started_at = now() WHERE id = $1 AND org_id = $2", [job.jobId, orgId]);
-    const handle = worker.client.workflow.getHandle(batchWorkflowId(orgId, key));
+    const handle = worker.client.workflow.getHandle(batchWorkflowId(orgId, idempotencyKeyHash(key)));
     await handle.terminate('test: a run lost mid-job');
 
     // A different body under the used key: the job keeps its own items, and the summary counts them.

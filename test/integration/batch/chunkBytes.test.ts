@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { createPool } from '../../../infra/base/db/pool';
 import { createLogger } from '../../../infra/base/log';
-import { createBatchActivities } from '../../../activities/batchScreening';
+import { createBatchScreeningActivities } from '../../../activities/batch/activities';
 import { billingPeriod } from '../../../activities/metering';
 import { submitBatchOnce } from '../../../gateway/billing/batchSubmission';
 import { createMatcherClient, entityBytes, MATCH_MANY_CHUNK_BYTES } from '../../../matcher/client';
@@ -45,7 +45,11 @@ async function submitted(items: Entity[]): Promise<string> {
 
 async function startedRanges(items: Entity[]): Promise<Array<[number, number]>> {
   const jobId = await submitted(items);
-  const activities = createBatchActivities({ pool, logger: createLogger('worker', 'silent'), matcher: { matchMany: async () => [] } });
+  const activities = createBatchScreeningActivities({
+    pool,
+    logger: createLogger('worker', 'silent'),
+    matcher: { matchMany: async () => [] },
+  });
   return (await activities.startBatch({ jobId, chunkSize: BATCH_CHUNK_SIZE })).ranges;
 }
 
@@ -86,7 +90,7 @@ describe('an item the matcher refuses', () => {
     const logger = { ...createLogger('worker', 'silent'), warn: (o: unknown) => warnings.push(o) } as unknown as ReturnType<
       typeof createLogger
     >;
-    const activities = createBatchActivities({ pool, logger, matcher });
+    const activities = createBatchScreeningActivities({ pool, logger, matcher });
     try {
       const env = new MockActivityEnvironment();
       const { job, ranges } = (await env.run(activities.startBatch, { jobId, chunkSize: BATCH_CHUNK_SIZE })) as Awaited<

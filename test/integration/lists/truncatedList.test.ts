@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { MockActivityEnvironment } from '@temporalio/testing';
-import { createListActivities } from '../../../activities/listIngestion';
+import { createListIngestionActivities } from '../../../activities/lists/activities';
 import { ingestArtifact } from '../../../activities/lists/versions/ingest';
 import { createLogger } from '../../../infra/base/log';
 import { scratchDir } from '../../fixtures/lists/builders';
@@ -90,7 +90,7 @@ describe('a downloaded artifact shorter than its Content-Length is refused', () 
     const cutAt = file.subarray(0, Math.floor(file.length * 0.7)).lastIndexOf('\n') + 1;
     const publisher = await lyingPublisher(file, cutAt / file.length);
     const stagingDir = scratchDir();
-    const activities = createListActivities({
+    const activities = createListIngestionActivities({
       pool: own.pool,
       logger: createLogger('lists-test', 'silent'),
       stagingDir,
@@ -118,7 +118,7 @@ describe('a downloaded artifact shorter than its Content-Length is refused', () 
     const own = await createListsDatabase();
     const file = readFileSync(writeLeie('UPDATED.csv', people(300)));
     const publisher = await lyingPublisher(file, 1);
-    const activities = createListActivities({
+    const activities = createListIngestionActivities({
       pool: own.pool,
       logger: createLogger('lists-test', 'silent'),
       stagingDir: scratchDir(),

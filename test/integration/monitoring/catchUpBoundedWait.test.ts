@@ -5,8 +5,9 @@ import { ApplicationFailure } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
-import type { ListSwitchSummary, MatchingRulesSummary, PublishedVersion, RescreenSummary } from '../../../activities/monitoring';
-import type { MonitoringCatchUpResult } from '../../../workflows/monitoringCatchUp';
+import type { ListSwitchSummary, MatchingRulesSummary, RescreenSummary } from '../../../activities/monitoring/activities';
+import type { PublishedVersion } from '../../../workflows/contracts';
+import { monitoringCatchUp } from '../../../workflows/monitoringCatchUp';
 
 /**
  * The monitoring catch-up cannot stall. It waits for the fan-outs it starts only so long: a
@@ -101,11 +102,11 @@ describe('a catch-up run whose fan-out waits on a list switched off after the ru
       shutdownGraceTime: '2s',
     });
     const catchUp = () =>
-      env.client.workflow.execute('monitoringCatchUp', {
+      env.client.workflow.execute(monitoringCatchUp, {
         taskQueue,
         workflowId: `monitoring-catch-up/${randomUUID()}`,
         args: [],
-      }) as Promise<MonitoringCatchUpResult>;
+      });
 
     await worker.runUntil(async () => {
       const first = await within(60_000, 'the first catch-up run', catchUp());

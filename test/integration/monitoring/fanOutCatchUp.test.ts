@@ -3,8 +3,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { POTENTIAL_MATCH_LABEL, type ScreeningResult } from '../../../matcher/types';
-import type { ListVersionFanOutResult } from '../../../workflows/listVersionFanOut';
-import type { MonitoringCatchUpResult } from '../../../workflows/monitoringCatchUp';
+import type { listVersionFanOut } from '../../../workflows/listVersionFanOut';
+import { monitoringCatchUp } from '../../../workflows/monitoringCatchUp';
 import { freePort } from '../../../infra/base/freePort';
 import { scratchDir } from '../../fixtures/lists/builders';
 import { call, createOrgWithKey, type InProcessGateway } from '../gateway/support/stack';
@@ -81,13 +81,13 @@ async function screenctlIngest(people: LeiePerson[], env: Record<string, string>
 }
 
 const catchUp = () =>
-  worker.client.workflow.execute('monitoringCatchUp', {
+  worker.client.workflow.execute(monitoringCatchUp, {
     taskQueue: worker.taskQueue,
     workflowId: `monitoring-catch-up/test-${randomUUID()}`,
     args: [],
-  }) as Promise<MonitoringCatchUpResult>;
+  });
 
-const fanOutResult = (workflowId: string) => worker.client.workflow.getHandle(workflowId).result() as Promise<ListVersionFanOutResult>;
+const fanOutResult = (workflowId: string) => worker.client.workflow.getHandle<typeof listVersionFanOut>(workflowId).result();
 
 const rescreenDeps = () => ({ pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue });
 

@@ -11,9 +11,10 @@ import { loadActiveRecords } from '../../../activities/monitoring/records';
 import { rescreenRecords } from '../../../activities/monitoring/screening';
 import { billingPeriod, readPeriodCounts, recordUsageEvent } from '../../../activities/metering';
 import { ensureRecordMonthSchedule } from '../../../infra/schedules/recordMonthSchedule';
-import type { MonitoringCatchUpResult } from '../../../workflows/monitoringCatchUp';
+import { monitoringCatchUp } from '../../../workflows/monitoringCatchUp';
+import { recordMonthMetering } from '../../../workflows/recordMonthMetering';
 import { meterActiveRecordMonths } from '../../../activities/metering';
-import { createMonitoringActivities } from '../../../activities/monitoredEntity';
+import { createMonitoringActivities } from '../../../activities/monitoring/activities';
 import { rescreenRecordIds } from '../../../activities/monitoring/screening';
 import { recordDeliveries } from '../../../activities/webhooks/store';
 import { setOrganizationState } from '../../../gateway/orgs/organizations';
@@ -162,11 +163,11 @@ describe('PUT /v1/monitor while Temporal is out of reach', () => {
       reply.body.id,
     ]);
     const catchUp = () =>
-      worker.client.workflow.execute('monitoringCatchUp', {
+      worker.client.workflow.execute(monitoringCatchUp, {
         taskQueue: worker.taskQueue,
         workflowId: `monitoring-catch-up/test-${randomUUID()}`,
         args: [],
-      }) as Promise<MonitoringCatchUpResult>;
+      });
     expect((await catchUp()).monitorWorkflowsStarted).toContain(reply.body.id);
     expect((await handle.describe()).status.name).toBe('RUNNING');
     expect((await catchUp()).monitorWorkflowsStarted).not.toContain(reply.body.id);
@@ -340,11 +341,11 @@ describe('the record-months sweep (workflow recordMonthMetering)', () => {
     return rows[0].id;
   }
   const sweep = (at?: string) =>
-    worker.client.workflow.execute('recordMonthMetering', {
+    worker.client.workflow.execute(recordMonthMetering, {
       taskQueue: worker.taskQueue,
       workflowId: `record-months/test-${randomUUID()}`,
       args: [at ? { at } : {}],
-    }) as Promise<{ periods: string[]; metered: number }>;
+    });
   const counts = async (owner: string, period: string) => (await readPeriodCounts(gw.pool, owner, period)).recordMonths;
 
   it('bills every record active at some moment of this month or the last, once, whoever metered first', async () => {
@@ -397,11 +398,11 @@ describe('the record-months sweep (workflow recordMonthMetering)', () => {
 describe('monitoring of a read-only organization', () => {
   const recordMonths = async (owner: string, period: string) => (await readPeriodCounts(gw.pool, owner, period)).recordMonths;
   const catchUp = () =>
-    worker.client.workflow.execute('monitoringCatchUp', {
+    worker.client.workflow.execute(monitoringCatchUp, {
       taskQueue: worker.taskQueue,
       workflowId: `monitoring-catch-up/test-${randomUUID()}`,
       args: [],
-    }) as Promise<MonitoringCatchUpResult>;
+    });
 
   it('accrues no record-month while read-only, nor for a month it spent read-only throughout', async () => {
     const org = await createOrgWithKey(gw.pool, 'small');

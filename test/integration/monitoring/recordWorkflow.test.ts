@@ -2,7 +2,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
-import { createMonitoringActivities } from '../../../activities/monitoredEntity';
+import { createMonitoringActivities } from '../../../activities/monitoring/activities';
+import { monitorWorkflowId } from '../../../workflows/contracts';
+import { monitoredEntity } from '../../../workflows/monitoredEntity';
 import { billingPeriod, periodBounds, readPeriodCounts } from '../../../activities/metering';
 import { createOrganization } from '../../../gateway/orgs/organizations';
 import { createLogger } from '../../../infra/base/log';
@@ -77,9 +79,9 @@ describe('monitor/{recordId} workflow', () => {
     const secondMonth = billingPeriod(new Date(periodBounds(firstMonth).endsAt));
     const thirdMonth = billingPeriod(new Date(periodBounds(secondMonth).endsAt));
 
-    const handle = await env.client.workflow.start('monitoredEntity', {
+    const handle = await env.client.workflow.start(monitoredEntity, {
       taskQueue,
-      workflowId: `monitor/${recordId}`,
+      workflowId: monitorWorkflowId(recordId),
       args: [{ recordId, orgId: org.id, caughtUp: true }],
     });
     await withWorker(taskQueue, () => until(async () => (await months(firstMonth)) === 1, `${firstMonth} metered`));

@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
-import type { ListIngestionResult } from '../../../workflows/listIngestion';
-import type { ListVersionFanOutResult } from '../../../workflows/listVersionFanOut';
+import type { ListIngestionResult } from '../../../workflows/contracts';
+import { listIngestion } from '../../../workflows/listIngestion';
+import type { listVersionFanOut } from '../../../workflows/listVersionFanOut';
 import { randomBytes } from 'node:crypto';
 import { LEIE_HEADER, leieBusinessRow, leieRow } from '../lists/support';
 import { scratchDir } from '../../fixtures/lists/builders';
@@ -32,10 +33,11 @@ export async function runIngestion(
 ) {
   type Published = Extract<ListIngestionResult, { outcome: 'published' }>;
   const input = options.force ? { sourceKey, force: true } : { sourceKey };
-  const result = (await client.workflow.execute('listIngestion', { taskQueue, workflowId, args: [input] })) as ListIngestionResult &
-    Partial<Published>;
+  const ran = await client.workflow.execute(listIngestion, { taskQueue, workflowId, args: [input] });
+  // One flat view of the result's union (every published field optional), for the tests' convenience.
+  const result = ran as ListIngestionResult & Partial<Published>;
   if (!result.fanOut) return { ...result, fanOutDoneAt: Date.now() };
-  const fanOut = (await client.workflow.getHandle(result.fanOut.workflowId).result()) as ListVersionFanOutResult;
+  const fanOut = await client.workflow.getHandle<typeof listVersionFanOut>(result.fanOut.workflowId).result();
   return { ...result, monitoring: fanOut.monitoring, listUpdates: fanOut.listUpdates, fanOutDoneAt: Date.now() };
 }
 

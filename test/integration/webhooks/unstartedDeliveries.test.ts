@@ -4,6 +4,7 @@ import { createOrganization } from '../../../gateway/orgs/organizations';
 import { rescreenRecords, type RescreenDeps } from '../../../activities/monitoring/screening';
 import { loadActiveRecords, upsertRecord } from '../../../activities/monitoring/records';
 import { createEndpoint } from '../../../activities/webhooks';
+import { unstartedDeliverySweep } from '../../../workflows/unstartedDeliverySweep';
 import type { ScreeningResult } from '../../../matcher/types';
 import { ensureUnstartedDeliverySchedule } from '../../../infra/schedules/unstartedDeliverySchedule';
 import { createListsDatabase, type ListsDatabase } from '../lists/support';
@@ -93,11 +94,11 @@ async function deliveryOf(recordId: string) {
 }
 
 const sweep = () =>
-  worker.client.workflow.execute('unstartedDeliverySweep', {
+  worker.client.workflow.execute(unstartedDeliverySweep, {
     taskQueue: worker.taskQueue,
     workflowId: `unstarted-deliveries/test-${randomBytes(3).toString('hex')}`,
     args: [],
-  }) as Promise<{ taken: number }>;
+  });
 
 describe('a status change whose delivery was committed but never started is sent by the unstarted-deliveries sweep', () => {
   it('the re-screen dies after its commit, its retry starts nothing, and the sweep sends the delivery once it is a minute old', async () => {

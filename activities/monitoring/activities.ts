@@ -1,29 +1,31 @@
 import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
-import type { Logger } from '../infra/base/log';
-import type { MatcherClient } from '../matcher/client';
-import { billingPeriod, periodBounds, recordUsageEvent } from './metering';
-import {
-  activeRecord,
-  catchUpRecord,
-  listUpdateEvent,
-  resumeReactivatedOrganizations,
-  startPendingMonitorWorkflows,
-  rescreenForListSwitches,
-  rescreenForListVersion,
-  rescreenForMatchingRules,
-  startListVersionFanOut,
-  versionsAwaitingFanOut,
-  type ListSwitchSummary,
-  type MatchingRulesSummary,
-  type PublishedVersion,
-  type RescreenDeps,
-  type RescreenSummary,
-} from './monitoring';
-import { emitWebhookEvents } from './webhooks';
+import type { Logger } from '../../infra/base/log';
+import type { MatcherClient } from '../../matcher/client';
+import type { PublishedVersion } from '../../workflows/contracts';
+import { billingPeriod, periodBounds, recordUsageEvent } from '../metering';
+import { emitWebhookEvents } from '../webhooks';
+// Modules by name: several activities share their name with the domain function they run.
+import * as fanOuts from './fanOuts';
+import * as records from './records';
+import * as rescreen from './rescreen';
+import * as resume from './resume';
+import * as rules from './rules';
+import type { RescreenDeps } from './screening';
+import * as monitorStarts from './start';
+import * as switches from './switches';
 
-/** Activities of the monitoredEntity workflow, of a list version's fan-out and of the monitoring catch-up. */
+// The activities' results the workflows read: workflows import types from activities.ts only.
+export type { RescreenSummary } from './rescreen';
+export type { ListSwitchSummary } from './switches';
+export type { MatchingRulesSummary } from './rules';
+
+/**
+ * Activities of monitoring's four workflows: monitoredEntity (catchUpMonitoredRecord,
+ * meterRecordMonth), listVersionFanOut (emitListUpdate, rescreenMonitoredRecords), listIngestion
+ * (those two, rescreenForListSwitches, startListVersionFanOut) and monitoringCatchUp (the rest).
+ */
 export function createMonitoringActivities(deps: {
   pool: Pool;
   logger: Logger;
@@ -42,34 +44,34 @@ export function createMonitoringActivities(deps: {
   });
   return {
     /** A published list version: re-screens the records it can affect, delivers status changes. */
-    async rescreenMonitoredRecords(input: { versionId: string }): Promise<RescreenSummary> {
-      const summary = await rescreenForListVersion(rescreenDeps(), input.versionId);
+    async rescreenMonitoredRecords(input: { versionId: string }): Promise<rescreen.RescreenSummary> {
+      const summary = await rescreen.rescreenForListVersion(rescreenDeps(), input.versionId);
       deps.logger.info(summary, 'monitored records re-screened for a list version');
       return summary;
     },
 
     /** Lists switched on or off since the records were last screened for them: every record is screened again. */
-    async rescreenForListSwitches(): Promise<ListSwitchSummary> {
-      const summary = await rescreenForListSwitches(rescreenDeps());
+    async rescreenForListSwitches(): Promise<switches.ListSwitchSummary> {
+      const summary = await switches.rescreenForListSwitches(rescreenDeps());
       if (summary.switched.length > 0) deps.logger.info(summary, 'monitored records re-screened for lists switched on or off');
       return summary;
     },
 
     /** Starts a published version's fan-out workflow (or finds it running); its workflow id. */
     async startListVersionFanOut(input: PublishedVersion): Promise<string> {
-      return startListVersionFanOut(deps.temporal, Context.current().info.taskQueue, input);
+      return fanOuts.startListVersionFanOut(deps.temporal, Context.current().info.taskQueue, input);
     },
 
     /** Published versions no fan-out has applied yet, in publication order, with their fan-out's workflow id. */
     async versionsAwaitingFanOut(): Promise<Array<PublishedVersion & { workflowId: string }>> {
-      const pending = await versionsAwaitingFanOut(deps.pool);
+      const pending = await fanOuts.versionsAwaitingFanOut(deps.pool);
       if (pending.length > 0) deps.logger.info({ workflowIds: pending.map((v) => v.workflowId) }, 'list versions no fan-out has applied');
       return pending;
     },
 
     /** A matcher screening with other matching rules than the records stand on: every record is screened again. */
-    async rescreenForMatchingRules(): Promise<MatchingRulesSummary> {
-      const summary = await rescreenForMatchingRules(rescreenDeps());
+    async rescreenForMatchingRules(): Promise<rules.MatchingRulesSummary> {
+      const summary = await rules.rescreenForMatchingRules(rescreenDeps());
       if (summary.recordsRescreened > 0)
         deps.logger.info(summary, 'monitored records re-screened for the matching rules the matcher screens with');
       return summary;
@@ -77,7 +79,7 @@ export function createMonitoringActivities(deps: {
 
     /** list_update to every organization with an endpoint for it. */
     async emitListUpdate(input: { versionId: string }): Promise<{ deliveries: number }> {
-      const event = await listUpdateEvent(deps.pool, input.versionId);
+      const event = await rescreen.listUpdateEvent(deps.pool, input.versionId);
       if (!event) return { deliveries: 0 };
       const refs = await emitWebhookEvents(deps.pool, deps.temporal, Context.current().info.taskQueue, [event], deps.env);
       return { deliveries: refs.length };
@@ -85,7 +87,7 @@ export function createMonitoringActivities(deps: {
 
     /** Starts the workflows of records whose enrollment committed without seeing theirs start; their ids. */
     async startPendingMonitorWorkflows(): Promise<string[]> {
-      const started = await startPendingMonitorWorkflows(deps.pool, deps.temporal, Context.current().info.taskQueue);
+      const started = await monitorStarts.startPendingMonitorWorkflows(deps.pool, deps.temporal, Context.current().info.taskQueue);
       if (started.length > 0)
         deps.logger.warn({ recordIds: started }, 'monitor workflows an enrollment could not start: started by the catch-up');
       return started;
@@ -93,14 +95,14 @@ export function createMonitoringActivities(deps: {
 
     /** Organizations active again after being read-only: every record of each screened on the current versions. */
     async resumeMonitoringOfReactivatedOrganizations(): Promise<Array<{ orgId: string; rescreened: number; statusChanges: number }>> {
-      const resumed = await resumeReactivatedOrganizations(rescreenDeps());
+      const resumed = await resume.resumeReactivatedOrganizations(rescreenDeps());
       if (resumed.length > 0)
         deps.logger.info({ resumed }, 'monitoring of organizations active again: records screened on the current versions');
       return resumed;
     },
 
     async catchUpMonitoredRecord(input: { recordId: string }): Promise<{ rescreened: boolean; statusChanged: boolean }> {
-      return catchUpRecord(rescreenDeps(), input.recordId);
+      return rescreen.catchUpRecord(rescreenDeps(), input.recordId);
     },
 
     /**
@@ -111,7 +113,7 @@ export function createMonitoringActivities(deps: {
     async meterRecordMonth(input: { recordId: string; at?: string }): Promise<{ active: boolean; nextPeriodStartsAt: string }> {
       const period = billingPeriod(input.at ? new Date(input.at) : new Date());
       const nextPeriodStartsAt = periodBounds(period).endsAt;
-      const record = await activeRecord(deps.pool, input.recordId);
+      const record = await records.activeRecord(deps.pool, input.recordId);
       if (!record) return { active: false, nextPeriodStartsAt };
       // A read-only organization's monitoring is paused: the sweep meters this month if it is active again in it.
       if (record.orgReadOnly) return { active: true, nextPeriodStartsAt };

@@ -1,8 +1,8 @@
 import { Context } from '@temporalio/activity';
 import type { Pool } from 'pg';
-import type { Logger } from '../infra/base/log';
-import { MATCH_MANY_CHUNK_BYTES, MatcherRequestError, type MatcherClient } from '../matcher/client';
-import type { Entity, ScreeningResult } from '../matcher/types';
+import type { Logger } from '../../infra/base/log';
+import { MATCH_MANY_CHUNK_BYTES, MatcherRequestError, type MatcherClient } from '../../matcher/client';
+import type { Entity, ScreeningResult } from '../../matcher/types';
 import {
   completeJob,
   loadPendingItems,
@@ -12,7 +12,7 @@ import {
   startJob,
   type BatchJobRef,
   type BatchSummary,
-} from './batch';
+} from './index';
 
 type PendingItem = { idx: number; item: unknown };
 
@@ -41,7 +41,7 @@ async function screenIsolatingRefusals(
 }
 
 /** Activities of the batchScreening workflow: all I/O of a batch, by job id and index range. */
-export function createBatchActivities(deps: { pool: Pool; logger: Logger; matcher: Pick<MatcherClient, 'matchMany'> }) {
+export function createBatchScreeningActivities(deps: { pool: Pool; logger: Logger; matcher: Pick<MatcherClient, 'matchMany'> }) {
   return {
     /** queued → processing; the index ranges still to screen (all of them, or what a lost run left), bounded by count and bytes. */
     async startBatch(input: { jobId: string; chunkSize: number }): Promise<{ job: BatchJobRef; ranges: Array<[number, number]> }> {
@@ -89,4 +89,4 @@ export function createBatchActivities(deps: { pool: Pool; logger: Logger; matche
   };
 }
 
-export type BatchActivities = ReturnType<typeof createBatchActivities>;
+export type BatchScreeningActivities = ReturnType<typeof createBatchScreeningActivities>;

@@ -2,11 +2,11 @@ import { Context } from '@temporalio/activity';
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { Pool } from 'pg';
-import { config } from '../infra/base/config';
-import type { Logger } from '../infra/base/log';
-import { artifactLocation, downloadArtifact, ingestArtifact, requireSource, type IngestResult } from './lists';
+import { config } from '../../infra/base/config';
+import type { Logger } from '../../infra/base/log';
+import { artifactLocation, downloadArtifact, ingestArtifact, requireSource, type IngestResult } from './index';
 
-export interface ListActivityDeps {
+export interface ListIngestionActivityDeps {
   pool: Pool;
   logger: Logger;
   /** Where fetched artifacts are staged; defaults to `<DATA_DIR>/staging/lists`. */
@@ -83,7 +83,7 @@ function throttledHeartbeat(): (details: unknown) => void {
 }
 
 /** Activities of the listIngestion workflow. */
-export function createListActivities(deps: ListActivityDeps) {
+export function createListIngestionActivities(deps: ListIngestionActivityDeps) {
   const env = deps.env ?? process.env;
   const stagingDir = resolve(deps.stagingDir ?? join(config.dataDir, 'staging', 'lists'));
 
@@ -151,4 +151,4 @@ export function createListActivities(deps: ListActivityDeps) {
   };
 }
 
-export type ListActivities = ReturnType<typeof createListActivities>;
+export type ListIngestionActivities = ReturnType<typeof createListIngestionActivities>;

@@ -1,9 +1,9 @@
 import type { Pool } from 'pg';
-import type { Logger } from '../infra/base/log';
-import { meterActiveRecordMonths, sweptPeriods } from './metering';
+import type { Logger } from '../../infra/base/log';
+import { meterActiveRecordMonths, sweptPeriods } from './index';
 
 /** Activities of the recordMonthMetering workflow (the `record-months` schedule). */
-export function createRecordMonthActivities(deps: { pool: Pool; logger: Logger }) {
+export function createRecordMonthMeteringActivities(deps: { pool: Pool; logger: Logger }) {
   return {
     /**
      * Meters the record-months of this period and the last that no one metered yet; `at`
@@ -20,4 +20,4 @@ export function createRecordMonthActivities(deps: { pool: Pool; logger: Logger }
   };
 }
 
-export type RecordMonthActivities = ReturnType<typeof createRecordMonthActivities>;
+export type RecordMonthMeteringActivities = ReturnType<typeof createRecordMonthMeteringActivities>;

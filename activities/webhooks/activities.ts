@@ -1,8 +1,8 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
-import { webhookSecretKeys } from '../infra/base/config';
-import type { Logger } from '../infra/base/log';
+import { webhookSecretKeys } from '../../infra/base/config';
+import type { Logger } from '../../infra/base/log';
 import {
   allowLoopback,
   claimAttempt,
@@ -19,9 +19,13 @@ import {
   ORG_BUSY_MAX_RETRY_MS,
   postDelivery,
   signatureHeader,
+  startUnstartedDeliveries,
   type DeliveryPolicy,
   type WebhookEventToEmit,
-} from './webhooks';
+} from './index';
+
+/** The delivery workflow's input carries its policy (workflows/contracts.ts WebhookDeliveryInput). */
+export type { DeliveryPolicy };
 
 export type AttemptOutcome = { outcome: 'delivered'; attempt: number } | { outcome: 'cancelled' };
 
@@ -46,7 +50,7 @@ function busyWaitMs(env: NodeJS.ProcessEnv, busy: { waiting: number; attemptMs: 
 }
 
 /** Activities of the webhookDelivery workflow, and the emitter the other workflows call. */
-export function createWebhookActivities(deps: { pool: Pool; logger: Logger; temporal: Client; env?: NodeJS.ProcessEnv }) {
+export function createWebhookDeliveryActivities(deps: { pool: Pool; logger: Logger; temporal: Client; env?: NodeJS.ProcessEnv }) {
   const env = deps.env ?? process.env;
 
   return {
@@ -146,10 +150,27 @@ export function createWebhookActivities(deps: { pool: Pool; logger: Logger; temp
   };
 }
 
-export type WebhookActivities = ReturnType<typeof createWebhookActivities>;
+export type WebhookDeliveryActivities = ReturnType<typeof createWebhookDeliveryActivities>;
 
 /** What the delivery worker runs: only the delivery workflow's own activities. */
-export function createDeliveryWorkerActivities(deps: Parameters<typeof createWebhookActivities>[0]) {
-  const { attemptDelivery, markDeliveryFailed } = createWebhookActivities(deps);
+export function createDeliveryWorkerActivities(deps: Parameters<typeof createWebhookDeliveryActivities>[0]) {
+  const { attemptDelivery, markDeliveryFailed } = createWebhookDeliveryActivities(deps);
   return { attemptDelivery, markDeliveryFailed };
 }
+
+/** Activities of the unstartedDeliverySweep workflow (the `unstarted-deliveries` schedule). */
+export function createUnstartedDeliverySweepActivities(deps: { pool: Pool; logger: Logger; temporal: Client; env?: NodeJS.ProcessEnv }) {
+  return {
+    /** Starts the deliveries committed as pending whose workflow was never started; returns how many were taken. */
+    async startUnstartedDeliveries(): Promise<{ taken: number }> {
+      const taken = await startUnstartedDeliveries(deps.pool, deps.temporal, Context.current().info.taskQueue, {
+        env: deps.env,
+        progress: (n) => Context.current().heartbeat(n),
+      });
+      if (taken > 0) deps.logger.warn({ taken }, 'pending deliveries with no attempt after a minute: workflows started by the sweep');
+      return { taken };
+    },
+  };
+}
+
+export type UnstartedDeliverySweepActivities = ReturnType<typeof createUnstartedDeliverySweepActivities>;

@@ -31,13 +31,16 @@ export interface BatchScreeningResult {
  */
 export const batchWorkflowId = (orgId: string, keyHash: string): string => `batch/${orgId}/${keyHash}`;
 
-// listIngestion (id `list-ingestion/{sourceKey}`, set by its schedule in infra/schedules) ─────
+// listIngestion (started by its schedule in infra/schedules, under the schedule's id) ──────────
 
 export interface ListIngestionInput {
   sourceKey: string;
   /** An operator's run that publishes an artifact the refusal rules take for a cut file (`screenctl lists ingest --force` likewise). */
   force?: boolean;
 }
+
+/** The source's ingestion schedule, and the workflows it starts, share this id. */
+export const listIngestionWorkflowId = (sourceKey: string): string => `list-ingestion/${sourceKey}`;
 
 export type ListIngestionResult =
   | (IngestSummary & {

@@ -1,13 +1,17 @@
-import { ScheduleNotFoundError, ScheduleOverlapPolicy, type Client, type ScheduleOptions } from '@temporalio/client';
+import {
+  ScheduleNotFoundError,
+  ScheduleOverlapPolicy,
+  type Client,
+  type ScheduleOptions,
+  type ScheduleOptionsStartWorkflowAction,
+} from '@temporalio/client';
 import { config } from '../base/config';
 import { upsertSchedule } from './upsertSchedule';
 import { artifactLocation, SOURCE_CATALOG, type SourceDefinition } from '../../activities/lists';
+import { listIngestionWorkflowId as ingestionScheduleId } from '../../workflows/contracts';
+import { listIngestion } from '../../workflows/listIngestion';
 
-function ingestionScheduleId(sourceKey: string): string {
-  return `list-ingestion/${sourceKey}`;
-}
-
-function scheduleOptions(source: SourceDefinition): ScheduleOptions {
+function scheduleOptions(source: SourceDefinition): ScheduleOptions<ScheduleOptionsStartWorkflowAction<typeof listIngestion>> {
   return {
     scheduleId: ingestionScheduleId(source.key),
     // Poll at the publisher's cadence (daily for monthly lists so a late release is picked up
@@ -15,7 +19,7 @@ function scheduleOptions(source: SourceDefinition): ScheduleOptions {
     spec: { intervals: [{ every: source.pollEvery }] },
     action: {
       type: 'startWorkflow',
-      workflowType: 'listIngestion',
+      workflowType: listIngestion,
       workflowId: ingestionScheduleId(source.key),
       taskQueue: config.taskQueue,
       args: [{ sourceKey: source.key }],

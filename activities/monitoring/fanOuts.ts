@@ -1,6 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import type { Pool } from 'pg';
+import { markVersionFannedOut, versionsNotFannedOut } from '../lists';
 
 /** A published list version whose fan-out (list_update, re-screen of the records it can affect) runs as a workflow of its own. */
 export interface PublishedVersion {
@@ -37,17 +38,15 @@ export async function startListVersionFanOut(client: Client, taskQueue: string, 
 
 /**
  * Published versions no fan-out has applied to the monitored records yet
- * (`list_versions.monitoring_applied_at`), in the order they were published, each with its
+ * (activities/lists `versionsNotFannedOut`), in the order they were published, each with its
  * fan-out's workflow id: published outside an ingestion workflow while Temporal was out of reach
  * (`screenctl lists ingest`, the demo seed), or left by a fan-out that was terminated.
  */
 export async function versionsAwaitingFanOut(pool: Pool): Promise<Array<PublishedVersion & { workflowId: string }>> {
-  const { rows } = await pool.query<{ source_key: string; id: string }>(
-    `SELECT source_key, id FROM list_versions
-      WHERE published_at IS NOT NULL AND monitoring_applied_at IS NULL ORDER BY published_at, seq`,
-  );
-  return rows.map((r) => {
-    const v = { sourceKey: r.source_key, versionId: r.id };
-    return { ...v, workflowId: listVersionWorkflowId(v) };
-  });
+  return (await versionsNotFannedOut(pool)).map((v) => ({ ...v, workflowId: listVersionWorkflowId(v) }));
+}
+
+/** The version's fan-out is done: the monitored records stand on it (a later fan-out may then work out its key groups exactly). */
+export async function markFannedOut(pool: Pool, versionId: string): Promise<void> {
+  await markVersionFannedOut(pool, versionId);
 }

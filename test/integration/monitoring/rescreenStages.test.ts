@@ -23,19 +23,27 @@ import { startLeieMonitoringStack, type LeieMonitoringStack } from './support';
  */
 const LISTED: LeiePerson = { last: 'FAIRWEATHER', first: 'QUINTUS', dob: '19610203' };
 const NEWLY_LISTED: LeiePerson = { last: 'BRIGHTWATER', first: 'OCTAVIA', dob: '19700707' };
+const KOWALSKI: LeiePerson = { last: 'KOWALSKI', first: 'JOHN', dob: '19600101' };
+/** Shares nothing with JOHN ZEBKOWALSKI but the word ZEB, which the index then reads as a split half: ZEB KOWALSKI. */
+const ZEB: LeiePerson = { last: 'QUUX', first: 'ZEB', dob: '19700101' };
 
 let stack: LeieMonitoringStack;
 let deps: RescreenDeps;
 let firstVersion: string;
 let secondVersion: string;
 let change: VersionChange;
-const ids: Record<'listed' | 'newlyListed' | 'unrelated', string> = { listed: '', newlyListed: '', unrelated: '' };
+const ids: Record<'listed' | 'newlyListed' | 'unrelated' | 'splitWord', string> = {
+  listed: '',
+  newlyListed: '',
+  unrelated: '',
+  splitWord: '',
+};
 
 beforeAll(async () => {
   stack = await startLeieMonitoringStack();
   const { gw, worker } = stack;
   deps = { pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue };
-  writeLeieArtifact(stack.artifact, [LISTED]);
+  writeLeieArtifact(stack.artifact, [LISTED, KOWALSKI]);
   firstVersion = (await runLeieIngestion(worker.client, worker.taskQueue)).versionId!;
   await matcherOnNewVersion(gw.matcherServer!.url, 'oig_leie', firstVersion);
   const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
@@ -44,7 +52,8 @@ beforeAll(async () => {
   ids.listed = await enroll('Quintus Fairweather', '1961-02-03');
   ids.newlyListed = await enroll('Octavia Brightwater', '1970-07-07');
   ids.unrelated = await enroll('Zebediah Thistlewood', '1980-08-08');
-  writeLeieArtifact(stack.artifact, [LISTED, NEWLY_LISTED]);
+  ids.splitWord = await enroll('John Zebkowalski', '1960-01-01');
+  writeLeieArtifact(stack.artifact, [LISTED, KOWALSKI, NEWLY_LISTED, ZEB]);
   const published = await ingestArtifact({ pool: gw.pool, sourceKey: 'oig_leie', artifactPath: stack.artifact });
   expect(published.outcome).toBe('published');
   secondVersion = (published as { versionId: string }).versionId;
@@ -60,6 +69,13 @@ async function storedStatus(id: string): Promise<string> {
   return rows[0].result.status;
 }
 
+async function storedStatuses(): Promise<Map<string, string>> {
+  const { rows } = await stack.gw.pool.query<{ id: string; status: string }>(
+    'SELECT id, status FROM monitored_records WHERE removed_at IS NULL',
+  );
+  return new Map(rows.map((r) => [r.id, r.status]));
+}
+
 async function collect(chunks: AsyncIterable<PreCheckedChunk>): Promise<PreCheckedChunk[]> {
   const all: PreCheckedChunk[] = [];
   for await (const chunk of chunks) all.push(chunk);
@@ -71,8 +87,8 @@ describe('the stages of a list-version re-screen, one by one', () => {
   let reached: string[];
 
   it('admit: the new version is screened, the first (fanned out by its workflow) is done', async () => {
-    expect(change).toMatchObject({ sourceKey: 'oig_leie', previousVersionId: firstVersion, added: 1, fannedOut: false });
-    expect(change.newParties.map((p) => p.lastName)).toEqual(['BRIGHTWATER']);
+    expect(change).toMatchObject({ sourceKey: 'oig_leie', previousVersionId: firstVersion, added: 2, fannedOut: false });
+    expect(change.newParties.map((p) => p.lastName).sort()).toEqual(['BRIGHTWATER', 'QUUX']);
     expect(await admit(stack.gw.pool, change)).toBe('screen');
     expect(await admit(stack.gw.pool, await versionChange(stack.gw.pool, firstVersion))).toBe('done');
   });
@@ -97,6 +113,7 @@ describe('the stages of a list-version re-screen, one by one', () => {
     const taken = chunks.flatMap((c) => c.taken.map((t) => ({ id: t.record.id, reason: t.reason })));
     expect(taken).toContainEqual({ id: ids.newlyListed, reason: 'match' });
     expect(taken.map((t) => t.id)).not.toContain(ids.listed);
+    expect(taken.map((t) => t.id)).not.toContain(ids.splitWord);
   });
 
   it('wait for the matcher: served once the matcher holds the version; stopped, a wait for a version it never serves ends', async () => {
@@ -116,10 +133,12 @@ describe('the stages of a list-version re-screen, one by one', () => {
     expect(never.ended()).toBe(true);
   });
 
-  it('screen, crossing groups and finish: the newly listed record changes status, and the version is marked fanned out', async () => {
+  it('screen, crossing groups and finish: the records taken are screened again, the version is marked fanned out', async () => {
+    const before = await storedStatuses();
     const onVersion = onThisVersion(change, scope.superseded);
     const screening = screeningPipeline(deps, secondVersion, { isStale: (r) => isStaleResult(r, [onVersion]) });
     const gate = startMatcherWait(deps, change, scope, () => undefined);
+    let statusChanges: number;
     try {
       const checked: number[] = [];
       const screened = await screenAffected(screening, preCheck(stack.gw.pool, change, scope, reached), gate, {
@@ -127,22 +146,44 @@ describe('the stages of a list-version re-screen, one by one', () => {
       });
       expect(checked.at(-1)).toBe(reached.length);
       expect(screened.taken.has(ids.newlyListed)).toBe(true);
+      expect(screened.taken.has(ids.splitWord)).toBe(false);
       expect(screened.because.match).toBeGreaterThanOrEqual(1);
+      expect(screened.measured.exact).toBe(true);
 
-      // One added name carries no key group across a threshold here: nothing more is taken.
+      // ZEB, a word no listed name held before, now splits ZEBKOWALSKI: its holder is screened again.
       const crossing = await screenCrossingGroups(stack.gw.pool, stack.gw.matcher, screening, screened.measured, screened.taken);
-      expect(crossing).toMatchObject({ rescreened: [], groups: 0 });
+      expect(crossing.rescreened).toEqual([ids.splitWord]);
+      expect(crossing.groups).toBeGreaterThan(0);
 
-      const finished = await finishFanOut(deps, secondVersion, screening);
-      expect(finished.statusChanges).toBe(1);
+      ({ statusChanges } = await finishFanOut(deps, secondVersion, screening));
     } finally {
       gate.stop();
     }
-    expect(await storedStatus(ids.newlyListed)).toBe('potential_match');
-    expect(await storedStatus(ids.listed)).toBe('potential_match');
-    expect(await storedStatus(ids.unrelated)).toBe('clear');
+    const after = await storedStatuses();
+    expect(after.get(ids.newlyListed)).toBe('potential_match');
+    expect(after.get(ids.unrelated)).toBe('clear');
+    expect(statusChanges).toBe([...after].filter(([id, status]) => before.get(id) !== status).length);
     expect((await versionForMonitoring(stack.gw.pool, secondVersion))!.fannedOut).toBe(true);
     expect(await admit(stack.gw.pool, await versionChange(stack.gw.pool, secondVersion))).toBe('done');
+  });
+
+  it('crossing groups: a holder of a crossed group is screened again unless the pre-check took it already', async () => {
+    const gate = startMatcherWait(deps, change, scope, () => undefined);
+    try {
+      const { measured } = await gate.served();
+      const handed: string[] = [];
+      const sink = { add: async (records: ReadonlyArray<{ id: string }>) => void handed.push(...records.map((r) => r.id)) };
+      expect(await screenCrossingGroups(stack.gw.pool, stack.gw.matcher, sink, measured, new Set())).toMatchObject({
+        rescreened: [ids.splitWord],
+      });
+      expect(handed).toEqual([ids.splitWord]);
+      expect(await screenCrossingGroups(stack.gw.pool, stack.gw.matcher, sink, measured, new Set([ids.splitWord]))).toMatchObject({
+        rescreened: [],
+      });
+      expect(handed).toEqual([ids.splitWord]);
+    } finally {
+      gate.stop();
+    }
   });
 
   it('run again, the stages find the status stored and record no change', async () => {

@@ -220,9 +220,7 @@ export async function saveChunkResults(
   job: Pick<BatchJobRef, 'jobId' | 'orgId'>,
   results: ReadonlyArray<{ idx: number; result: ScreeningResult }>,
 ): Promise<number> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     const stored = await client.query<{ period: string; reservation_id: string | null }>(
       'SELECT period, reservation_id FROM batch_jobs WHERE id = $1 AND org_id = $2',
       [job.jobId, job.orgId],
@@ -250,14 +248,8 @@ export async function saveChunkResults(
       ]);
       if (reservationId) await consumeReservation(client, reservationId, handled.length);
     }
-    await client.query('COMMIT');
     return handled.length;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /**

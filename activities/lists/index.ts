@@ -8,3 +8,19 @@ export { downloadArtifact, TruncatedDownloadError } from './sources/download';
 export { ingestArtifact, type IngestProgress, type IngestResult } from './versions/ingest';
 export { syncSourceCatalog } from './versions/catalogSync';
 export { buildCoverageReport } from './coverage';
+export {
+  changedParties,
+  listScreeningStates,
+  listSwitchStates,
+  markSwitchApplied,
+  markVersionFannedOut,
+  monitoringPending,
+  olderVersionsOf,
+  settleSwitchesOfListsWithoutVersion,
+  versionForMonitoring,
+  versionSeqs,
+  versionsNotFannedOut,
+  type ListScreeningState,
+  type ListSwitchState,
+  type VersionForMonitoring,
+} from './versions/forMonitoring';

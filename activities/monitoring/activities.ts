@@ -7,7 +7,9 @@ import type { PublishedVersion } from '../../workflows/contracts';
 import { billingPeriod, periodBounds, recordUsageEvent } from '../metering';
 import { emitWebhookEvents } from '../webhooks';
 // Modules by name: several activities share their name with the domain function they run.
+import * as catchUp from './catchUp';
 import * as fanOuts from './fanOuts';
+import * as listUpdate from './listUpdate';
 import * as records from './records';
 import * as rescreen from './rescreen';
 import * as resume from './resume';
@@ -79,7 +81,7 @@ export function createMonitoringActivities(deps: {
 
     /** list_update to every organization with an endpoint for it. */
     async emitListUpdate(input: { versionId: string }): Promise<{ deliveries: number }> {
-      const event = await rescreen.listUpdateEvent(deps.pool, input.versionId);
+      const event = await listUpdate.listUpdateEvent(deps.pool, input.versionId);
       if (!event) return { deliveries: 0 };
       const refs = await emitWebhookEvents(deps.pool, deps.temporal, Context.current().info.taskQueue, [event], deps.env);
       return { deliveries: refs.length };
@@ -102,7 +104,7 @@ export function createMonitoringActivities(deps: {
     },
 
     async catchUpMonitoredRecord(input: { recordId: string }): Promise<{ rescreened: boolean; statusChanged: boolean }> {
-      return rescreen.catchUpRecord(rescreenDeps(), input.recordId);
+      return catchUp.catchUpRecord(rescreenDeps(), input.recordId);
     },
 
     /**

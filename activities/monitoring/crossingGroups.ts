@@ -9,10 +9,10 @@ import {
   type WordPresence,
 } from '../../matcher/blockingKeys';
 import type { KeyGroupSizes, MatcherClient } from '../../matcher/client';
+import { monitoringPending } from '../lists';
 import { untilMatcherServes, type MatcherWait } from './matcherWait';
 import type { VersionChange } from './changes';
 import { loadActiveRecords, recordsHoldingKeys, type StoredRecord } from './records';
-import { SWITCH_PENDING_SQL } from './switches';
 
 /** Holders of a crossed word read at a time. */
 const HOLDERS_CHUNK = 2000;
@@ -165,16 +165,5 @@ async function othersFannedOut(pool: Pool, change: VersionChange, versions: KeyG
   const others = versions.filter((v) => v.source !== change.sourceKey).map((v) => v.listVersionId);
   if (change.previousVersionId) others.push(change.previousVersionId);
   // A registry version changes no listed name: it moves no key group.
-  const { rows } = await pool.query<{ pending: number }>(
-    `SELECT (SELECT count(*)::int FROM list_versions v JOIN list_sources s ON s.key = v.source_key
-              WHERE v.id = ANY($1::uuid[]) AND v.monitoring_applied_at IS NULL AND s.kind <> 'registry')
-          + (SELECT count(*)::int FROM list_sources WHERE ${SWITCH_PENDING_SQL} AND current_version_id IS NOT NULL) AS pending`,
-    [others],
-  );
-  return rows[0].pending === 0;
-}
-
-/** The version's fan-out is done: the monitored records stand on it (a later fan-out may then work out its key groups exactly). */
-export async function markFannedOut(pool: Pool, versionId: string): Promise<void> {
-  await pool.query('UPDATE list_versions SET monitoring_applied_at = coalesce(monitoring_applied_at, now()) WHERE id = $1', [versionId]);
+  return (await monitoringPending(pool, others)) === 0;
 }

@@ -3,6 +3,7 @@ import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/com
 import type { Pool } from 'pg';
 import { listVersionWorkflowId, type PublishedVersion } from '../../workflows/contracts';
 import { listVersionFanOut } from '../../workflows/listVersionFanOut';
+import { markVersionFannedOut, versionsNotFannedOut } from '../lists';
 
 /**
  * Starts the version's fan-out, or finds it running. The ingestion workflow and `screenctl lists
@@ -30,17 +31,15 @@ export async function startListVersionFanOut(client: Client, taskQueue: string, 
 
 /**
  * Published versions no fan-out has applied to the monitored records yet
- * (`list_versions.monitoring_applied_at`), in the order they were published, each with its
+ * (activities/lists `versionsNotFannedOut`), in the order they were published, each with its
  * fan-out's workflow id: published outside an ingestion workflow while Temporal was out of reach
  * (`screenctl lists ingest`, the demo seed), or left by a fan-out that was terminated.
  */
 export async function versionsAwaitingFanOut(pool: Pool): Promise<Array<PublishedVersion & { workflowId: string }>> {
-  const { rows } = await pool.query<{ source_key: string; id: string }>(
-    `SELECT source_key, id FROM list_versions
-      WHERE published_at IS NOT NULL AND monitoring_applied_at IS NULL ORDER BY published_at, seq`,
-  );
-  return rows.map((r) => {
-    const v = { sourceKey: r.source_key, versionId: r.id };
-    return { ...v, workflowId: listVersionWorkflowId(v) };
-  });
+  return (await versionsNotFannedOut(pool)).map((v) => ({ ...v, workflowId: listVersionWorkflowId(v) }));
+}
+
+/** The version's fan-out is done: the monitored records stand on it (a later fan-out may then work out its key groups exactly). */
+export async function markFannedOut(pool: Pool, versionId: string): Promise<void> {
+  await markVersionFannedOut(pool, versionId);
 }

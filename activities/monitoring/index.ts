@@ -3,7 +3,9 @@
  * version, the catch-up of a record enrolled during a publication, and the record workflow's starter.
  */
 export { activeRecord, recordView, removeRecord, upsertRecord, type MonitoredRecordView, type StoredRecord } from './records';
-export { catchUpRecord, listUpdateEvent, rescreenForListVersion, type RescreenSummary } from './rescreen';
+export { rescreenForListVersion, type RescreenSummary } from './rescreen';
+export { listUpdateEvent } from './listUpdate';
+export { catchUpRecord } from './catchUp';
 export { RESCREEN_CHUNK, type RescreenDeps } from './screening';
 export { rescreenForListSwitches, type ListSwitchSummary } from './switches';
 export { rescreenForMatchingRules, type MatchingRulesSummary } from './rules';

@@ -1,6 +1,13 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { MatcherUnavailableError, type KeyGroupSizes, type MatcherClient } from '../../matcher/client';
 
+/**
+ * How long monitoring polls for the matcher to serve what it waits for (a list version: one that
+ * holds the NPPES registry reloads for longer; the lists as switched), and how often, before the
+ * activity fails, to be retried.
+ */
+export const MATCHER_WAIT: Pick<MatcherWait, 'timeoutMs' | 'pollMs'> = { timeoutMs: 5 * 60_000, pollMs: 200 };
+
 export interface MatcherWait {
   timeoutMs: number;
   pollMs: number;

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { BLOCKING_KEYS_VERSION, subjectBlockingKeys, type ChangeReach } from '../../matcher/blockingKeys';
 import type { Entity, ScreeningResult, ScreeningStatus } from '../../matcher/types';
+import { listScreeningStates, versionSeqs } from '../lists';
 
 /** Monitored records (migration 6300). Reads a client can cause are scoped to its organization. */
 type Db = Pool | PoolClient;
@@ -179,6 +180,11 @@ export async function prepareKeyIndex(db: Db): Promise<void> {
   if (rows[0]?.stale ?? true) await db.query('ANALYZE monitored_records (blocking_keys, removed_at, recall_capped)');
 }
 
+export async function anyActiveRecord(db: Db): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM monitored_records WHERE removed_at IS NULL LIMIT 1');
+  return rowCount !== 0;
+}
+
 export async function allActiveRecords(db: Db): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>('SELECT id FROM monitored_records WHERE removed_at IS NULL ORDER BY id');
   return rows.map((r) => r.id);
@@ -263,9 +269,11 @@ export async function narrowHeadroom(db: Db, narrowed: ReadonlyArray<{ id: strin
   return rows.map((r) => r.id);
 }
 
+type Rescreening = { id: string; result: ScreeningResult; headroom: number; rulesVersion: number | null };
+
 /**
  * Stores re-screenings of records still active (a record removed meanwhile is left alone) and
- * returns each one's previous status and screening time, read under the row lock the update takes. The headroom is
+ * returns each one's previous status and screening time, read under the row lock taken first. The headroom is
  * stored only from a screening on the current version of every list (else unknown: the next
  * change that gives the record a viable candidate screens it again). A result older
  * than the stored one (two fan-outs that overlap, the later version's committing first) is not
@@ -273,51 +281,64 @@ export async function narrowHeadroom(db: Db, narrowed: ReadonlyArray<{ id: strin
  */
 export async function saveRescreenings(
   client: PoolClient,
-  rescreened: ReadonlyArray<{ id: string; result: ScreeningResult; headroom: number; rulesVersion: number | null }>,
+  rescreened: readonly Rescreening[],
 ): Promise<Array<{ id: string; orgId: string; previousStatus: ScreeningStatus; previousCheckedAt: string; result: ScreeningResult }>> {
-  const { rows } = await client.query<{
-    id: string;
-    org_id: string;
-    previous: ScreeningStatus;
-    previous_checked_at: string;
-    result: ScreeningResult;
-  }>(
+  if (rescreened.length === 0) return [];
+  const { rows: lockedRows } = await client.query<{ id: string; status: ScreeningStatus; checked_at: string; result: ScreeningResult }>(
+    `SELECT id, status, checked_at::text AS checked_at, result FROM monitored_records
+      WHERE id = ANY($1::uuid[]) AND removed_at IS NULL ORDER BY id FOR UPDATE`,
+    [rescreened.map((r) => r.id)],
+  );
+  const locked = new Map(lockedRows.map((r) => [r.id, r]));
+  const cited = (result: ScreeningResult) => result.sources.map((s) => s.listVersionId);
+  const seqs = await versionSeqs(client, [
+    ...new Set([...rescreened.flatMap((r) => cited(r.result)), ...lockedRows.flatMap((r) => cited(r.result))]),
+  ]);
+  const current = (await listScreeningStates(client)).filter((s) => s.screened && !s.registry);
+  const toStore = rescreened
+    .filter((r) => locked.has(r.id) && !screensOlderVersion(r.result, locked.get(r.id)!.result, seqs))
+    .map((r) => ({
+      ...r,
+      // Not on some list's current version: a fan-out of that version may have narrowed the stored headroom already, which this headroom would undo.
+      behind: current.some((c) => !r.result.sources.some((s) => s.source === c.key && s.listVersionId === c.currentVersionId)),
+    }));
+  if (toStore.length === 0) return [];
+  const { rows } = await client.query<{ id: string; org_id: string; result: ScreeningResult }>(
     `WITH input AS (
-       SELECT (e->>'id')::uuid AS id, e->'result' AS result, (e->>'headroom')::int AS headroom, (e->>'rulesVersion')::int AS rules_version
+       SELECT (e->>'id')::uuid AS id, e->'result' AS result, (e->>'headroom')::int AS headroom, (e->>'rulesVersion')::int AS rules_version,
+              (e->>'behind')::boolean AS behind
          FROM jsonb_array_elements($1::jsonb) e
-     ), locked AS (
-       SELECT m.id, m.status, m.checked_at FROM monitored_records m JOIN input i ON i.id = m.id WHERE m.removed_at IS NULL FOR UPDATE OF m
-     ), superseded AS (
-       -- A result that screened some source on an older version than the stored result did.
-       SELECT i.id FROM input i JOIN monitored_records m ON m.id = i.id
-         CROSS JOIN LATERAL jsonb_array_elements(i.result->'sources') ns
-         JOIN LATERAL jsonb_array_elements(m.result->'sources') os ON os->>'source' = ns->>'source'
-         JOIN list_versions nv ON nv.id::text = ns->>'listVersionId'
-         JOIN list_versions ov ON ov.id::text = os->>'listVersionId'
-        WHERE nv.seq < ov.seq
-     ), behind AS (
-       -- A result that did not screen some list on its current version: a fan-out of that version
-       -- may have narrowed the stored headroom already, which this headroom would undo.
-       SELECT i.id FROM input i CROSS JOIN list_sources s
-        WHERE s.enabled AND s.kind <> 'registry' AND s.current_version_id IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(i.result->'sources') ns
-                           WHERE ns->>'source' = s.key AND ns->>'listVersionId' = s.current_version_id::text)
      )
      UPDATE monitored_records m
         SET status = i.result->>'status', result = i.result, checked_at = (i.result->>'checkedAt')::timestamptz,
             recall_capped = coalesce((i.result->>'recallCapped')::boolean, false),
-            candidate_headroom = CASE WHEN i.id IN (SELECT id FROM behind) THEN NULL ELSE i.headroom END,
+            candidate_headroom = CASE WHEN i.behind THEN NULL ELSE i.headroom END,
             rules_version = i.rules_version
-       FROM input i JOIN locked l ON l.id = i.id
-      WHERE m.id = i.id AND m.removed_at IS NULL AND i.id NOT IN (SELECT id FROM superseded)
-      RETURNING m.id, m.org_id, l.status AS previous, l.checked_at::text AS previous_checked_at, m.result`,
-    [JSON.stringify(rescreened.map((r) => ({ id: r.id, result: r.result, headroom: r.headroom, rulesVersion: r.rulesVersion })))],
+       FROM input i
+      WHERE m.id = i.id AND m.removed_at IS NULL
+      RETURNING m.id, m.org_id, m.result`,
+    [
+      JSON.stringify(
+        toStore.map((r) => ({ id: r.id, result: r.result, headroom: r.headroom, rulesVersion: r.rulesVersion, behind: r.behind })),
+      ),
+    ],
   );
   return rows.map((r) => ({
     id: r.id,
     orgId: r.org_id,
-    previousStatus: r.previous,
-    previousCheckedAt: r.previous_checked_at,
+    previousStatus: locked.get(r.id)!.status,
+    previousCheckedAt: locked.get(r.id)!.checked_at,
     result: r.result,
   }));
+}
+
+/** A result that screened some source on an older version than the stored result did. */
+function screensOlderVersion(result: ScreeningResult, stored: ScreeningResult, seqs: ReadonlyMap<string, number>): boolean {
+  return result.sources.some((n) =>
+    stored.sources.some((o) => {
+      if (o.source !== n.source) return false;
+      const [newer, older] = [seqs.get(n.listVersionId), seqs.get(o.listVersionId)];
+      return newer !== undefined && older !== undefined && newer < older;
+    }),
+  );
 }

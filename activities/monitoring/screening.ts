@@ -6,7 +6,9 @@ import type { ScreeningResult } from '../../matcher/types';
 import type { Logger } from '../../infra/base/log';
 import { inTransaction } from '../../infra/base/db/transaction';
 import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef, type WebhookEventToEmit } from '../webhooks';
+import { listScreeningStates } from '../lists';
 import { loadActiveRecords, saveRescreenings, type StoredRecord } from './records';
+import { isStaleResult, listsAsScreened } from './staleResults';
 
 /** Records per matcher call and per commit, at most; fewer when their subjects' bytes reach MATCH_MANY_CHUNK_BYTES. */
 export const RESCREEN_CHUNK = 250;
@@ -151,21 +153,12 @@ async function skipRefusedRecords(
  * own re-screen, which screens every record, comes later still.
  */
 async function refuseResultsOnOtherLists(client: PoolClient, results: readonly ScreeningResult[], cause: string): Promise<void> {
-  const { rows } = await client.query<{ key: string; kind: string; screened: boolean }>(
-    'SELECT key, kind, enabled AND current_version_id IS NOT NULL AS screened FROM list_sources ORDER BY key FOR SHARE',
-  );
-  const lists = rows.filter((r) => r.kind !== 'registry');
-  const screened = new Set(lists.filter((r) => r.screened).map((r) => r.key));
-  const isList = new Set(lists.map((r) => r.key));
-  for (const result of results) {
-    // A registry is cited only when it was consulted.
-    const cited = result.sources.map((s) => s.source).filter((s) => isList.has(s));
-    if (cited.length !== screened.size || cited.some((s) => !screened.has(s))) {
-      throw ApplicationFailure.retryable(
-        `a re-screen of ${cause} was screened on other lists than the enabled ones`,
-        'ListsSwitchedMeanwhile',
-      );
-    }
+  const expected = listsAsScreened(await listScreeningStates(client, { forShare: true }), { onCurrentVersion: false });
+  if (results.some((result) => isStaleResult(result, expected))) {
+    throw ApplicationFailure.retryable(
+      `a re-screen of ${cause} was screened on other lists than the enabled ones`,
+      'ListsSwitchedMeanwhile',
+    );
   }
 }
 

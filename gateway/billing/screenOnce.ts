@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { transaction } from '../../infra/base/db/transaction';
+import { inTransaction } from '../../infra/base/db/transaction';
 import type { Pool, PoolClient } from 'pg';
 import type { ScreeningResult } from '../../matcher/types';
 import { invalidRequest, serviceUnavailable } from '../errors';
@@ -56,20 +56,10 @@ export function requestHash(body: unknown): string {
     .digest('hex');
 }
 
-async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  let client: PoolClient;
-  try {
-    // Bounded by the pool's connectionTimeoutMillis (DATABASE_CONNECT_TIMEOUT_MS).
-    client = await pool.connect();
-  } catch (err) {
-    log.warn({ err: err instanceof Error ? err.message : String(err) }, 'no database connection for a screening');
-    throw serviceUnavailable('The database is busy or unreachable; nothing was metered. Retry with the same Idempotency-Key.');
-  }
-  try {
-    return await transaction(client, work);
-  } finally {
-    client.release();
-  }
+/** No connection for a screening (within the pool's connectionTimeoutMillis, DATABASE_CONNECT_TIMEOUT_MS): nothing was metered, and the same call may be retried. */
+function noConnection(err: unknown): Error {
+  log.warn({ err: err instanceof Error ? err.message : String(err) }, 'no database connection for a screening');
+  return serviceUnavailable('The database is busy or unreachable; nothing was metered. Retry with the same Idempotency-Key.');
 }
 
 type Admission = { kind: 'replay'; result: ScreeningResult } | { kind: 'in_progress' } | { kind: 'admitted'; reservationId: string | null };
@@ -111,38 +101,42 @@ async function lockedStoredResponse(client: PoolClient, call: ScreenCall, hash: 
  * allowance lock, so concurrent calls never exceed the allowance).
  */
 async function admit(pool: Pool, call: ScreenCall, hash: string): Promise<Admission> {
-  return inTransaction(pool, async (client) => {
-    if (!call.keyGenerated) {
-      const stored = await lockedStoredResponse(client, call, hash);
-      if (stored) {
-        return { kind: 'replay', result: stored };
-      }
-      const claim = await client.query<{ request_hash: string }>(
-        'SELECT request_hash FROM screen_claims WHERE org_id = $1 AND idempotency_key = $2 AND expires_at > now()',
-        [call.orgId, call.idempotencyKey],
-      );
-      if (claim.rows[0]) {
-        sameBody(claim.rows[0].request_hash, hash);
-        return { kind: 'in_progress' };
-      }
-      await client.query(
-        `INSERT INTO screen_claims (org_id, idempotency_key, request_hash, expires_at)
+  return inTransaction(
+    pool,
+    async (client) => {
+      if (!call.keyGenerated) {
+        const stored = await lockedStoredResponse(client, call, hash);
+        if (stored) {
+          return { kind: 'replay', result: stored };
+        }
+        const claim = await client.query<{ request_hash: string }>(
+          'SELECT request_hash FROM screen_claims WHERE org_id = $1 AND idempotency_key = $2 AND expires_at > now()',
+          [call.orgId, call.idempotencyKey],
+        );
+        if (claim.rows[0]) {
+          sameBody(claim.rows[0].request_hash, hash);
+          return { kind: 'in_progress' };
+        }
+        await client.query(
+          `INSERT INTO screen_claims (org_id, idempotency_key, request_hash, expires_at)
          VALUES ($1, $2, $3, now() + make_interval(secs => $4))
          ON CONFLICT (org_id, idempotency_key) DO UPDATE SET request_hash = EXCLUDED.request_hash, expires_at = EXCLUDED.expires_at`,
-        [call.orgId, call.idempotencyKey, hash, HOLD_SECONDS],
-      );
-    }
-    if (hardCap(call.plan) === null) return { kind: 'admitted', reservationId: null };
-    await lockAllowance(client, 'single_screening', call.orgId, call.plan, call.period);
-    const reservationId = await createReservation(client, {
-      orgId: call.orgId,
-      period: call.period,
-      amount: 1,
-      purpose: `screen:${call.idempotencyKey}`,
-      ttlSeconds: HOLD_SECONDS,
-    });
-    return { kind: 'admitted', reservationId };
-  });
+          [call.orgId, call.idempotencyKey, hash, HOLD_SECONDS],
+        );
+      }
+      if (hardCap(call.plan) === null) return { kind: 'admitted', reservationId: null };
+      await lockAllowance(client, 'single_screening', call.orgId, call.plan, call.period);
+      const reservationId = await createReservation(client, {
+        orgId: call.orgId,
+        period: call.period,
+        amount: 1,
+        purpose: `screen:${call.idempotencyKey}`,
+        ttlSeconds: HOLD_SECONDS,
+      });
+      return { kind: 'admitted', reservationId };
+    },
+    { noConnection },
+  );
 }
 
 /**
@@ -158,46 +152,54 @@ async function commitScreening(
   result: ScreeningResult,
   reservationId: string | null,
 ): Promise<{ stored: ScreeningResult | null }> {
-  return inTransaction(pool, async (client) => {
-    if (!call.keyGenerated) {
-      const stored = await lockedStoredResponse(client, call, hash);
-      if (stored) {
-        if (reservationId) await releaseReservation(client, reservationId);
-        return { stored };
+  return inTransaction(
+    pool,
+    async (client) => {
+      if (!call.keyGenerated) {
+        const stored = await lockedStoredResponse(client, call, hash);
+        if (stored) {
+          if (reservationId) await releaseReservation(client, reservationId);
+          return { stored };
+        }
       }
-    }
-    if (reservationId) {
-      // The reserved unit becomes a metered one atomically for any concurrent allowance check.
-      await lockAllowancePeriod(client, call.orgId, call.period);
-      // A reservation stops counting once it expires (HOLD_SECONDS): other calls may have taken
-      // its place, so this one is metered only if it still fits beside them (else 402, nothing metered).
-      if (!(await consumeSingleReservation(client, reservationId))) {
-        await checkAllowanceFits(client, 'single_screening', call.orgId, call.plan, call.period);
+      if (reservationId) {
+        // The reserved unit becomes a metered one atomically for any concurrent allowance check.
+        await lockAllowancePeriod(client, call.orgId, call.period);
+        // A reservation stops counting once it expires (HOLD_SECONDS): other calls may have taken
+        // its place, so this one is metered only if it still fits beside them (else 402, nothing metered).
+        if (!(await consumeSingleReservation(client, reservationId))) {
+          await checkAllowanceFits(client, 'single_screening', call.orgId, call.plan, call.period);
+        }
       }
-    }
-    await recordUsageEvent(client, { orgId: call.orgId, kind: 'screen', eventKey: call.idempotencyKey, period: call.period });
-    if (!call.keyGenerated) {
-      await client.query('INSERT INTO screen_responses (org_id, idempotency_key, request_hash, response) VALUES ($1, $2, $3, $4)', [
-        call.orgId,
-        call.idempotencyKey,
-        hash,
-        JSON.stringify(result),
-      ]);
-      await client.query('DELETE FROM screen_claims WHERE org_id = $1 AND idempotency_key = $2', [call.orgId, call.idempotencyKey]);
-    }
-    return { stored: null };
-  });
+      await recordUsageEvent(client, { orgId: call.orgId, kind: 'screen', eventKey: call.idempotencyKey, period: call.period });
+      if (!call.keyGenerated) {
+        await client.query('INSERT INTO screen_responses (org_id, idempotency_key, request_hash, response) VALUES ($1, $2, $3, $4)', [
+          call.orgId,
+          call.idempotencyKey,
+          hash,
+          JSON.stringify(result),
+        ]);
+        await client.query('DELETE FROM screen_claims WHERE org_id = $1 AND idempotency_key = $2', [call.orgId, call.idempotencyKey]);
+      }
+      return { stored: null };
+    },
+    { noConnection },
+  );
 }
 
 /** A failed screening gives back what it held; nothing was metered. */
 async function abandon(pool: Pool, call: ScreenCall, reservationId: string | null): Promise<void> {
-  await inTransaction(pool, async (client) => {
-    if (!call.keyGenerated) {
-      await lockKey(client, call);
-      await client.query('DELETE FROM screen_claims WHERE org_id = $1 AND idempotency_key = $2', [call.orgId, call.idempotencyKey]);
-    }
-    if (reservationId) await releaseReservation(client, reservationId);
-  });
+  await inTransaction(
+    pool,
+    async (client) => {
+      if (!call.keyGenerated) {
+        await lockKey(client, call);
+        await client.query('DELETE FROM screen_claims WHERE org_id = $1 AND idempotency_key = $2', [call.orgId, call.idempotencyKey]);
+      }
+      if (reservationId) await releaseReservation(client, reservationId);
+    },
+    { noConnection },
+  );
 }
 
 /**

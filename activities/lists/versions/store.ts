@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { BadRow } from '../sources/types';
 import { LIST_PUBLISHED_CHANNEL } from '../../../infra/base/db/channels';
+import { transaction } from '../../../infra/base/db/transaction';
 
 interface CurrentVersion {
   id: string;
@@ -130,8 +131,7 @@ export async function computeDiff(
  * reload every current version in one consistent read.
  */
 export async function publishVersion(client: PoolClient, sourceKey: string, versionId: string, diff: DiffCounts): Promise<void> {
-  await client.query('BEGIN');
-  try {
+  await transaction(client, async () => {
     const { rows } = await client.query('SELECT current_version_id FROM list_sources WHERE key = $1 FOR UPDATE', [sourceKey]);
     const previous: string | null = rows[0]?.current_version_id ?? null;
     if (previous) await client.query(`UPDATE list_versions SET state = 'superseded' WHERE id = $1`, [previous]);
@@ -142,11 +142,7 @@ export async function publishVersion(client: PoolClient, sourceKey: string, vers
     );
     await client.query('UPDATE list_sources SET current_version_id = $2 WHERE key = $1', [sourceKey, versionId]);
     await client.query('SELECT pg_notify($1, $2)', [LIST_PUBLISHED_CHANNEL, `${sourceKey}:${versionId}`]);
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK');
-    throw err;
-  }
+  });
 }
 
 /** Marks a staged version refused: its rows are dropped, its report kept; the current version stays published. */

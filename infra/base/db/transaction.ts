@@ -13,9 +13,26 @@ export async function transaction<T>(client: PoolClient, work: (client: PoolClie
   }
 }
 
+export interface InTransactionOptions {
+  /**
+   * The error thrown when the pool gives no connection (busy or unreachable database), in place of
+   * the pool's own: a caller that answers a client turns it into a reply of its own.
+   */
+  noConnection?: (err: unknown) => Error;
+}
+
 /** `transaction` on a connection of the pool, released afterwards. */
-export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+export async function inTransaction<T>(
+  pool: Pool,
+  work: (client: PoolClient) => Promise<T>,
+  options: InTransactionOptions = {},
+): Promise<T> {
+  let client: PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (err) {
+    throw options.noConnection ? options.noConnection(err) : err;
+  }
   try {
     return await transaction(client, work);
   } finally {

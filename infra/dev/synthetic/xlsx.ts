@@ -9,8 +9,8 @@ interface SheetSpec {
   rows: CellValue[][];
 }
 
-/** Writes a workbook whose bytes depend only on its content (pinned metadata and ZIP times). */
-export async function writeWorkbook(path: string, sheets: readonly SheetSpec[], modified: Date): Promise<void> {
+/** A workbook whose bytes depend only on its content (pinned metadata and ZIP times). */
+export async function workbookBuffer(sheets: readonly SheetSpec[], modified: Date): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'State Medicaid Agency';
   workbook.lastModifiedBy = 'State Medicaid Agency';
@@ -25,9 +25,14 @@ export async function writeWorkbook(path: string, sheets: readonly SheetSpec[], 
       }),
     );
   }
-  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  return pinZipTimes(Buffer.from(await workbook.xlsx.writeBuffer()), modified);
+}
+
+/** Writes a workbook whose bytes depend only on its content. */
+export async function writeWorkbook(path: string, sheets: readonly SheetSpec[], modified: Date): Promise<void> {
+  const buffer = await workbookBuffer(sheets, modified);
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, await pinZipTimes(buffer, modified));
+  writeFileSync(path, buffer);
 }
 
 /** "2025-03-01" as a real Excel date cell (serial number with a date format). */

@@ -368,29 +368,21 @@ describe('state XLSX lists from public layouts (IL, KY, MA, MI, MN, MO, NH)', ()
   const headerAt = (rows: unknown[][], index: number): string[] => rows[index].map(normalizeHeader);
   const column = (rows: unknown[][], index: number): string[] => rows.map((row) => String(row[index] ?? ''));
 
-  it('IL: the Active Sanctions sheet, LAST FIRST M names without a comma, DBA inside names', async () => {
-    const sheets = await readSheets(fileOf('state_il'));
-    expect([...sheets.keys()]).toEqual(['Active Sanctions']);
-    const rows = sheets.get('Active Sanctions') ?? [];
-    expect(headerAt(rows, 0)).toEqual([
-      'provider_name',
-      'license',
-      'npi',
-      'provider_type',
-      'affiliation',
-      'action_date',
-      'action_type',
-      'address',
-      'address_2',
-      'city',
-      'state',
-      'zip_code',
-    ]);
-    const names = column(rows.slice(1), 0);
+  it('IL: x:-prefixed parts with an empty fill, the Active Sanctions sheet, LAST FIRST M names, DBA inside names', async () => {
+    const zip = await JSZip.loadAsync(readFileSync(fileOf('state_il')));
+    const sheetXml = await zip.files['xl/worksheets/sheet1.xml'].async('string');
+    expect(sheetXml).toContain('<x:row ');
+    expect(await zip.files['xl/styles.xml'].async('string')).toContain('<x:fill />');
+    expect(await zip.files['xl/workbook.xml'].async('string')).toMatch(/<x:sheet [^>]*name="Active Sanctions"/);
+    const { entries } = await parseWith('state_il', fileOf('state_il'));
+    expect([...new Set(entries.flatMap((entry) => Object.keys(entry.raw)))]).toEqual(
+      expect.arrayContaining(['Provider Name', 'NPI', 'Action Date', 'Action Type', 'Zip Code']),
+    );
+    const names = entries.map((entry) => entry.raw['Provider Name']);
     expect(names.some((name) => /^[A-Z'-]+ [A-Z'-]+ [A-Z]$/.test(name))).toBe(true); // LAST FIRST M
     expect(names.some((name) => /^[A-Z'-]+, [A-Z'-]+( [A-Z])?$/.test(name))).toBe(false);
     expect(names.some((name) => name.includes(' DBA '))).toBe(true);
-    expect(column(rows.slice(1), 4).some(Boolean)).toBe(true);
+    expect(entries.some((entry) => entry.raw.Affiliation)).toBe(true);
   });
 
   it('KY: notes above a header starting with First Name, empty extra sheets, N/A practices with Owner: and dba', async () => {

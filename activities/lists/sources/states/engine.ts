@@ -32,33 +32,59 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
+const SPREADSHEET_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const PREFIXED_SPREADSHEET_NS = new RegExp(`\\sxmlns:([A-Za-z_][\\w.-]*)="${SPREADSHEET_NS.replace(/[./]/g, '\\$&')}"`);
+
+/**
+ * OpenXML SDK writers (IL's Dynamics portal export) bind the spreadsheet namespace to a prefix
+ * (`<x:row>`); exceljs reads only unprefixed elements. Returns the part unprefixed, or null when
+ * it has no such prefix.
+ */
+function unprefixSpreadsheetXml(xml: string): string | null {
+  const declared = PREFIXED_SPREADSHEET_NS.exec(xml);
+  if (!declared) return null;
+  const hasDefault = xml.includes(`xmlns="${SPREADSHEET_NS}"`);
+  return xml.replace(new RegExp(`<(/?)${declared[1]}:`, 'g'), '<$1').replace(declared[0], hasDefault ? '' : ` xmlns="${SPREADSHEET_NS}"`);
+}
+
+async function loadWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
+  const zip = await JSZip.loadAsync(bytes);
+  let changed = false;
+  for (const name of Object.keys(zip.files).filter((n) => n.endsWith('.xml'))) {
+    const unprefixed = unprefixSpreadsheetXml(await zip.files[name].async('string'));
+    if (unprefixed !== null) {
+      zip.file(name, unprefixed);
+      changed = true;
+    }
+  }
+  const workbook = new ExcelJS.Workbook();
+  const readable = changed ? await zip.generateAsync({ type: 'nodebuffer' }) : bytes;
+  // exceljs types its argument as the older non-generic Buffer.
+  await workbook.xlsx.load(readable as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+  return workbook;
+}
+
 /**
  * The workbooks in an artifact: the workbook itself, or each `.xlsx` inside a ZIP bundle (a state
  * that publishes several workbooks, MN), in entry-name order.
  */
 async function artifactWorkbooks(path: string): Promise<ExcelJS.Workbook[]> {
-  const single = async (): Promise<ExcelJS.Workbook[]> => {
+  const bytes = await readFile(path);
+  let zip: JSZip;
+  try {
+    zip = await JSZip.loadAsync(bytes);
+  } catch {
+    // Not a ZIP at all: exceljs reports it as before.
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(path);
     return [workbook];
-  };
-  let zip: JSZip;
-  try {
-    zip = await JSZip.loadAsync(await readFile(path));
-  } catch {
-    return single(); // not a ZIP at all: exceljs reports it as before
   }
-  if (zip.file('[Content_Types].xml')) return single();
+  if (zip.file('[Content_Types].xml')) return [await loadWorkbook(bytes)];
   const names = Object.keys(zip.files)
     .filter((name) => !zip.files[name].dir && name.toLowerCase().endsWith('.xlsx'))
     .sort();
   const workbooks: ExcelJS.Workbook[] = [];
-  for (const name of names) {
-    const workbook = new ExcelJS.Workbook();
-    // exceljs types its argument as the older non-generic Buffer.
-    await workbook.xlsx.load((await zip.files[name].async('nodebuffer')) as unknown as Parameters<typeof workbook.xlsx.load>[0]);
-    workbooks.push(workbook);
-  }
+  for (const name of names) workbooks.push(await loadWorkbook(await zip.files[name].async('nodebuffer')));
   return workbooks;
 }
 

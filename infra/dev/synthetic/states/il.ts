@@ -1,12 +1,14 @@
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { usDate } from '../calendar';
-import { CellValue, excelDate, writeWorkbook } from '../xlsx';
+import { CellValue, excelDate, openXmlSdkStyle, workbookBuffer } from '../xlsx';
 import { QuirkQuota, StateContext, StateParty, WrittenFile, drawStateParties, npiOf, tradeName } from './common';
 
 /**
  * IL HFS-OIG provider sanctions, as the Dynamics portal's "download as Excel" gives them: one
- * `Active Sanctions` sheet, names `LAST FIRST M` without a comma, ` DBA ` inside names, an
- * affiliated business beside some people.
+ * `Active Sanctions` sheet written the OpenXML SDK way (`x:`-prefixed parts, an empty fill),
+ * names `LAST FIRST M` without a comma, ` DBA ` inside names, an affiliated business beside some
+ * people.
  */
 const ACTIONS = ['Barred', 'Terminated', 'Suspended', 'Suspended Payments', 'Voluntary Withdrawal'];
 
@@ -52,8 +54,7 @@ export async function writeIllinois(context: StateContext): Promise<WrittenFile>
   const quirks = new QuirkQuota(context.rng);
   const rows = drawStateParties(context, 'il', 0.2).map((party) => row(context, party, quirks));
   const path = join('states', 'il', 'provider-sanctions.xlsx');
-  await writeWorkbook(
-    join(context.outDir, path),
+  const workbook = await workbookBuffer(
     [
       {
         name: 'Active Sanctions',
@@ -78,5 +79,8 @@ export async function writeIllinois(context: StateContext): Promise<WrittenFile>
     ],
     context.modified,
   );
+  const target = join(context.outDir, path);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, await openXmlSdkStyle(workbook, context.modified));
   return { source: 'state_il', path, format: 'state_il', rows: rows.length };
 }

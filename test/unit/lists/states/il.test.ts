@@ -1,4 +1,7 @@
+import JSZip from 'jszip';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { openXmlSdkStyle } from '../../../../infra/dev/synthetic/xlsx';
 import { scratchDir, writeXlsx } from '../../../fixtures/lists/builders';
 import { byName, parseWith } from '../parse';
 
@@ -80,5 +83,25 @@ describe('IL: HFS-OIG provider sanctions (Dynamics portal export)', () => {
       startDate: '2024-03-11',
     });
     expect(byName(entries, 'DANA SAMPLEFIELD')).toMatchObject({ npis: [], startDate: '2021-01-05', action: 'Suspended' });
+  });
+
+  it('reads the portal export written the OpenXML SDK way: x:-prefixed parts and an empty fill', async () => {
+    const dir = scratchDir();
+    const plain = await writeXlsx(join(dir, 'il-plain.xlsx'), [
+      {
+        name: 'Active Sanctions',
+        rows: [
+          ['Provider Name', 'License', 'NPI', 'Provider Type', 'Affiliation', 'Action Date', 'Action Type', 'State'],
+          ['EXAMPLESON JORDAN Q', '', '1000000012', 'Physician', '', '08/15/2023', 'Barred', 'IL'],
+        ],
+      },
+    ]);
+    const exported = join(dir, 'il-export.xlsx');
+    writeFileSync(exported, await openXmlSdkStyle(readFileSync(plain), new Date(Date.UTC(2025, 0, 1))));
+    const parts = await JSZip.loadAsync(readFileSync(exported));
+    expect(await parts.files['xl/worksheets/sheet1.xml'].async('string')).toContain('<x:row ');
+    const { entries } = await parseWith('state_il', exported);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ name: 'JORDAN Q EXAMPLESON', npis: ['1000000012'], action: 'Barred', startDate: '2023-08-15' });
   });
 });

@@ -1,9 +1,11 @@
+import JSZip from 'jszip';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateLists, Manifest } from '../../../infra/dev/synthetic/generate';
 import { nppesHeader } from '../../../infra/dev/synthetic/nppes';
 import { isValidNpi } from '../../../infra/dev/synthetic/parties';
+import { parseWith } from '../lists/parse';
 import { hashTree, normalizeHeader, readCsv, readSamCsv, readSheets } from './readGenerated';
 
 jest.setTimeout(240_000);
@@ -51,7 +53,9 @@ describe('manifest', () => {
       'oig_leie',
       'oig_leie',
       'sam_exclusions',
-      ...['ar', 'ca', 'co', 'ga', 'la', 'md', 'nc', 'ny', 'oh', 'pa', 'sc', 'wa'].map((state) => `state_${state}`),
+      ...['ar', 'ca', 'co', 'ga', 'il', 'ky', 'la', 'ma', 'md', 'mi', 'mn', 'mo', 'nc', 'nh', 'ny', 'oh', 'pa', 'sc', 'wa'].map(
+        (state) => `state_${state}`,
+      ),
     ]);
     for (const file of manifest.files) {
       expect(existsSync(join(outDir, file.path))).toBe(true);
@@ -357,5 +361,138 @@ describe('state XLSX lists', () => {
     ]);
     expect(text(sc)).toMatch(/ (aka|AKA|a\.k\.a\.?|f\/k\/a|dba|DBA|d\/b\/a|d\.b\.a\.|D\/B\/A) /);
     expect(sc.slice(3).some((row) => row[1] === 'Not Found')).toBe(true);
+  });
+});
+
+describe('state XLSX lists from public layouts (IL, KY, MA, MI, MN, MO, NH)', () => {
+  const headerAt = (rows: unknown[][], index: number): string[] => rows[index].map(normalizeHeader);
+  const column = (rows: unknown[][], index: number): string[] => rows.map((row) => String(row[index] ?? ''));
+
+  it('IL: x:-prefixed parts with an empty fill, the Active Sanctions sheet, LAST FIRST M names, DBA inside names', async () => {
+    const zip = await JSZip.loadAsync(readFileSync(fileOf('state_il')));
+    const sheetXml = await zip.files['xl/worksheets/sheet1.xml'].async('string');
+    expect(sheetXml).toContain('<x:row ');
+    expect(await zip.files['xl/styles.xml'].async('string')).toContain('<x:fill />');
+    expect(await zip.files['xl/workbook.xml'].async('string')).toMatch(/<x:sheet [^>]*name="Active Sanctions"/);
+    const { entries } = await parseWith('state_il', fileOf('state_il'));
+    expect([...new Set(entries.flatMap((entry) => Object.keys(entry.raw)))]).toEqual(
+      expect.arrayContaining(['Provider Name', 'NPI', 'Action Date', 'Action Type', 'Zip Code']),
+    );
+    const names = entries.map((entry) => entry.raw['Provider Name']);
+    expect(names.some((name) => /^[A-Z'-]+ [A-Z'-]+ [A-Z]$/.test(name))).toBe(true); // LAST FIRST M
+    expect(names.some((name) => /^[A-Z'-]+, [A-Z'-]+( [A-Z])?$/.test(name))).toBe(false);
+    expect(names.some((name) => name.includes(' DBA '))).toBe(true);
+    expect(entries.some((entry) => entry.raw.Affiliation)).toBe(true);
+  });
+
+  it('KY: notes above a header starting with First Name, empty extra sheets, N/A practices with Owner: and dba', async () => {
+    const sheets = await readSheets(fileOf('state_ky'));
+    expect([...sheets.keys()]).toEqual(['Sheet1', 'Sheet2', 'Sheet3']);
+    const rows = sheets.get('Sheet1') ?? [];
+    const headerIndex = rows.findIndex((row) => row[0] === 'First Name');
+    expect(headerIndex).toBeGreaterThanOrEqual(3);
+    expect(headerAt(rows, headerIndex)).toEqual([
+      'first_name',
+      'last_name_or_practice_name',
+      'npi',
+      'license',
+      'effective_date',
+      'reason_for_term_exclusion',
+      'timeframe_of_term_exclusion',
+    ]);
+    const data = rows.slice(headerIndex + 1);
+    expect(data.some((row) => row[0] === 'N/A' && / Owner: /.test(String(row[1])))).toBe(true);
+    expect(data.some((row) => / dba /.test(String(row[1])))).toBe(true);
+    expect(data.some((row) => /^\d{10}(; |\n)\d{10}$/.test(String(row[2])))).toBe(true);
+    expect(data.some((row) => row[2] === 'N/A')).toBe(true);
+    expect((sheets.get('Sheet2') ?? []).length).toBe(0);
+  });
+
+  it('MA: the Exclusions List sheet with one name column and NPI NONE', async () => {
+    const rows = (await readSheets(fileOf('state_ma'))).get('Exclusions List') ?? [];
+    expect(headerAt(rows, 0)).toEqual([
+      'provider_name',
+      'national_provider_identifier_npi',
+      'provider_type',
+      'unique_id',
+      'suspension_exclusion_effective_date',
+      'suspension_exclusion_reason',
+    ]);
+    expect(column(rows.slice(1), 1)).toContain('NONE');
+  });
+
+  it('MI: a title row, two Sanction Source columns, entity and person on one row, several dates in a cell', async () => {
+    const rows = [...(await readSheets(fileOf('state_mi'))).values()][0];
+    expect(headerAt(rows, 1)).toEqual([
+      'entity_name',
+      'last_name',
+      'first_name',
+      'middle_name',
+      'provider_category',
+      'npi',
+      'license',
+      'city',
+      'sanction_date1',
+      'sanction_source',
+      'sanction_date2',
+      'sanction_source',
+      'reason',
+    ]);
+    const data = rows.slice(2);
+    expect(data.some((row) => row[0] && row[1])).toBe(true);
+    expect(data.some((row) => /^\S+ \S+$/.test(String(row[8])))).toBe(true);
+    expect(data.some((row) => /^\d{1,2}\/\d{1,2}\/\d{2}$/.test(String(row[8])))).toBe(true);
+  });
+
+  it('MN: a ZIP of the group and the individual workbook', async () => {
+    const zip = await JSZip.loadAsync(readFileSync(fileOf('state_mn')));
+    expect(Object.keys(zip.files)).toEqual(['MHCP Excluded Group Providers.xlsx', 'MHCP Excluded Individual Providers.xlsx']);
+  });
+
+  it('MO and NH: a title row; N/A, FEIN and text dates in both formats', async () => {
+    const mo = [...(await readSheets(fileOf('state_mo'))).values()][0];
+    expect(headerAt(mo, 1)).toEqual([
+      'provider_name',
+      'npi',
+      'prov_type_specialty',
+      'license',
+      'term_date',
+      'letter_date',
+      'termination_reason',
+    ]);
+    expect(column(mo.slice(2), 1)).toContain('N/A');
+    const nh = [...(await readSheets(fileOf('state_nh'))).values()][0];
+    expect(headerAt(nh, 1)).toEqual([
+      'provider_individual_first_name',
+      'provider_individual_last_name',
+      'business_name',
+      'national_provider_identifier_npi',
+      'provider_individual_type',
+      'exclusion_sanction_reason',
+      'exclusion_sanction_effective_date',
+    ]);
+    const dates = column(nh.slice(2), 6);
+    expect(dates.some((date) => /^\d{4}-\d{2}-\d{2}$/.test(date))).toBe(true);
+    expect(dates.some((date) => /^\d{2}\/\d{2}\/\d{4}$/.test(date))).toBe(true);
+    expect(dates.some((date) => date.includes(' '))).toBe(true);
+    expect(column(nh.slice(2), 3).some((npi) => npi.endsWith('(FEIN)'))).toBe(true);
+  });
+});
+
+describe('every generated state file reads through its adapter', () => {
+  const newStates = ['state_il', 'state_ky', 'state_ma', 'state_mi', 'state_mn', 'state_mo', 'state_nh'];
+
+  it('with no bad rows, and one entry per row or more for the new XLSX states', async () => {
+    const stateFiles = manifest.files.filter((file) => file.source.startsWith('state_'));
+    expect(stateFiles.map((file) => file.source)).toEqual(expect.arrayContaining(newStates));
+    for (const file of stateFiles) {
+      const { entries, report } = await parseWith(file.source, join(outDir, file.path));
+      expect({ source: file.source, bad: report.badRowCount, some: entries.length > 0 }).toEqual({
+        source: file.source,
+        bad: 0,
+        some: true,
+      });
+      if (newStates.includes(file.source)) expect(entries.length).toBeGreaterThanOrEqual(file.rows);
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { StateListMapping } from './mapping';
 export const ar: StateListMapping = {
   state: 'AR',
   format: 'csv',
+  layoutSource: 'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/ar/med_exclusions/crawler.py',
   layouts: [
     {
       headerKeys: ['provider_name', 'facility_name'],

@@ -4,6 +4,7 @@ import type { StateListMapping } from './mapping';
 export const ca: StateListMapping = {
   state: 'CA',
   format: 'csv',
+  layoutSource: 'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/ca/med_exclusions/crawler.py',
   layouts: [
     {
       headerKeys: ['last_name', 'first_name', 'provider_number'],

@@ -7,6 +7,7 @@ import type { StateListMapping } from './mapping';
 export const co: StateListMapping = {
   state: 'CO',
   format: 'xlsx',
+  layoutSource: 'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/co/med_exclusions/crawler.py',
   layouts: [
     {
       sheet: 'Termination List',

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import JSZip from 'jszip';
 import { normalizeHeader, readCsvRows } from '../csv';
 import { parseDate, parseEndDate } from '../dates';
 import { makeEntry, naturalKey, personFromCells, type PersonParts } from '../entry';
@@ -31,13 +32,67 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
+const SPREADSHEET_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const PREFIXED_SPREADSHEET_NS = new RegExp(`\\sxmlns:([A-Za-z_][\\w.-]*)="${SPREADSHEET_NS.replace(/[./]/g, '\\$&')}"`);
+
+/**
+ * OpenXML SDK writers (IL's Dynamics portal export) bind the spreadsheet namespace to a prefix
+ * (`<x:row>`); exceljs reads only unprefixed elements. Returns the part unprefixed, or null when
+ * it has no such prefix.
+ */
+function unprefixSpreadsheetXml(xml: string): string | null {
+  const declared = PREFIXED_SPREADSHEET_NS.exec(xml);
+  if (!declared) return null;
+  const hasDefault = xml.includes(`xmlns="${SPREADSHEET_NS}"`);
+  return xml.replace(new RegExp(`<(/?)${declared[1]}:`, 'g'), '<$1').replace(declared[0], hasDefault ? '' : ` xmlns="${SPREADSHEET_NS}"`);
+}
+
+async function loadWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
+  const zip = await JSZip.loadAsync(bytes);
+  let changed = false;
+  for (const name of Object.keys(zip.files).filter((n) => n.endsWith('.xml'))) {
+    const unprefixed = unprefixSpreadsheetXml(await zip.files[name].async('string'));
+    if (unprefixed !== null) {
+      zip.file(name, unprefixed);
+      changed = true;
+    }
+  }
+  const workbook = new ExcelJS.Workbook();
+  const readable = changed ? await zip.generateAsync({ type: 'nodebuffer' }) : bytes;
+  // exceljs types its argument as the older non-generic Buffer.
+  await workbook.xlsx.load(readable as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+  return workbook;
+}
+
+/**
+ * The workbooks in an artifact: the workbook itself, or each `.xlsx` inside a ZIP bundle (a state
+ * that publishes several workbooks, MN), in entry-name order.
+ */
+async function artifactWorkbooks(path: string): Promise<ExcelJS.Workbook[]> {
+  const bytes = await readFile(path);
+  let zip: JSZip;
+  try {
+    zip = await JSZip.loadAsync(bytes);
+  } catch {
+    // Not a ZIP at all: exceljs reports it as before.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    return [workbook];
+  }
+  if (zip.file('[Content_Types].xml')) return [await loadWorkbook(bytes)];
+  const names = Object.keys(zip.files)
+    .filter((name) => !zip.files[name].dir && name.toLowerCase().endsWith('.xlsx'))
+    .sort();
+  const workbooks: ExcelJS.Workbook[] = [];
+  for (const name of names) workbooks.push(await loadWorkbook(await zip.files[name].async('nodebuffer')));
+  return workbooks;
+}
+
 // State workbooks hold at most a few thousand rows, so they are read whole: exceljs's
 // streaming reader races when a worksheet entry is parsed before workbook.xml.
 async function* xlsxSheets(ctx: ParseContext): AsyncGenerator<SheetRows> {
   const size = (await stat(ctx.path)).size;
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(ctx.path);
-  for (const worksheet of workbook.worksheets) {
+  for (const worksheet of (await artifactWorkbooks(ctx.path)).flatMap((workbook) => workbook.worksheets)) {
     const sheetRows: { cells: string[]; line: number }[] = [];
     worksheet.eachRow((row) => {
       const values = (row.values as unknown[]) ?? [];
@@ -131,6 +186,20 @@ function parseFullName(value: string, layout: SheetLayout): FullName {
   return result;
 }
 
+/** The earliest of every date in these cells; a cell may hold several, separated by spaces, `;` or `,` (MI, NH). */
+function earliestDate(cells: string[]): string | null {
+  const dates: string[] = [];
+  for (const cell of cells) {
+    const found = cell
+      .split(/[\s;,]+/)
+      .map(parseDate)
+      .filter((d): d is string => d !== null);
+    const whole = found.length === 0 ? parseDate(cell) : null;
+    dates.push(...found, ...(whole ? [whole] : []));
+  }
+  return dates.length > 0 ? dates.sort()[0] : null;
+}
+
 /** Turns one data row into its entries (two when a person and an organization are listed together). */
 function rowEntries(
   layout: SheetLayout,
@@ -147,8 +216,13 @@ function rowEntries(
     return at >= 0 ? (cells[at] ?? '').trim() : '';
   };
   const raw: Record<string, string> = {};
+  const keys = new Set<string>();
   header.forEach((h, i) => {
-    if (cells[i]) raw[h.trim() || `column_${i + 1}`] = cells[i];
+    let key = h.trim() || `column_${i + 1}`;
+    // MI heads two columns "Sanction Source": a repeated header keeps its column number.
+    if (keys.has(key)) key = `${key} (column ${i + 1})`;
+    keys.add(key);
+    if (cells[i]) raw[key] = cells[i];
   });
 
   let person: PersonParts | null = null;
@@ -205,7 +279,7 @@ function rowEntries(
     state: extractState(get(f.state)) ?? stateCode,
     providerType: clean(get(f.providerType)),
     action: clean(get(f.action)) ?? layout.action ?? null,
-    startDate: parseDate(get(f.startDate)),
+    startDate: f.startDates ? earliestDate(f.startDates.map(get)) : parseDate(get(f.startDate)),
     endDate: end.endDate,
     endDateKind: end.endDateKind,
     raw,
@@ -234,10 +308,20 @@ function rowEntries(
   return entries;
 }
 
+/** A bundle missing one of its workbooks would publish part of the list as the whole. */
+function requireEveryLayout(mapping: StateListMapping, found: Set<SheetLayout>): void {
+  const missing = mapping.layouts.filter((layout) => !found.has(layout));
+  if (missing.length > 0) {
+    const expected = missing.map((l) => l.headerKeys.join(', ')).join(' | ');
+    throw new ArtifactFormatError(`the ${mapping.state} bundle lacks a workbook with the header ${expected}`);
+  }
+}
+
 /** Reads any state list described by a mapping: locates each header by its keys, then maps rows. */
 async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): AsyncGenerator<ListEntry> {
   const sheets = mapping.format === 'xlsx' ? xlsxSheets(ctx) : csvSheet(ctx);
   let headersFound = 0;
+  const layoutsFound = new Set<SheetLayout>();
   for await (const sheet of sheets) {
     const candidates = mapping.layouts.filter(
       (l) => !l.sheet || (sheet.name !== null && l.sheet.toLowerCase() === sheet.name.trim().toLowerCase()),
@@ -256,6 +340,7 @@ async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): As
         if (layout) {
           header = cells;
           headersFound += 1;
+          layoutsFound.add(layout);
         }
         continue;
       }
@@ -274,6 +359,7 @@ async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): As
       `not the ${mapping.state} list layout: no header row with ${expected} in the first ${HEADER_SEARCH_ROWS} rows`,
     );
   }
+  if (mapping.bundledWorkbooks) requireEveryLayout(mapping, layoutsFound);
 }
 
 export function stateAdapter(mapping: StateListMapping): ListAdapter {

@@ -4,6 +4,7 @@ import type { StateListMapping } from './mapping';
 export const ga: StateListMapping = {
   state: 'GA',
   format: 'xlsx',
+  layoutSource: 'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/ga/med_exclusions/crawler.py',
   layouts: [
     {
       headerKeys: ['last_name', 'first_name', 'business_name'],

@@ -2,9 +2,16 @@ import { ar } from './ar';
 import { ca } from './ca';
 import { co } from './co';
 import { ga } from './ga';
+import { il } from './il';
+import { ky } from './ky';
 import { la } from './la';
+import { ma } from './ma';
 import { md } from './md';
+import { mi } from './mi';
+import { mn } from './mn';
+import { mo } from './mo';
 import { nc } from './nc';
+import { nh } from './nh';
 import { ny } from './ny';
 import { oh } from './oh';
 import { pa } from './pa';
@@ -26,4 +33,11 @@ export const STATE_MAPPINGS: Record<string, StateListMapping> = {
   CO: co,
   NY: ny,
   SC: sc,
+  IL: il,
+  KY: ky,
+  MA: ma,
+  MI: mi,
+  MN: mn,
+  MO: mo,
+  NH: nh,
 };

@@ -4,6 +4,7 @@ import type { StateListMapping } from './mapping';
 export const la: StateListMapping = {
   state: 'LA',
   format: 'csv',
+  layoutSource: 'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/la/med_exclusions/crawler.py',
   layouts: [
     {
       headerKeys: ['first_name', 'last_name_or_entity_name', 'npi'],

@@ -46,6 +46,11 @@ export interface SheetLayout {
     providerType?: ColumnRef;
     action?: ColumnRef;
     startDate?: ColumnRef;
+    /**
+     * Several start-date columns, each cell possibly holding several dates (MI's Sanction Date1 and
+     * Date2): every date found counts and the earliest is the start date. Used instead of startDate.
+     */
+    startDates?: ColumnRef[];
     endDate?: ColumnRef;
   };
 }
@@ -54,6 +59,13 @@ export interface StateListMapping {
   /** USPS code of the publishing state. */
   state: string;
   format: 'csv' | 'xlsx';
+  /**
+   * The state publishes its list as several workbooks (MN: group and individual providers): the
+   * artifact is a ZIP holding them as published, and every layout must be found, or it is refused.
+   */
+  bundledWorkbooks?: boolean;
   /** The layouts of the artifact's sheets (one for a CSV). Sheets no layout names are ignored. */
   layouts: SheetLayout[];
+  /** The public page this layout was taken from (header names, title rows, quirks). */
+  layoutSource: string;
 }

@@ -4,6 +4,7 @@ import type { StateListMapping } from './mapping';
 export const md: StateListMapping = {
   state: 'MD',
   format: 'xlsx',
+  layoutSource: 'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/md/med_exclusions/crawler.py',
   layouts: [
     {
       headerKeys: ['last_name_organization', 'first_name', 'npi'],

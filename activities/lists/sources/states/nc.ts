@@ -4,6 +4,7 @@ import type { StateListMapping } from './mapping';
 export const nc: StateListMapping = {
   state: 'NC',
   format: 'xlsx',
+  layoutSource: 'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/nc/med_exclusions/crawler.py',
   layouts: [
     {
       headerKeys: ['excluded_entity', 'npi*'],

@@ -4,6 +4,7 @@ import type { StateListMapping } from './mapping';
 export const ny: StateListMapping = {
   state: 'NY',
   format: 'xlsx',
+  layoutSource: 'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/ny/med_exclusions/crawler.py',
   layouts: [
     {
       headerKeys: ['provider_name', 'npi*'],

@@ -4,6 +4,7 @@ import type { StateListMapping } from './mapping';
 export const oh: StateListMapping = {
   state: 'OH',
   format: 'xlsx',
+  layoutSource: 'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/oh/med_exclusions/crawler.py',
   layouts: [
     {
       sheet: 'Individuals',

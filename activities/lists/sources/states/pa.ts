@@ -4,6 +4,7 @@ import type { StateListMapping } from './mapping';
 export const pa: StateListMapping = {
   state: 'PA',
   format: 'csv',
+  layoutSource: 'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/pa/med_exclusions/crawler.py',
   layouts: [
     {
       headerKeys: ['nam_last_provr', 'nam_first_provr', 'idn_npi'],

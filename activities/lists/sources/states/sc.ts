@@ -4,6 +4,7 @@ import type { StateListMapping } from './mapping';
 export const sc: StateListMapping = {
   state: 'SC',
   format: 'xlsx',
+  layoutSource: 'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/sc/med_exclusions/crawler.py',
   layouts: [
     {
       headerKeys: ['individual_entity', 'npi'],

@@ -4,6 +4,7 @@ import type { StateListMapping } from './mapping';
 export const wa: StateListMapping = {
   state: 'WA',
   format: 'xlsx',
+  layoutSource: 'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/wa/med_exclusions/crawler.py',
   layouts: [
     {
       headerKeys: ['name', 'npi_or_p1'],

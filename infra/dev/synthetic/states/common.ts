@@ -133,6 +133,11 @@ export function withDba(rng: Rng, name: string, dba: string, forceGlued = false)
   return `${name}${spacing}${rng.pick(DBA_MARKERS)} ${dba}`;
 }
 
+/** The organization's trade name, or one made from its first word when the universe gave it none. */
+export function tradeName(organization: SyntheticOrganization): string {
+  return organization.dbaNames[0] ?? `${organization.legalName.split(/[\s,]+/)[0]} CARE`;
+}
+
 /** Another surname the person was listed under (maiden name), if any. */
 export function otherSurname(person: SyntheticPerson): string | null {
   const alias = person.aliases.find(

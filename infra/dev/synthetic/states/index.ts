@@ -4,9 +4,16 @@ import { writeCalifornia } from './ca';
 import { writeColorado } from './co';
 import { StateContext, WrittenFile } from './common';
 import { writeGeorgia } from './ga';
+import { writeIllinois } from './il';
+import { writeKentucky } from './ky';
 import { writeLouisiana } from './la';
+import { writeMassachusetts } from './ma';
 import { writeMaryland } from './md';
+import { writeMichigan } from './mi';
+import { writeMinnesota } from './mn';
+import { writeMissouri } from './mo';
 import { writeNorthCarolina } from './nc';
+import { writeNewHampshire } from './nh';
 import { writeNewYork } from './ny';
 import { writeOhio } from './oh';
 import { writePennsylvania } from './pa';
@@ -28,4 +35,11 @@ export const STATE_WRITERS: Readonly<Record<GeneratedState, (context: StateConte
   co: writeColorado,
   ny: writeNewYork,
   sc: writeSouthCarolina,
+  il: writeIllinois,
+  ky: writeKentucky,
+  ma: writeMassachusetts,
+  mi: writeMichigan,
+  mn: writeMinnesota,
+  mo: writeMissouri,
+  nh: writeNewHampshire,
 };

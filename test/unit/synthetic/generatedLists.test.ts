@@ -51,7 +51,9 @@ describe('manifest', () => {
       'oig_leie',
       'oig_leie',
       'sam_exclusions',
-      ...['ar', 'ca', 'co', 'ga', 'la', 'md', 'nc', 'ny', 'oh', 'pa', 'sc', 'wa'].map((state) => `state_${state}`),
+      ...['ar', 'ca', 'co', 'ga', 'ia', 'in', 'ks', 'la', 'md', 'ms', 'nc', 'nd', 'ny', 'oh', 'pa', 'sc', 'wa'].map(
+        (state) => `state_${state}`,
+      ),
     ]);
     for (const file of manifest.files) {
       expect(existsSync(join(outDir, file.path))).toBe(true);

@@ -94,7 +94,8 @@ function naturalAlias(alias: string, order: SheetLayout['fields']['fullNameOrder
  */
 function parseFullName(value: string, layout: SheetLayout): FullName {
   const order = layout.fields.fullNameOrder;
-  const names = layout.fields.fullNameStacked ? splitNameList(value, /[\n\r]+/) : [value];
+  const separator = layout.fields.fullNameSeparator ? new RegExp(layout.fields.fullNameSeparator) : /[\n\r]+/;
+  const names = layout.fields.fullNameStacked || layout.fields.fullNameSeparator ? splitNameList(value, separator) : [value];
   const result: FullName = { person: null, orgName: null, aliases: [], owners: [] };
   const firstSplit = splitAliasMarkers(names[0]);
   result.owners.push(...firstSplit.owners);

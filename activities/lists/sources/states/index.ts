@@ -2,9 +2,14 @@ import { ar } from './ar';
 import { ca } from './ca';
 import { co } from './co';
 import { ga } from './ga';
+import { ia } from './ia';
+import { inState } from './in';
+import { ks } from './ks';
 import { la } from './la';
 import { md } from './md';
+import { ms } from './ms';
 import { nc } from './nc';
+import { nd } from './nd';
 import { ny } from './ny';
 import { oh } from './oh';
 import { pa } from './pa';
@@ -26,4 +31,9 @@ export const STATE_MAPPINGS: Record<string, StateListMapping> = {
   CO: co,
   NY: ny,
   SC: sc,
+  IA: ia,
+  IN: inState,
+  KS: ks,
+  MS: ms,
+  ND: nd,
 };

@@ -30,6 +30,8 @@ export interface SheetLayout {
     fullNameOrder?: 'first_last' | 'last_first';
     /** The name cell stacks several names on separate lines: the first is primary, the rest aliases (WA). */
     fullNameStacked?: boolean;
+    /** Like fullNameStacked, with this separator (a RegExp source) instead of line breaks (KS: `/`). */
+    fullNameSeparator?: string;
     /** An organization listed on the same row as a person: it becomes an entry of its own (PA, AR). */
     orgName?: ColumnRef;
     /** An affiliated business named for context only; it becomes the entry only when no person is named. */
@@ -56,4 +58,6 @@ export interface StateListMapping {
   format: 'csv' | 'xlsx';
   /** The layouts of the artifact's sheets (one for a CSV). Sheets no layout names are ignored. */
   layouts: SheetLayout[];
+  /** The public page the layout was taken from (a published crawler or the publisher's own description). */
+  layoutSource?: string;
 }

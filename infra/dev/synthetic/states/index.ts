@@ -4,9 +4,14 @@ import { writeCalifornia } from './ca';
 import { writeColorado } from './co';
 import { StateContext, WrittenFile } from './common';
 import { writeGeorgia } from './ga';
+import { writeIowa } from './ia';
+import { writeIndiana } from './in';
+import { writeKansas } from './ks';
 import { writeLouisiana } from './la';
 import { writeMaryland } from './md';
+import { writeMississippi } from './ms';
 import { writeNorthCarolina } from './nc';
+import { writeNorthDakota } from './nd';
 import { writeNewYork } from './ny';
 import { writeOhio } from './oh';
 import { writePennsylvania } from './pa';
@@ -28,4 +33,9 @@ export const STATE_WRITERS: Readonly<Record<GeneratedState, (context: StateConte
   co: writeColorado,
   ny: writeNewYork,
   sc: writeSouthCarolina,
+  ia: writeIowa,
+  in: writeIndiana,
+  ks: writeKansas,
+  ms: writeMississippi,
+  nd: writeNorthDakota,
 };

@@ -19,6 +19,7 @@ export const STATE_CODES_GENERATED = [
   'ks',
   'ms',
   'nd',
+  'dc',
 ] as const;
 export type GeneratedState = (typeof STATE_CODES_GENERATED)[number];
 
@@ -62,6 +63,7 @@ export const SCALES: Readonly<Record<ScaleName, ScaleConfig>> = {
       ks: 200,
       ms: 220,
       nd: 250,
+      dc: 160,
     },
   },
 };

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeXlsx, scratchDir } from '../../fixtures/lists/builders';
 import { parseDate } from '../../../activities/lists/sources/dates';
@@ -348,6 +349,76 @@ describe('state list engine: layouts taken from published crawlers', () => {
       endDate: '2026-03-05',
       action: 'Exclusion',
     });
+  });
+
+  it('DC: four HTML tables with <td> headers, month-name dates, a/k/a and aka "…", <br> in addresses', async () => {
+    const td = (cells: string[]): string => `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`;
+    const strong = (cells: string[]): string[] => cells.map((cell) => `<strong>${cell}</strong>`);
+    const people = ['Name of Individual', 'Principal Address', 'Action Date'];
+    const companies = ['Name of Company', 'Principal Address', 'Principals', 'Action Date'];
+    const tail = ['Agency Instituting the Action', 'Reason for the Action'];
+    const page = [
+      '<html><body><h1>Excluded Parties List</h1><p>Not a table</p>',
+      '<table><tr><td><strong>Name of Individual</strong></td><td>Principal Address</td><td>Action Date</td><td>Expiration Date</td>',
+      `${tail.map((cell) => `<td>${cell}</td>`).join('')}</tr>`,
+      td([
+        'Exampleson, Jordan Quinn; a/k/a Jordy Exampleson, a/k/a Jo',
+        '12 Fake St NW<br>Washington, DC 20001',
+        'May 28, 2009 and June 14, 2010',
+        'May 27, 2029',
+        'OCP',
+        'Fraud',
+      ]),
+      '</table><table>',
+      td(strong([...people, 'Termination Date', ...tail])),
+      td([
+        'Samplefield, Dana: aka &quot;Dana Samples&quot;',
+        '9 Sample Rd<br/>Baltimore,&nbsp;MD 21201',
+        'Sept. 3, 2015',
+        'September 2, 2018',
+        'DHCF',
+        'Conviction',
+      ]),
+      '</table><table>',
+      td(strong([...companies, 'Expiration Date', ...tail])),
+      td([
+        'Mockridge &amp; Sons Medical Supply, LLC',
+        '1 Main St<br>Arlington, VA 22201',
+        'Robin Placeholdt, President',
+        'January 5, 2024',
+        'January 4, 2027',
+        'OCP',
+        'False claims',
+      ]),
+      '</table></body></html>',
+    ].join('\n');
+    const path = join(dir, 'dc.html');
+    writeFileSync(path, page);
+    const { entries, report } = await parseWith('state_dc', path);
+    expect(report).toMatchObject({ rows: 3, badRowCount: 0 });
+    expect(byName(entries, 'Jordan Quinn Exampleson')).toMatchObject({
+      kind: 'person',
+      aliases: ['Jordy Exampleson Exampleson', 'Jo Exampleson'],
+      state: 'DC',
+      startDate: '2009-05-28',
+      endDate: '2029-05-27',
+      action: 'Suspended or debarred',
+    });
+    expect(byName(entries, 'Dana Samplefield')).toMatchObject({
+      aliases: ['Dana Samples Samplefield'],
+      state: 'MD',
+      startDate: '2015-09-03',
+      endDate: '2018-09-02',
+    });
+    const company = byName(entries, 'Mockridge & Sons Medical Supply, LLC');
+    expect(company).toMatchObject({ kind: 'organization', aliases: [], state: 'VA', startDate: '2024-01-05', endDate: '2027-01-04' });
+    expect(company.raw).toMatchObject({ Principals: 'Robin Placeholdt, President', 'Principal Address': '1 Main St\nArlington, VA 22201' });
+  });
+
+  it('DC: a page without the list tables is refused', async () => {
+    const path = join(dir, 'empty.html');
+    writeFileSync(path, '<html><body><table><tr><td>Name</td><td>Date</td></tr></table></body></html>');
+    await expect(parseWith('state_dc', path)).rejects.toBeInstanceOf(ArtifactFormatError);
   });
 
   it('refuses a workbook of another state', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requireSource } from '../../../activities/lists/sources/catalog';
@@ -10,7 +10,7 @@ import { buildUniverse } from '../../../infra/dev/synthetic/universe';
 import { normalizeHeader, readSheets } from './readGenerated';
 
 /** The state lists whose layout comes from a published crawler: generated small, then read back by their adapter. */
-const STATES = ['ia', 'in', 'ks', 'ms', 'nd'] as const;
+const STATES = ['ia', 'in', 'ks', 'ms', 'nd', 'dc'] as const;
 
 let outDir: string;
 const written = new Map<string, { path: string; rows: number }>();
@@ -101,6 +101,16 @@ describe('generated quirks', () => {
     expect(text).toMatch(/\(aka [^)]+\)/);
     expect(text).toMatch(/ Owner: /);
     expect(text).toMatch(/\|(Termination:? |Denial )\d{2}\/\d{2}\/\d{4}\|/);
+  });
+
+  it('DC: four tables, td headers, <br> addresses, month-name dates, alias markers', () => {
+    const html = readFileSync(written.get('dc')?.path ?? '', 'utf8');
+    expect(html.match(/<table/g)).toHaveLength(4);
+    expect(html).toContain('<td><strong>Name of Individual</strong></td>');
+    expect(html).toContain('<td><strong>Name of Company</strong></td>');
+    expect(html).toMatch(/<td>[^<]+<br>[^<]+, [A-Z]{2} \d{5}<\/td>/);
+    expect(html).toMatch(/<td>[A-Z][a-z]+ \d{1,2}, \d{4}<\/td>/);
+    expect(html).toMatch(/a\/k\/a |aka &quot;/);
   });
 
   it('MS: 8 title rows, two-line headers, dotted and month-name dates, 2999 end', async () => {

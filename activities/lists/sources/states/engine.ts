@@ -8,6 +8,7 @@ import { extractNpis } from '../npi';
 import { clean } from '../placeholders';
 import { extractState } from '../usps';
 import { ArtifactFormatError, type ListAdapter, type ListEntry, type ParseContext } from '../types';
+import { readHtmlTables } from './htmlTable';
 import type { ColumnRef, SheetLayout, StateListMapping } from './mapping';
 
 /** How far down a sheet the header row may sit (NC has 6 junk rows above it). */
@@ -51,6 +52,18 @@ async function* xlsxSheets(ctx: ParseContext): AsyncGenerator<SheetRows> {
     yield { name: worksheet.name ?? null, rows: rows() };
   }
   ctx.onBytes?.(size);
+}
+
+// Each table of an HTML page is a sheet named by its caption.
+async function* htmlSheets(ctx: ParseContext): AsyncGenerator<SheetRows> {
+  const { tables, bytes } = await readHtmlTables(ctx.path);
+  for (const table of tables) {
+    async function* rows(): AsyncGenerator<{ cells: string[]; line: number }> {
+      yield* table.rows;
+    }
+    yield { name: table.caption, rows: rows() };
+  }
+  ctx.onBytes?.(bytes);
 }
 
 async function* csvSheet(ctx: ParseContext): AsyncGenerator<SheetRows> {
@@ -237,7 +250,7 @@ function rowEntries(
 
 /** Reads any state list described by a mapping: locates each header by its keys, then maps rows. */
 async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): AsyncGenerator<ListEntry> {
-  const sheets = mapping.format === 'xlsx' ? xlsxSheets(ctx) : csvSheet(ctx);
+  const sheets = mapping.format === 'xlsx' ? xlsxSheets(ctx) : mapping.format === 'html' ? htmlSheets(ctx) : csvSheet(ctx);
   let headersFound = 0;
   for await (const sheet of sheets) {
     const candidates = mapping.layouts.filter(

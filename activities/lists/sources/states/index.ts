@@ -1,6 +1,7 @@
 import { ar } from './ar';
 import { ca } from './ca';
 import { co } from './co';
+import { dc } from './dc';
 import { ga } from './ga';
 import { ia } from './ia';
 import { inState } from './in';
@@ -36,4 +37,5 @@ export const STATE_MAPPINGS: Record<string, StateListMapping> = {
   KS: ks,
   MS: ms,
   ND: nd,
+  DC: dc,
 };

@@ -55,7 +55,8 @@ export interface SheetLayout {
 export interface StateListMapping {
   /** USPS code of the publishing state. */
   state: string;
-  format: 'csv' | 'xlsx';
+  /** `html`: every `<table>` of the page is read like a sheet (its caption is the sheet name). */
+  format: 'csv' | 'xlsx' | 'html';
   /** The layouts of the artifact's sheets (one for a CSV). Sheets no layout names are ignored. */
   layouts: SheetLayout[];
   /** The public page the layout was taken from (a published crawler or the publisher's own description). */

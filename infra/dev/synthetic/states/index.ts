@@ -3,6 +3,7 @@ import { writeArkansas } from './ar';
 import { writeCalifornia } from './ca';
 import { writeColorado } from './co';
 import { StateContext, WrittenFile } from './common';
+import { writeDistrictOfColumbia } from './dc';
 import { writeGeorgia } from './ga';
 import { writeIowa } from './ia';
 import { writeIndiana } from './in';
@@ -38,4 +39,5 @@ export const STATE_WRITERS: Readonly<Record<GeneratedState, (context: StateConte
   ks: writeKansas,
   ms: writeMississippi,
   nd: writeNorthDakota,
+  dc: writeDistrictOfColumbia,
 };

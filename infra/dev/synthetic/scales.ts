@@ -20,6 +20,8 @@ export const STATE_CODES_GENERATED = [
   'ms',
   'nd',
   'dc',
+  'me',
+  'mt',
 ] as const;
 export type GeneratedState = (typeof STATE_CODES_GENERATED)[number];
 
@@ -64,6 +66,8 @@ export const SCALES: Readonly<Record<ScaleName, ScaleConfig>> = {
       ms: 220,
       nd: 250,
       dc: 160,
+      me: 1100,
+      mt: 220,
     },
   },
 };

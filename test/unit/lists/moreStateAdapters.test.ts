@@ -421,6 +421,64 @@ describe('state list engine: layouts taken from published crawlers', () => {
     await expect(parseWith('state_dc', path)).rejects.toBeInstanceOf(ArtifactFormatError);
   });
 
+  it('ME: report rows above the header, businesses in the last-name column, alias name pairs', async () => {
+    const aliasHeader = [1, 2, 3, 4].flatMap((n) => [`Alias First Name ${n}`, `Alias Last Name ${n}`]);
+    const noAliases = Array.from({ length: 8 }, () => null);
+    const path = await writeXlsx(join(dir, 'me.xlsx'), [
+      {
+        name: 'PI0008-PM',
+        rows: [
+          ...Array.from({ length: 26 }, (_, i) => [i === 0 ? 'Report ID: PI0008-PM' : `note ${i}`]),
+          ['Provider Last Name', 'Provider First Name', 'Provider MI', 'Provider Type', ...aliasHeader, 'State Exclusion Start Date'],
+          ['EXAMPLESON', 'JORDAN', 'Q', 'Other', 'JORDY', 'EXAMPLESON', 'JORDAN', 'SAMPLES', null, null, null, null, day('2023-08-15')],
+          ['FAKEWELL HOME HEALTH, LLC', null, null, 'Home Health', 'DANA', 'SAMPLEFIELD', ...noAliases.slice(2), '01/02/2024'],
+        ],
+      },
+      { name: 'Sheet2', rows: [] },
+    ]);
+    const { entries, report } = await parseWith('state_me', path);
+    expect(report).toMatchObject({ rows: 2, badRowCount: 0 });
+    expect(byName(entries, 'JORDAN Q EXAMPLESON')).toMatchObject({
+      kind: 'person',
+      aliases: ['JORDY EXAMPLESON', 'JORDAN SAMPLES'],
+      providerType: 'Other',
+      startDate: '2023-08-15',
+      action: 'Excluded',
+    });
+    expect(byName(entries, 'FAKEWELL HOME HEALTH, LLC')).toMatchObject({
+      kind: 'organization',
+      aliases: ['DANA SAMPLEFIELD'],
+      startDate: '2024-01-02',
+    });
+  });
+
+  it('MT: a.k.a. rows under a provider add its other names; one at the top is a bad row', async () => {
+    const path = await writeXlsx(join(dir, 'mt.xlsx'), [
+      {
+        name: 'Sheet1',
+        rows: [
+          ['Terminated/Excluded Provider(s)', 'Healthcare Profession', 'NPI', 'Effective Date', null],
+          ['a.k.a. NOBODY, ABOVE', null, null, null, null],
+          ['EXAMPLESON, JORDAN', 'Nurse', '1000000012', day('2023-08-15'), null],
+          ['a.k.a. SAMPLES, JORDAN', null, null, null, null],
+          ['A.K.A JORDY EXAMPLESON', null, null, null, null],
+          ['FICTIONAL CARE PHARMACY INC', 'Pharmacy', '1700000056', '03/11/2024', null],
+          ['a.k.a. FCP RX', null, null, null, null],
+        ],
+      },
+    ]);
+    const { entries, report } = await parseWith('state_mt', path);
+    expect(report).toMatchObject({ rows: 6, badRowCount: 1 });
+    expect(entries.map((e) => `${e.kind}:${e.name}`)).toEqual(['person:JORDAN EXAMPLESON', 'organization:FICTIONAL CARE PHARMACY INC']);
+    expect(byName(entries, 'JORDAN EXAMPLESON')).toMatchObject({
+      aliases: ['JORDAN SAMPLES', 'JORDY EXAMPLESON'],
+      npis: ['1000000012'],
+      providerType: 'Nurse',
+      startDate: '2023-08-15',
+    });
+    expect(byName(entries, 'FICTIONAL CARE PHARMACY INC')).toMatchObject({ aliases: ['FCP RX'], startDate: '2024-03-11' });
+  });
+
   it('refuses a workbook of another state', async () => {
     const path = await writeXlsx(join(dir, 'other.xlsx'), [{ name: 'Sheet1', rows: [['Name', 'NPI', 'Date']] }]);
     await expect(parseWith('state_ms', path)).rejects.toBeInstanceOf(ArtifactFormatError);

@@ -51,7 +51,7 @@ describe('manifest', () => {
       'oig_leie',
       'oig_leie',
       'sam_exclusions',
-      ...['ar', 'ca', 'co', 'dc', 'ga', 'ia', 'in', 'ks', 'la', 'md', 'ms', 'nc', 'nd', 'ny', 'oh', 'pa', 'sc', 'wa'].map(
+      ...['ar', 'ca', 'co', 'dc', 'ga', 'ia', 'in', 'ks', 'la', 'md', 'me', 'ms', 'mt', 'nc', 'nd', 'ny', 'oh', 'pa', 'sc', 'wa'].map(
         (state) => `state_${state}`,
       ),
     ]);

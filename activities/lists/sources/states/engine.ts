@@ -153,6 +153,7 @@ function rowEntries(
   line: number,
   ctx: ParseContext,
   stateCode: string,
+  aliasRows: string[] = [],
 ): ListEntry[] {
   const f = layout.fields;
   const resolve = resolverFor(header.map(normalizeHeader));
@@ -207,6 +208,11 @@ function rowEntries(
     for (const n of [split.primary, ...split.alternates]) if (n) aliases.push(n);
   }
   owners.push(...splitNameList(get(f.owners)));
+  for (const pair of f.aliasNames ?? []) {
+    const alias = clean(`${get(pair.firstName)} ${get(pair.lastName)}`);
+    if (alias) aliases.push(alias);
+  }
+  aliases.push(...aliasRows.map((alias) => naturalAlias(alias, f.fullNameOrder)));
   if (!person && !listedOrg) {
     ctx.report.bad(line, 'row names no person and no organization');
     return [];
@@ -248,6 +254,14 @@ function rowEntries(
   return entries;
 }
 
+/** The other name an alias row gives (MT's `a.k.a. NAME` under the listed row), or null for a listed row. */
+function aliasRowName(layout: SheetLayout, header: string[], cells: string[]): string | null {
+  const at = resolverFor(header.map(normalizeHeader))(layout.fields.fullName);
+  const prefix = new RegExp(`^(?:${layout.aliasRowPrefix})`, 'i');
+  const name = at >= 0 ? (cells[at] ?? '').trim() : '';
+  return prefix.test(name) ? (clean(name.replace(prefix, '')) ?? '') : null;
+}
+
 /** Reads any state list described by a mapping: locates each header by its keys, then maps rows. */
 async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): AsyncGenerator<ListEntry> {
   const sheets = mapping.format === 'xlsx' ? xlsxSheets(ctx) : mapping.format === 'html' ? htmlSheets(ctx) : csvSheet(ctx);
@@ -260,6 +274,7 @@ async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): As
     let header: string[] = [];
     let scanned = 0;
     let stopped = false;
+    let held: { cells: string[]; line: number; aliases: string[] } | null = null;
     for await (const { cells, line } of sheet.rows) {
       if (stopped) continue;
       if (!layout) {
@@ -279,8 +294,21 @@ async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): As
         continue;
       }
       ctx.report.rows += 1;
-      yield* rowEntries(layout, header, cells, line, ctx, mapping.state);
+      if (!layout.aliasRowPrefix) {
+        yield* rowEntries(layout, header, cells, line, ctx, mapping.state);
+        continue;
+      }
+      // A row that only names another name of the row above is held until the next row starts.
+      const alias = aliasRowName(layout, header, cells);
+      if (alias !== null) {
+        if (!held) ctx.report.bad(line, 'alias row with no listed row above it');
+        else if (alias) held.aliases.push(alias);
+        continue;
+      }
+      if (held) yield* rowEntries(layout, header, held.cells, held.line, ctx, mapping.state, held.aliases);
+      held = { cells, line, aliases: [] };
     }
+    if (held && layout) yield* rowEntries(layout, header, held.cells, held.line, ctx, mapping.state, held.aliases);
   }
   if (headersFound === 0) {
     const expected = mapping.layouts.map((l) => l.headerKeys.join(', ')).join(' | ');

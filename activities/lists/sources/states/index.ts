@@ -8,7 +8,9 @@ import { inState } from './in';
 import { ks } from './ks';
 import { la } from './la';
 import { md } from './md';
+import { me } from './me';
 import { ms } from './ms';
+import { mt } from './mt';
 import { nc } from './nc';
 import { nd } from './nd';
 import { ny } from './ny';
@@ -38,4 +40,6 @@ export const STATE_MAPPINGS: Record<string, StateListMapping> = {
   MS: ms,
   ND: nd,
   DC: dc,
+  ME: me,
+  MT: mt,
 };

@@ -17,6 +17,8 @@ export interface SheetLayout {
   kind?: 'person' | 'organization';
   /** Reading stops at the row whose first cell is this text (MD's legend block after the data). */
   stopAtFirstCell?: string;
+  /** A row whose name cell starts with this (a RegExp source, any case) only adds an alias to the row above (MT). */
+  aliasRowPrefix?: string;
   /** Fixed action when the list has no action column. */
   action?: string;
   fields: {
@@ -39,6 +41,8 @@ export interface SheetLayout {
     /** Alias / DBA columns, split by aliasSeparator (default `;` and newlines). */
     aliases?: ColumnRef;
     aliasSeparator?: string;
+    /** Numbered first/last alias column pairs, each pair one alias (ME: `Alias First Name 1`, `Alias Last Name 1`, …). */
+    aliasNames?: { firstName: ColumnRef; lastName: ColumnRef }[];
     /** Owner columns: owner names are kept as aliases so screening the owner finds the entry. */
     owners?: ColumnRef;
     npi?: ColumnRef;

@@ -10,7 +10,9 @@ import { writeIndiana } from './in';
 import { writeKansas } from './ks';
 import { writeLouisiana } from './la';
 import { writeMaryland } from './md';
+import { writeMaine } from './me';
 import { writeMississippi } from './ms';
+import { writeMontana } from './mt';
 import { writeNorthCarolina } from './nc';
 import { writeNorthDakota } from './nd';
 import { writeNewYork } from './ny';
@@ -40,4 +42,6 @@ export const STATE_WRITERS: Readonly<Record<GeneratedState, (context: StateConte
   ms: writeMississippi,
   nd: writeNorthDakota,
   dc: writeDistrictOfColumbia,
+  me: writeMaine,
+  mt: writeMontana,
 };

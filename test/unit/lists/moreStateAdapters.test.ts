@@ -91,7 +91,6 @@ describe('state list engine: layouts taken from published crawlers', () => {
     expect(report.badRowCount).toBe(0);
     expect(entries.map((e) => `${e.kind}:${e.name}`)).toEqual([
       'person:JORDAN EXAMPLESON',
-      'person:DANA SAMPLEFIELD',
       'organization:MOCKRIDGE MEDICAL SUPPLY LLC',
       'organization:FICTIONAL CARE PHARMACY INC',
     ]);
@@ -102,7 +101,12 @@ describe('state list engine: layouts taken from published crawlers', () => {
       startDate: '2023-08-15',
       endDateKind: 'indefinite',
     });
-    expect(byName(entries, 'MOCKRIDGE MEDICAL SUPPLY LLC')).toMatchObject({ npis: [], startDate: '2024-03-11', endDate: '2027-03-11' });
+    expect(byName(entries, 'MOCKRIDGE MEDICAL SUPPLY LLC')).toMatchObject({
+      aliases: ['DANA SAMPLEFIELD'],
+      npis: [],
+      startDate: '2024-03-11',
+      endDate: '2027-03-11',
+    });
     expect(byName(entries, 'FICTIONAL CARE PHARMACY INC')).toMatchObject({ endDate: null, endDateKind: null, state: 'IA' });
   });
 

@@ -145,6 +145,12 @@ function parseFullName(value: string, layout: SheetLayout): FullName {
   return result;
 }
 
+/** The row's kind from a kind column (IA's enrollment type): anything but an organization value is a person. */
+function kindOfRow(layout: SheetLayout, value: string): SheetLayout['kind'] {
+  if (!layout.kindColumn || !value) return undefined;
+  return layout.kindColumn.organization.some((v) => v.toLowerCase() === value.toLowerCase()) ? 'organization' : 'person';
+}
+
 /** Turns one data row into its entries (two when a person and an organization are listed together). */
 function rowEntries(
   layout: SheetLayout,
@@ -184,8 +190,12 @@ function rowEntries(
       suffix: get(f.suffix),
     });
     owners.push(...parts.owners);
-    const isOrg = layout.kind === 'organization' || (layout.kind !== 'person' && !parts.name.firstName && !parts.name.middleName);
-    if (isOrg) {
+    const rowKind = layout.kind ?? kindOfRow(layout, get(layout.kindColumn?.column));
+    const isOrg = rowKind === 'organization' || (rowKind !== 'person' && !parts.name.firstName && !parts.name.middleName);
+    if (isOrg && get(f.orgName)) {
+      // An organization's row that also names a person: the person behind it (IA), kept as an alias.
+      if (parts.display) owners.push(parts.display);
+    } else if (isOrg) {
       orgName = splitAliasMarkers(get(f.lastName)).primary;
       aliases.push(...splitAliasMarkers(get(f.lastName)).alternates);
     } else if (parts.display) {

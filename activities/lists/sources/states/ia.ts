@@ -3,8 +3,8 @@ import type { StateListMapping } from './mapping';
 /**
  * Iowa HHS Medicaid Sanctions List (XLSX, one title row above the header), linked from the
  * "Excluded Individuals and Entities" page. One row per sanction; the enrollment type says
- * Individual or Organization. An organization row may also name the individual behind it:
- * both become entries, as with PA. The end-date column mixes dates with `Indefinite`,
+ * Individual (also misspelt) or Organization. An organization row may also name the individual
+ * behind it: that name becomes an alias of the organization, not an entry. The end-date column mixes dates with `Indefinite`,
  * `Federal Authority`, `On Payment Plan` and `1 year` (only dates and Indefinite are kept).
  */
 export const ia: StateListMapping = {
@@ -14,6 +14,7 @@ export const ia: StateListMapping = {
   layouts: [
     {
       headerKeys: ['enrollment_type', 'legal_business_name', 'type_of_sanction'],
+      kindColumn: { column: 'enrollment_type', organization: ['Organization'] },
       fields: {
         lastName: 'last_name',
         firstName: 'first_name',

@@ -15,6 +15,8 @@ export interface SheetLayout {
   headerKeys: string[];
   /** Every row of this layout is this kind (OH's Individuals / Organizations sheets). */
   kind?: 'person' | 'organization';
+  /** A column that says each row's kind (IA's enrollment type): these values mean organization, any other a person. */
+  kindColumn?: { column: ColumnRef; organization: string[] };
   /** Reading stops at the row whose first cell is this text (MD's legend block after the data). */
   stopAtFirstCell?: string;
   /** A row whose name cell starts with this (a RegExp source, any case) only adds an alias to the row above (MT). */

@@ -110,7 +110,7 @@ describe('state list engine: layouts taken from published crawlers', () => {
     expect(byName(entries, 'FICTIONAL CARE PHARMACY INC')).toMatchObject({ endDate: null, endDateKind: null, state: 'IA' });
   });
 
-  it('IN: one name cell for people and businesses, state read from a multi-line address', async () => {
+  it('IN: one name cell for people and businesses, state read from a multi-line address, note rows skipped', async () => {
     const path = await writeXlsx(join(dir, 'in.xlsx'), [
       {
         name: 'Terminated Providers',
@@ -118,11 +118,14 @@ describe('state list engine: layouts taken from published crawlers', () => {
           ['Indiana Health Coverage Programs - Terminated Providers'],
           ['Provider Name', 'National Provider Identification (NPI)', 'Service Location Address', 'Termination Effective Date'],
           ['Jordan Q Exampleson', '1000000012', '12 Fake St\nSuite 4\nGARY, IN 46402', day('2023-08-15')],
+          ['For purposes of this list, providers are listed by enrolled name.', null, null, null],
           ['FAKEWELL HOME HEALTH LLC', 'N/A', '9 Sample Rd\nLOUISVILLE, KY 40202', '01/02/2024'],
         ],
       },
     ]);
-    const { entries } = await parseWith('state_in', path);
+    const { entries, report } = await parseWith('state_in', path);
+    expect(report).toMatchObject({ rows: 2, badRowCount: 0 });
+    expect(entries).toHaveLength(2);
     expect(byName(entries, 'Jordan Q Exampleson')).toMatchObject({
       kind: 'person',
       lastName: 'Exampleson',

@@ -303,6 +303,7 @@ async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): As
         stopped = true;
         continue;
       }
+      if (layout.skipRowsMatching && new RegExp(layout.skipRowsMatching, 'i').test(cells.join(' '))) continue;
       ctx.report.rows += 1;
       if (!layout.aliasRowPrefix) {
         yield* rowEntries(layout, header, cells, line, ctx, mapping.state);

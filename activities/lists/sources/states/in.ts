@@ -3,7 +3,8 @@ import type { StateListMapping } from './mapping';
 /**
  * Indiana FSSA (OMPP) list of providers terminated from Medicaid and CHIP (XLSX, one title row),
  * linked as "Terminated providers". One free-form name cell for people and businesses; the
- * service-location address is one multi-line cell ending in `CITY, ST 12345`.
+ * service-location address is one multi-line cell ending in `CITY, ST 12345`. Note rows among
+ * the data ("For purposes of …") are skipped.
  */
 export const inState: StateListMapping = {
   state: 'IN',
@@ -13,6 +14,7 @@ export const inState: StateListMapping = {
     {
       headerKeys: ['provider_name', 'national_provider_identification_npi'],
       action: 'Terminated',
+      skipRowsMatching: '\\bfor purposes of\\b',
       fields: {
         fullName: 'provider_name',
         npi: 'national_provider_identification_npi',

@@ -21,6 +21,8 @@ export interface SheetLayout {
   stopAtFirstCell?: string;
   /** A row whose name cell starts with this (a RegExp source, any case) only adds an alias to the row above (MT). */
   aliasRowPrefix?: string;
+  /** Rows whose text matches this (a RegExp source, any case) are notes among the data, not listings (IN). */
+  skipRowsMatching?: string;
   /** Fixed action when the list has no action column. */
   action?: string;
   fields: {

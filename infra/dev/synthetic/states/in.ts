@@ -4,7 +4,7 @@ import { titleCase } from '../text';
 import { CellValue, excelDate, writeWorkbook } from '../xlsx';
 import { QuirkQuota, StateContext, StateParty, WrittenFile, cityStateZip, drawStateParties, npiOf } from './common';
 
-/** Indiana FSSA terminated providers (XLSX): one title row, one name cell, a multi-line service-location address. */
+/** Indiana FSSA terminated providers (XLSX): one title row, one name cell, a multi-line service-location address, a note row. */
 function name(party: StateParty): string {
   if (party.kind === 'organization') return party.organization.legalName;
   const { person } = party;
@@ -32,6 +32,7 @@ export async function writeIndiana(context: StateContext): Promise<WrittenFile> 
           ['Indiana Health Coverage Programs - Terminated Providers'],
           ['Provider Name', 'National Provider Identification (NPI)', 'Service Location Address', 'Termination Effective Date'],
           ...rows,
+          ['For purposes of this list, a provider is listed under the name it was enrolled with.', null, null, null],
         ],
       },
     ],

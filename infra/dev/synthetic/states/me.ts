@@ -70,7 +70,7 @@ function row(context: StateContext, party: StateParty, quirks: QuirkQuota): Cell
 export async function writeMaine(context: StateContext): Promise<WrittenFile> {
   const quirks = new QuirkQuota(context.rng);
   const rows = drawStateParties(context, 'me', 0.03).map((party) => row(context, party, quirks));
-  const path = join('states', 'me', 'PI0008-PM Monthly Exclusion Report.xlsx');
+  const path = join('states', 'me', 'PI0008-PM-monthly-exclusion-report.xlsx');
   await writeWorkbook(
     join(context.outDir, path),
     [

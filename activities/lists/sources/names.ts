@@ -1,10 +1,11 @@
 import { clean } from './placeholders';
 
 /**
- * Alias markers (data-sources.md §5.2–5.3): aka, a.k.a., f/k/a, fka, dba, d/b/a, d.b.a.
+ * Alias markers (data-sources.md §5.2–5.3): aka, a.k.a., a/k/a (DC), f/k/a, fka, dba, d/b/a, d.b.a.
  * `d/b/a` is also seen glued to the next word (`d/b/aMontessori`), so it needs no space after it.
  */
-const ALIAS_MARKER = /\s*[([]?\s*(?:\b(?:a\.k\.a\.?|aka|f\/k\/a|f\.k\.a\.?|fka|dba|d\.b\.a\.?)(?=[\s:.,(]|$)|\bd\/b\/a\.?)\s*:?\s*/i;
+const ALIAS_MARKER =
+  /\s*[([]?\s*(?:\b(?:a\.k\.a\.?|a\/k\/a|aka|f\/k\/a|f\.k\.a\.?|fka|dba|d\.b\.a\.?)(?=[\s:.,(]|$)|\bd\/b\/a\.?)\s*:?\s*/i;
 const OWNER_MARKER = /\s*[([]?\s*\bowners?\s*:\s*/i;
 
 interface SplitName {
@@ -14,7 +15,7 @@ interface SplitName {
 }
 
 function trimPunctuation(text: string): string | null {
-  return clean(text.replace(/^[\s,;()[\]]+|[\s,;()[\]]+$/g, ''));
+  return clean(text.replace(/^[\s,;:"()[\]]+|[\s,;:"()[\]]+$/g, ''));
 }
 
 /**

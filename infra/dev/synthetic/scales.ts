@@ -21,6 +21,14 @@ export const STATE_CODES_GENERATED = [
   'mn',
   'mo',
   'nh',
+  'ia',
+  'in',
+  'ks',
+  'ms',
+  'nd',
+  'dc',
+  'me',
+  'mt',
 ] as const;
 export type GeneratedState = (typeof STATE_CODES_GENERATED)[number];
 
@@ -66,6 +74,14 @@ export const SCALES: Readonly<Record<ScaleName, ScaleConfig>> = {
       mn: 1400,
       mo: 1100,
       nh: 250,
+      ia: 1000,
+      in: 150,
+      ks: 200,
+      ms: 220,
+      nd: 250,
+      dc: 160,
+      me: 1100,
+      mt: 220,
     },
   },
 };

@@ -74,7 +74,7 @@ describe('state source descriptions follow the table', () => {
         cadence: j.cadence.period,
         pollEvery: pollEveryFor(j.cadence.period),
       });
-      expect(source.cadenceLabel).toContain(j.cadence.statement);
+      expect(source.cadenceLabel.toLowerCase()).toContain(j.cadence.statement.toLowerCase());
     },
   );
 });

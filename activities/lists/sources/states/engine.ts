@@ -9,6 +9,7 @@ import { extractNpis } from '../npi';
 import { clean } from '../placeholders';
 import { extractState } from '../usps';
 import { ArtifactFormatError, type ListAdapter, type ListEntry, type ParseContext } from '../types';
+import { readHtmlTables } from './htmlTable';
 import type { ColumnRef, SheetLayout, StateListMapping } from './mapping';
 
 /** How far down a sheet the header row may sit (NC has 6 junk rows above it). */
@@ -108,6 +109,18 @@ async function* xlsxSheets(ctx: ParseContext): AsyncGenerator<SheetRows> {
   ctx.onBytes?.(size);
 }
 
+// Each table of an HTML page is a sheet named by its caption.
+async function* htmlSheets(ctx: ParseContext): AsyncGenerator<SheetRows> {
+  const { tables, bytes } = await readHtmlTables(ctx.path);
+  for (const table of tables) {
+    async function* rows(): AsyncGenerator<{ cells: string[]; line: number }> {
+      yield* table.rows;
+    }
+    yield { name: table.caption, rows: rows() };
+  }
+  ctx.onBytes?.(bytes);
+}
+
 async function* csvSheet(ctx: ParseContext): AsyncGenerator<SheetRows> {
   yield { name: null, rows: readCsvRows(ctx) };
 }
@@ -149,7 +162,8 @@ function naturalAlias(alias: string, order: SheetLayout['fields']['fullNameOrder
  */
 function parseFullName(value: string, layout: SheetLayout): FullName {
   const order = layout.fields.fullNameOrder;
-  const names = layout.fields.fullNameStacked ? splitNameList(value, /[\n\r]+/) : [value];
+  const separator = layout.fields.fullNameSeparator ? new RegExp(layout.fields.fullNameSeparator) : /[\n\r]+/;
+  const names = layout.fields.fullNameStacked || layout.fields.fullNameSeparator ? splitNameList(value, separator) : [value];
   const result: FullName = { person: null, orgName: null, aliases: [], owners: [] };
   const firstSplit = splitAliasMarkers(names[0]);
   result.owners.push(...firstSplit.owners);
@@ -200,6 +214,12 @@ function earliestDate(cells: string[]): string | null {
   return dates.length > 0 ? dates.sort()[0] : null;
 }
 
+/** The row's kind from a kind column (IA's enrollment type): anything but an organization value is a person. */
+function kindOfRow(layout: SheetLayout, value: string): SheetLayout['kind'] {
+  if (!layout.kindColumn || !value) return undefined;
+  return layout.kindColumn.organization.some((v) => v.toLowerCase() === value.toLowerCase()) ? 'organization' : 'person';
+}
+
 /** Turns one data row into its entries (two when a person and an organization are listed together). */
 function rowEntries(
   layout: SheetLayout,
@@ -208,6 +228,7 @@ function rowEntries(
   line: number,
   ctx: ParseContext,
   stateCode: string,
+  aliasRows: string[] = [],
 ): ListEntry[] {
   const f = layout.fields;
   const resolve = resolverFor(header.map(normalizeHeader));
@@ -243,8 +264,12 @@ function rowEntries(
       suffix: get(f.suffix),
     });
     owners.push(...parts.owners);
-    const isOrg = layout.kind === 'organization' || (layout.kind !== 'person' && !parts.name.firstName && !parts.name.middleName);
-    if (isOrg) {
+    const rowKind = layout.kind ?? kindOfRow(layout, get(layout.kindColumn?.column));
+    const isOrg = rowKind === 'organization' || (rowKind !== 'person' && !parts.name.firstName && !parts.name.middleName);
+    if (isOrg && get(f.orgName)) {
+      // An organization's row that also names a person: the person behind it (IA), kept as an alias.
+      if (parts.display) owners.push(parts.display);
+    } else if (isOrg) {
       orgName = splitAliasMarkers(get(f.lastName)).primary;
       aliases.push(...splitAliasMarkers(get(f.lastName)).alternates);
     } else if (parts.display) {
@@ -267,6 +292,11 @@ function rowEntries(
     for (const n of [split.primary, ...split.alternates]) if (n) aliases.push(n);
   }
   owners.push(...splitNameList(get(f.owners)));
+  for (const pair of f.aliasNames ?? []) {
+    const alias = clean(`${get(pair.firstName)} ${get(pair.lastName)}`);
+    if (alias) aliases.push(alias);
+  }
+  aliases.push(...aliasRows.map((alias) => naturalAlias(alias, f.fullNameOrder)));
   if (!person && !listedOrg) {
     ctx.report.bad(line, 'row names no person and no organization');
     return [];
@@ -317,9 +347,17 @@ function requireEveryLayout(mapping: StateListMapping, found: Set<SheetLayout>):
   }
 }
 
+/** The other name an alias row gives (MT's `a.k.a. NAME` under the listed row), or null for a listed row. */
+function aliasRowName(layout: SheetLayout, header: string[], cells: string[]): string | null {
+  const at = resolverFor(header.map(normalizeHeader))(layout.fields.fullName);
+  const prefix = new RegExp(`^(?:${layout.aliasRowPrefix})`, 'i');
+  const name = at >= 0 ? (cells[at] ?? '').trim() : '';
+  return prefix.test(name) ? (clean(name.replace(prefix, '')) ?? '') : null;
+}
+
 /** Reads any state list described by a mapping: locates each header by its keys, then maps rows. */
 async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): AsyncGenerator<ListEntry> {
-  const sheets = mapping.format === 'xlsx' ? xlsxSheets(ctx) : csvSheet(ctx);
+  const sheets = mapping.format === 'xlsx' ? xlsxSheets(ctx) : mapping.format === 'html' ? htmlSheets(ctx) : csvSheet(ctx);
   let headersFound = 0;
   const layoutsFound = new Set<SheetLayout>();
   for await (const sheet of sheets) {
@@ -330,6 +368,7 @@ async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): As
     let header: string[] = [];
     let scanned = 0;
     let stopped = false;
+    let held: { cells: string[]; line: number; aliases: string[] } | null = null;
     for await (const { cells, line } of sheet.rows) {
       if (stopped) continue;
       if (!layout) {
@@ -349,9 +388,23 @@ async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): As
         stopped = true;
         continue;
       }
+      if (layout.skipRowsMatching && new RegExp(layout.skipRowsMatching, 'i').test(cells.join(' '))) continue;
       ctx.report.rows += 1;
-      yield* rowEntries(layout, header, cells, line, ctx, mapping.state);
+      if (!layout.aliasRowPrefix) {
+        yield* rowEntries(layout, header, cells, line, ctx, mapping.state);
+        continue;
+      }
+      // A row that only names another name of the row above is held until the next row starts.
+      const alias = aliasRowName(layout, header, cells);
+      if (alias !== null) {
+        if (!held) ctx.report.bad(line, 'alias row with no listed row above it');
+        else if (alias) held.aliases.push(alias);
+        continue;
+      }
+      if (held) yield* rowEntries(layout, header, held.cells, held.line, ctx, mapping.state, held.aliases);
+      held = { cells, line, aliases: [] };
     }
+    if (held && layout) yield* rowEntries(layout, header, held.cells, held.line, ctx, mapping.state, held.aliases);
   }
   if (headersFound === 0) {
     const expected = mapping.layouts.map((l) => l.headerKeys.join(', ')).join(' | ');

@@ -1,9 +1,13 @@
 import { ar } from './ar';
 import { ca } from './ca';
 import { co } from './co';
+import { dc } from './dc';
 import { ga } from './ga';
 import { il } from './il';
 import { ky } from './ky';
+import { ia } from './ia';
+import { inState } from './in';
+import { ks } from './ks';
 import { la } from './la';
 import { ma } from './ma';
 import { md } from './md';
@@ -12,6 +16,10 @@ import { mn } from './mn';
 import { mo } from './mo';
 import { nc } from './nc';
 import { nh } from './nh';
+import { me } from './me';
+import { ms } from './ms';
+import { mt } from './mt';
+import { nd } from './nd';
 import { ny } from './ny';
 import { oh } from './oh';
 import { pa } from './pa';
@@ -40,4 +48,12 @@ export const STATE_MAPPINGS: Record<string, StateListMapping> = {
   MN: mn,
   MO: mo,
   NH: nh,
+  IA: ia,
+  IN: inState,
+  KS: ks,
+  MS: ms,
+  ND: nd,
+  DC: dc,
+  ME: me,
+  MT: mt,
 };

@@ -15,8 +15,14 @@ export interface SheetLayout {
   headerKeys: string[];
   /** Every row of this layout is this kind (OH's Individuals / Organizations sheets). */
   kind?: 'person' | 'organization';
+  /** A column that says each row's kind (IA's enrollment type): these values mean organization, any other a person. */
+  kindColumn?: { column: ColumnRef; organization: string[] };
   /** Reading stops at the row whose first cell is this text (MD's legend block after the data). */
   stopAtFirstCell?: string;
+  /** A row whose name cell starts with this (a RegExp source, any case) only adds an alias to the row above (MT). */
+  aliasRowPrefix?: string;
+  /** Rows whose text matches this (a RegExp source, any case) are notes among the data, not listings (IN). */
+  skipRowsMatching?: string;
   /** Fixed action when the list has no action column. */
   action?: string;
   fields: {
@@ -30,6 +36,8 @@ export interface SheetLayout {
     fullNameOrder?: 'first_last' | 'last_first';
     /** The name cell stacks several names on separate lines: the first is primary, the rest aliases (WA). */
     fullNameStacked?: boolean;
+    /** Like fullNameStacked, with this separator (a RegExp source) instead of line breaks (KS: `/`). */
+    fullNameSeparator?: string;
     /** An organization listed on the same row as a person: it becomes an entry of its own (PA, AR). */
     orgName?: ColumnRef;
     /** An affiliated business named for context only; it becomes the entry only when no person is named. */
@@ -37,6 +45,8 @@ export interface SheetLayout {
     /** Alias / DBA columns, split by aliasSeparator (default `;` and newlines). */
     aliases?: ColumnRef;
     aliasSeparator?: string;
+    /** Numbered first/last alias column pairs, each pair one alias (ME: `Alias First Name 1`, `Alias Last Name 1`, …). */
+    aliasNames?: { firstName: ColumnRef; lastName: ColumnRef }[];
     /** Owner columns: owner names are kept as aliases so screening the owner finds the entry. */
     owners?: ColumnRef;
     npi?: ColumnRef;
@@ -58,7 +68,8 @@ export interface SheetLayout {
 export interface StateListMapping {
   /** USPS code of the publishing state. */
   state: string;
-  format: 'csv' | 'xlsx';
+  /** `html`: every `<table>` of the page is read like a sheet (its caption is the sheet name). */
+  format: 'csv' | 'xlsx' | 'html';
   /**
    * The state publishes its list as several workbooks (MN: group and individual providers): the
    * artifact is a ZIP holding them as published, and every layout must be found, or it is refused.
@@ -66,6 +77,6 @@ export interface StateListMapping {
   bundledWorkbooks?: boolean;
   /** The layouts of the artifact's sheets (one for a CSV). Sheets no layout names are ignored. */
   layouts: SheetLayout[];
-  /** The public page this layout was taken from (header names, title rows, quirks). */
+  /** The public page this layout was taken from (a published crawler or the publisher's own description). */
   layoutSource: string;
 }

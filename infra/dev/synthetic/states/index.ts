@@ -3,9 +3,13 @@ import { writeArkansas } from './ar';
 import { writeCalifornia } from './ca';
 import { writeColorado } from './co';
 import { StateContext, WrittenFile } from './common';
+import { writeDistrictOfColumbia } from './dc';
 import { writeGeorgia } from './ga';
 import { writeIllinois } from './il';
 import { writeKentucky } from './ky';
+import { writeIowa } from './ia';
+import { writeIndiana } from './in';
+import { writeKansas } from './ks';
 import { writeLouisiana } from './la';
 import { writeMassachusetts } from './ma';
 import { writeMaryland } from './md';
@@ -14,6 +18,10 @@ import { writeMinnesota } from './mn';
 import { writeMissouri } from './mo';
 import { writeNorthCarolina } from './nc';
 import { writeNewHampshire } from './nh';
+import { writeMaine } from './me';
+import { writeMississippi } from './ms';
+import { writeMontana } from './mt';
+import { writeNorthDakota } from './nd';
 import { writeNewYork } from './ny';
 import { writeOhio } from './oh';
 import { writePennsylvania } from './pa';
@@ -42,4 +50,12 @@ export const STATE_WRITERS: Readonly<Record<GeneratedState, (context: StateConte
   mn: writeMinnesota,
   mo: writeMissouri,
   nh: writeNewHampshire,
+  ia: writeIowa,
+  in: writeIndiana,
+  ks: writeKansas,
+  ms: writeMississippi,
+  nd: writeNorthDakota,
+  dc: writeDistrictOfColumbia,
+  me: writeMaine,
+  mt: writeMontana,
 };

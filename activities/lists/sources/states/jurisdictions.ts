@@ -444,7 +444,7 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
     agency: 'MassHealth (Executive Office of Health and Human Services)',
     listUrl: 'https://www.mass.gov/info-details/learn-about-suspended-or-excluded-masshealth-providers',
     format: 'xlsx',
-    cadence: UNPUBLISHED,
+    cadence: { period: 'monthly', published: true, statement: 'updated monthly, as the publisher says (quoted in the crawler metadata)' },
     columns: [
       'provider_name',
       'national_provider_identifier_npi',

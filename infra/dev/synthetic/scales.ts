@@ -1,7 +1,28 @@
 /** Row targets per scale. `small` is for unit tests, `demo` for `npm start`, `full` for benchmarks. */
 export type ScaleName = 'small' | 'demo' | 'full';
 
-export const STATE_CODES_GENERATED = ['ca', 'pa', 'la', 'ar', 'wa', 'nc', 'oh', 'ga', 'md', 'co', 'ny', 'sc'] as const;
+export const STATE_CODES_GENERATED = [
+  'ca',
+  'pa',
+  'la',
+  'ar',
+  'wa',
+  'nc',
+  'oh',
+  'ga',
+  'md',
+  'co',
+  'ny',
+  'sc',
+  'ak',
+  'al',
+  'az',
+  'de',
+  'ne',
+  'nj',
+  'tn',
+  'wv',
+] as const;
 export type GeneratedState = (typeof STATE_CODES_GENERATED)[number];
 
 interface ScaleConfig {
@@ -26,7 +47,28 @@ export const SCALES: Readonly<Record<ScaleName, ScaleConfig>> = {
     samRows: 150_000,
     nppesOrganizations: 2_000_000,
     nppesIndividuals: 40_000,
-    stateRows: { ca: 3500, pa: 2500, la: 1800, ar: 700, wa: 900, nc: 600, oh: 1600, ga: 1200, md: 900, co: 500, ny: 3000, sc: 800 },
+    stateRows: {
+      ca: 3500,
+      pa: 2500,
+      la: 1800,
+      ar: 700,
+      wa: 900,
+      nc: 600,
+      oh: 1600,
+      ga: 1200,
+      md: 900,
+      co: 500,
+      ny: 3000,
+      sc: 800,
+      ak: 300,
+      al: 2500,
+      az: 400,
+      de: 1800,
+      ne: 1300,
+      nj: 3600,
+      tn: 300,
+      wv: 200,
+    },
   },
 };
 

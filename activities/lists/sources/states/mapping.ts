@@ -30,6 +30,11 @@ export interface SheetLayout {
     fullNameOrder?: 'first_last' | 'last_first';
     /** The name cell stacks several names on separate lines: the first is primary, the rest aliases (WA). */
     fullNameStacked?: boolean;
+    /**
+     * Notes written after the name in the name cell, taken out first: `trailing` for AL's
+     * `, <provider type>` and `(aka …)` / `(… Owner)` notes, `credential` for DE's `, DO` / `(PCA)`.
+     */
+    fullNameNotes?: 'trailing' | 'credential';
     /** An organization listed on the same row as a person: it becomes an entry of its own (PA, AR). */
     orgName?: ColumnRef;
     /** An affiliated business named for context only; it becomes the entry only when no person is named. */
@@ -53,7 +58,33 @@ export interface SheetLayout {
 export interface StateListMapping {
   /** USPS code of the publishing state. */
   state: string;
-  format: 'csv' | 'xlsx';
-  /** The layouts of the artifact's sheets (one for a CSV). Sheets no layout names are ignored. */
+  format: 'csv' | 'xlsx' | 'pdf';
+  /** The public page the layout was taken from (a crawler that reads the real file, or the publisher's own notes). */
+  layoutSource?: string;
+  /** The layouts of the artifact's sheets (one for a CSV or a PDF table). Sheets no layout names are ignored. */
   layouts: SheetLayout[];
+  /** How a PDF's text is laid out as a table (format `pdf` only). */
+  pdf?: PdfTableOptions;
+}
+
+/**
+ * A PDF table is rebuilt from positioned text: lines by y, columns by the x of the header's
+ * cells. The header (the first layout's headerKeys) is looked for on every page, so a repeated
+ * header is dropped and a page without one continues the table.
+ */
+export interface PdfTableOptions {
+  /** Leading pages that hold no table (a cover page or a letter). */
+  skipPages?: number;
+  /**
+   * A line whose cell in this column is empty continues the record above it (a wrapped name or
+   * licence). Default: the first column.
+   */
+  continuationWhenEmpty?: ColumnRef;
+  /** Page furniture (titles, `Page 3 of 12`, run dates) matched against a line's whole text: never data. */
+  ignoreLines?: RegExp[];
+  /**
+   * Category heading rows (AL): a line whose whole text is one of `values` (case-insensitive) is no
+   * record; it fills the extra column `column` of the records below it until the next heading.
+   */
+  headings?: { values: string[]; column: string };
 }

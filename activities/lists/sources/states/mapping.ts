@@ -80,6 +80,11 @@ export interface PdfTableOptions {
    * licence). Default: the first column.
    */
   continuationWhenEmpty?: ColumnRef;
+  /**
+   * Columns whose wrapped text is one token broken anywhere (`26505-12` / `34`, a date): their
+   * lines join with no space. Other columns join with a space, or none after a hyphen or slash.
+   */
+  tokenColumns?: ColumnRef[];
   /** Page furniture (titles, `Page 3 of 12`, run dates) matched against a line's whole text: never data. */
   ignoreLines?: RegExp[];
   /**

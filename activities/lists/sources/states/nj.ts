@@ -16,7 +16,8 @@ export const nj: StateListMapping = {
       fields: {
         fullName: 'provider_name',
         npi: 'npi_number',
-        state: ['state', 'sta_te'],
+        // The narrow column's header breaks inside the word (`STAT` / `E`, `STA` / `TE`).
+        state: 'sta*',
         action: 'action',
         startDate: 'effective_date',
         endDate: 'expiration_date',

@@ -2,7 +2,7 @@ import PDFParser, { type Output } from 'pdf2json';
 import { readFile } from 'node:fs/promises';
 import { normalizeHeader } from '../csv';
 import { ArtifactFormatError } from '../types';
-import type { PdfTableOptions } from './mapping';
+import type { ColumnRef, PdfTableOptions } from './mapping';
 
 /** One run of text where the PDF put it, in pdf2json's page units (1 unit = 16 pt), y growing downwards. */
 interface TextItem {
@@ -45,7 +45,7 @@ async function readPages(path: string): Promise<TextItem[][]> {
     const data = await new Promise<Output>((resolve, reject) => {
       parser.on('pdfParser_dataReady', resolve);
       parser.on('pdfParser_dataError', (error) => reject('parserError' in error ? error.parserError : error));
-      parser.parseBuffer(buffer, 0);
+      parser.parseBuffer(buffer, -1);
     });
     return data.Pages.map((page) =>
       page.Texts.map((t) => ({
@@ -147,10 +147,10 @@ function columnOf(columns: HeaderCell[], x: number): number {
 }
 
 /** Wrapped text joins with a space, except after a hyphen or slash the line broke at. */
-function joinWrapped(before: string, after: string): string {
+function joinWrapped(before: string, after: string, token: boolean): string {
   if (!before) return after;
   if (!after) return before;
-  return /[-/]$/.test(before) ? `${before}${after}` : `${before} ${after}`;
+  return token || /[-/]$/.test(before) ? `${before}${after}` : `${before} ${after}`;
 }
 
 /**
@@ -162,6 +162,7 @@ export async function readPdfTable(path: string, options: PdfTableOptions, isHea
   const pages = await readPages(path);
   let columns: HeaderCell[] | null = null;
   let anchor = 0;
+  let tokenColumns = new Set<number>();
   const records: PdfRow[] = [];
   const headings = new Set((options.headings?.values ?? []).map((v) => v.trim().toLowerCase()));
   let heading = '';
@@ -174,7 +175,8 @@ export async function readPdfTable(path: string, options: PdfTableOptions, isHea
     if (!columns) {
       if (!header) return;
       columns = header.cells;
-      anchor = anchorColumn(columns, options);
+      anchor = columnIndex(columns, options.continuationWhenEmpty) ?? 0;
+      tokenColumns = new Set((options.tokenColumns ?? []).map((ref) => columnIndex(columns ?? [], ref) ?? -1));
     }
     for (const line of lines.slice(header ? header.after : 0)) {
       const text = lineText(line);
@@ -191,7 +193,7 @@ export async function readPdfTable(path: string, options: PdfTableOptions, isHea
       const previous = records[records.length - 1];
       if (!cells[anchor] && previous) {
         cells.forEach((cell, i) => {
-          previous.cells[i] = joinWrapped(previous.cells[i], cell);
+          previous.cells[i] = joinWrapped(previous.cells[i], cell, tokenColumns.has(i));
         });
         continue;
       }
@@ -204,12 +206,11 @@ export async function readPdfTable(path: string, options: PdfTableOptions, isHea
   return [{ cells: headerRow, line: 0 }, ...records];
 }
 
-function anchorColumn(columns: HeaderCell[], options: PdfTableOptions): number {
-  const refs = options.continuationWhenEmpty === undefined ? [] : [options.continuationWhenEmpty].flat();
+function columnIndex(columns: HeaderCell[], ref: ColumnRef | undefined): number | null {
   const keys = columns.map((c) => normalizeHeader(c.text));
-  for (const ref of refs) {
-    const at = ref.endsWith('*') ? keys.findIndex((k) => k.startsWith(ref.slice(0, -1))) : keys.indexOf(ref);
+  for (const key of ref === undefined ? [] : [ref].flat()) {
+    const at = key.endsWith('*') ? keys.findIndex((k) => k.startsWith(key.slice(0, -1))) : keys.indexOf(key);
     if (at >= 0) return at;
   }
-  return 0;
+  return null;
 }

@@ -9,7 +9,7 @@ export const wv: StateListMapping = {
   state: 'WV',
   format: 'pdf',
   layoutSource: 'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/wv/med_exclusions/crawler.py',
-  pdf: { continuationWhenEmpty: 'action_date', ignoreLines: [/^Page \d+( of \d+)?$/i] },
+  pdf: { continuationWhenEmpty: 'action_date', tokenColumns: ['zip', 'npi'], ignoreLines: [/^Page \d+( of \d+)?$/i] },
   layouts: [
     {
       headerKeys: ['last_name', 'first_name', 'npi', 'action_date'],

@@ -48,7 +48,7 @@ export async function writeWestVirginia(context: StateContext): Promise<WrittenF
         { header: 'Address 2', width: 55 },
         { header: 'City', width: 60 },
         { header: 'State', width: 28 },
-        { header: 'Zip', width: 40 },
+        { header: 'Zip', width: 34 },
         { header: 'Action Date', width: 45 },
         { header: 'Excluded/ Terminated', width: 60 },
         { header: 'Reason for Exclusion/ Termination', width: 140 },

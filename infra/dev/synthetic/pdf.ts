@@ -8,6 +8,8 @@ export type PdfTableRow = { cells: string[] } | { heading: string };
 export interface PdfTableSpec {
   /** Lines of a cover page before the table (AK, NJ); none: the table starts on page 1. */
   cover?: string[];
+  /** Notice paragraphs above the title on the first table page (AL's page 1 starts its table halfway down). */
+  preamble?: string[];
   /** Title lines above the header: on every page with `headerOnEveryPage`, else on the first table page. */
   title: string[];
   columns: ReadonlyArray<{ header: string; width: number }>;
@@ -71,6 +73,13 @@ export async function writePdfTable(path: string, spec: PdfTableSpec, modified: 
     doc.font('Helvetica').fontSize(7).fillColor('black');
     doc.text(`Page ${pageNumber}`, MARGIN, doc.page.height - MARGIN - 8, { width: tableWidth, align: 'right', lineBreak: false });
     y = MARGIN;
+    if (pageNumber === (spec.cover ? 2 : 1)) {
+      doc.font('Helvetica').fontSize(9);
+      for (const paragraph of spec.preamble ?? []) {
+        doc.text(paragraph, MARGIN, y, { width: tableWidth });
+        y = doc.y + 6;
+      }
+    }
     if (withHeader) {
       doc.font('Helvetica-Bold').fontSize(10);
       for (const line of spec.title) {

@@ -66,7 +66,7 @@ export const SCALES: Readonly<Record<ScaleName, ScaleConfig>> = {
       de: 1800,
       ne: 1300,
       nj: 3600,
-      tn: 300,
+      tn: 40,
       wv: 200,
     },
   },

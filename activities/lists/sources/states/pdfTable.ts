@@ -28,8 +28,8 @@ export interface PdfRow {
 const SAME_LINE = 0.15;
 /** An item starting this far left of a header cell still belongs to that cell's column. */
 const COLUMN_SLACK = 0.3;
-/** How far down a page the header may sit, in lines (title lines above it are skipped). */
-const HEADER_SEARCH_LINES = 12;
+/** How far down a page the header may sit, in lines: titles and notices above it (AL's page 1) are skipped. */
+const HEADER_SEARCH_LINES = 40;
 /** A header cell can wrap onto this many lines (`Action Type` / `(Suspend/Terminate)`). */
 const HEADER_MAX_LINES = 3;
 

@@ -51,6 +51,13 @@ export async function writeAlabama(context: StateContext): Promise<WrittenFile> 
   await writePdfTable(
     join(context.outDir, path),
     {
+      preamble: [
+        'Excluded individuals and entities may not receive reimbursement for Medicare or Medicaid services in any capacity.',
+        'Providers are listed by the type of provider they were at the time of exclusion; the exclusion applies to every category of service.',
+        'Providers must check this list, the LEIE and SAM every month and before hiring staff or contractors.',
+        'The exclusion remains in effect until the provider is removed from this list.',
+        'This synthetic list is made up: no name on it belongs to a real provider.',
+      ],
       title: ['Alabama Medicaid Agency', 'Suspended Providers'],
       columns: [
         { header: 'Name of Provider', width: 400 },

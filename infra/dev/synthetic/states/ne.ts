@@ -34,7 +34,7 @@ function row(context: StateContext, party: StateParty, quirks: QuirkQuota): stri
 export async function writeNebraska(context: StateContext): Promise<WrittenFile> {
   const quirks = new QuirkQuota(context.rng);
   const rows = drawStateParties(context, 'ne', 0.15).map((party) => row(context, party, quirks));
-  const path = join('states', 'ne', 'Medicaid Excluded Providers.pdf');
+  const path = join('states', 'ne', 'medicaid-excluded-providers.pdf');
   await writePdfTable(
     join(context.outDir, path),
     {

@@ -164,7 +164,6 @@ export async function readPdfTable(path: string, options: PdfTableOptions, isHea
   let anchor = 0;
   let tokenColumns = new Set<number>();
   const records: PdfRow[] = [];
-  const headings = new Set((options.headings?.values ?? []).map((v) => v.trim().toLowerCase()));
   let heading = '';
   let lineNumber = 1;
   pages.forEach((items, pageIndex) => {
@@ -181,7 +180,7 @@ export async function readPdfTable(path: string, options: PdfTableOptions, isHea
     for (const line of lines.slice(header ? header.after : 0)) {
       const text = lineText(line);
       if (options.ignoreLines?.some((pattern) => pattern.test(text))) continue;
-      if (headings.has(text.toLowerCase())) {
+      if (isHeading(text, options)) {
         heading = text;
         continue;
       }

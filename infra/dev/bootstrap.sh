@@ -9,9 +9,9 @@ cd "$REPO_ROOT"
 say() { printf '[bootstrap] %s\n' "$*" >&2; }
 die() { printf '[bootstrap] ERROR: %s\n' "$*" >&2; exit 1; }
 
-# 20.15 or later 20.x: the synthetic ZIP writer uses zlib.crc32.
-node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a === 20 && b >= 15 ? 0 : 1)' 2>/dev/null \
-  || die "Node.js 20 (20.15 or later) is required (found: $(node --version 2>/dev/null || echo none))."
+# 20.18 or later 20.x: the PDF reader (pdf2json) requires it; the synthetic ZIP writer uses zlib.crc32 (20.15).
+node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a === 20 && b >= 18 ? 0 : 1)' 2>/dev/null \
+  || die "Node.js 20 (20.18 or later) is required (found: $(node --version 2>/dev/null || echo none))."
 
 # npm dependencies: install when missing or when package.json / the lock file changed since.
 # `npm install` rather than `npm ci`: npm's lock file omits other platforms' optional

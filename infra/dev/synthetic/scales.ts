@@ -29,6 +29,14 @@ export const STATE_CODES_GENERATED = [
   'dc',
   'me',
   'mt',
+  'ak',
+  'al',
+  'az',
+  'de',
+  'ne',
+  'nj',
+  'tn',
+  'wv',
 ] as const;
 export type GeneratedState = (typeof STATE_CODES_GENERATED)[number];
 
@@ -82,6 +90,14 @@ export const SCALES: Readonly<Record<ScaleName, ScaleConfig>> = {
       dc: 160,
       me: 1100,
       mt: 220,
+      ak: 300,
+      al: 2500,
+      az: 400,
+      de: 1800,
+      ne: 1300,
+      nj: 3600,
+      tn: 40,
+      wv: 200,
     },
   },
 };

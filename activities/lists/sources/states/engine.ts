@@ -11,6 +11,8 @@ import { extractState } from '../usps';
 import { ArtifactFormatError, type ListAdapter, type ListEntry, type ParseContext } from '../types';
 import { readHtmlTables } from './htmlTable';
 import type { ColumnRef, SheetLayout, StateListMapping } from './mapping';
+import { readPdfTable } from './pdfTable';
+import { takeCredential, takeTrailingNotes, type NameNotes } from './nameNotes';
 
 /** How far down a sheet the header row may sit (NC has 6 junk rows above it). */
 const HEADER_SEARCH_ROWS = 30;
@@ -125,6 +127,16 @@ async function* csvSheet(ctx: ParseContext): AsyncGenerator<SheetRows> {
   yield { name: null, rows: readCsvRows(ctx) };
 }
 
+// A PDF's table is rebuilt whole (pdfTable.ts): its first row is the header, repeated headers are gone.
+async function* pdfSheet(mapping: StateListMapping, ctx: ParseContext): AsyncGenerator<SheetRows> {
+  const rows = await readPdfTable(ctx.path, mapping.pdf ?? {}, (keys) => mapping.layouts.some((l) => isHeaderRow(l, keys)));
+  ctx.onBytes?.((await stat(ctx.path)).size);
+  async function* all(): AsyncGenerator<{ cells: string[]; line: number }> {
+    yield* rows;
+  }
+  yield { name: null, rows: all() };
+}
+
 type Resolver = (ref: ColumnRef | undefined) => number;
 
 function resolverFor(headerKeys: string[]): Resolver {
@@ -179,7 +191,8 @@ function parseFullName(value: string, layout: SheetLayout): FullName {
     return result;
   }
   const text = names[0].replace(/\s+/g, ' ').trim();
-  const comma = text.indexOf(',');
+  // A comma inside parentheses belongs to a note (`Kyanna Pierce (aka Pierce, Kyonna)`), not to the name.
+  const comma = text.replace(/\([^)]*\)/g, (note) => ' '.repeat(note.length)).indexOf(',');
   if (comma >= 0) {
     // `LAST [aka ALT], FIRST MIDDLE [aka ALT]`: split at the comma first so each alias replaces its own part.
     const last = splitAliasMarkers(text.slice(0, comma));
@@ -250,8 +263,13 @@ function rowEntries(
   let orgName: string | null = null;
   const aliases: string[] = [];
   const owners: string[] = [];
+  let notes: NameNotes | null = null;
   if (f.fullName) {
-    const parsed = parseFullName(get(f.fullName), layout);
+    const cell = get(f.fullName);
+    notes = f.fullNameNotes === 'trailing' ? takeTrailingNotes(cell) : f.fullNameNotes === 'credential' ? takeCredential(cell) : null;
+    const parsed = parseFullName(notes ? notes.name : cell, layout);
+    aliases.push(...(notes?.aliases ?? []));
+    owners.push(...(notes?.owners ?? []));
     aliases.push(...parsed.aliases);
     owners.push(...parsed.owners);
     person = parsed.person;
@@ -307,7 +325,7 @@ function rowEntries(
   const common = {
     npis,
     state: extractState(get(f.state)) ?? stateCode,
-    providerType: clean(get(f.providerType)),
+    providerType: notes?.providerType ?? clean(get(f.providerType)),
     action: clean(get(f.action)) ?? layout.action ?? null,
     startDate: f.startDates ? earliestDate(f.startDates.map(get)) : parseDate(get(f.startDate)),
     endDate: end.endDate,
@@ -357,7 +375,14 @@ function aliasRowName(layout: SheetLayout, header: string[], cells: string[]): s
 
 /** Reads any state list described by a mapping: locates each header by its keys, then maps rows. */
 async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): AsyncGenerator<ListEntry> {
-  const sheets = mapping.format === 'xlsx' ? xlsxSheets(ctx) : mapping.format === 'html' ? htmlSheets(ctx) : csvSheet(ctx);
+  const sheets =
+    mapping.format === 'xlsx'
+      ? xlsxSheets(ctx)
+      : mapping.format === 'html'
+        ? htmlSheets(ctx)
+        : mapping.format === 'pdf'
+          ? pdfSheet(mapping, ctx)
+          : csvSheet(ctx);
   let headersFound = 0;
   const layoutsFound = new Set<SheetLayout>();
   for await (const sheet of sheets) {

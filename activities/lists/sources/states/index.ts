@@ -1,3 +1,11 @@
+import { ak } from './ak';
+import { al } from './al';
+import { az } from './az';
+import { de } from './de';
+import { ne } from './ne';
+import { nj } from './nj';
+import { tn } from './tn';
+import { wv } from './wv';
 import { ar } from './ar';
 import { ca } from './ca';
 import { co } from './co';
@@ -56,4 +64,12 @@ export const STATE_MAPPINGS: Record<string, StateListMapping> = {
   DC: dc,
   ME: me,
   MT: mt,
+  AK: ak,
+  AL: al,
+  AZ: az,
+  DE: de,
+  NE: ne,
+  NJ: nj,
+  TN: tn,
+  WV: wv,
 };

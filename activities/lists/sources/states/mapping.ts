@@ -38,6 +38,11 @@ export interface SheetLayout {
     fullNameStacked?: boolean;
     /** Like fullNameStacked, with this separator (a RegExp source) instead of line breaks (KS: `/`). */
     fullNameSeparator?: string;
+    /**
+     * Notes written after the name in the name cell, taken out first: `trailing` for AL's
+     * `, <provider type>` and `(aka …)` / `(… Owner)` notes, `credential` for DE's `, DO` / `(PCA)`.
+     */
+    fullNameNotes?: 'trailing' | 'credential';
     /** An organization listed on the same row as a person: it becomes an entry of its own (PA, AR). */
     orgName?: ColumnRef;
     /** An affiliated business named for context only; it becomes the entry only when no person is named. */
@@ -69,14 +74,43 @@ export interface StateListMapping {
   /** USPS code of the publishing state. */
   state: string;
   /** `html`: every `<table>` of the page is read like a sheet (its caption is the sheet name). */
-  format: 'csv' | 'xlsx' | 'html';
+  format: 'csv' | 'xlsx' | 'html' | 'pdf';
   /**
    * The state publishes its list as several workbooks (MN: group and individual providers): the
    * artifact is a ZIP holding them as published, and every layout must be found, or it is refused.
    */
   bundledWorkbooks?: boolean;
-  /** The layouts of the artifact's sheets (one for a CSV). Sheets no layout names are ignored. */
+  /** The layouts of the artifact's sheets (one for a CSV or a PDF table). Sheets no layout names are ignored. */
   layouts: SheetLayout[];
-  /** The public page this layout was taken from (a published crawler or the publisher's own description). */
+  /** The public page this layout was taken from (a crawler that reads the real file, or the publisher's own notes). */
   layoutSource: string;
+  /** How a PDF's text is laid out as a table (format `pdf` only). */
+  pdf?: PdfTableOptions;
+}
+
+/**
+ * A PDF table is rebuilt from positioned text: lines by y, columns by the x of the header's
+ * cells. The header (the first layout's headerKeys) is looked for on every page, so a repeated
+ * header is dropped and a page without one continues the table.
+ */
+export interface PdfTableOptions {
+  /** Leading pages that hold no table (a cover page or a letter). */
+  skipPages?: number;
+  /**
+   * A line whose cell in this column is empty continues the record above it (a wrapped name or
+   * licence). Default: the first column.
+   */
+  continuationWhenEmpty?: ColumnRef;
+  /**
+   * Columns whose wrapped text is one token broken anywhere (`26505-12` / `34`, a date): their
+   * lines join with no space. Other columns join with a space, or none after a hyphen or slash.
+   */
+  tokenColumns?: ColumnRef[];
+  /** Page furniture (titles, `Page 3 of 12`, run dates) matched against a line's whole text: never data. */
+  ignoreLines?: RegExp[];
+  /**
+   * Category heading rows (AL): a line whose whole text is one of `values` (case-insensitive) is no
+   * record; it fills the extra column `column` of the records below it until the next heading.
+   */
+  headings?: { values: string[]; column: string };
 }

@@ -1,5 +1,13 @@
 import { GeneratedState } from '../scales';
+import { writeAlaska } from './ak';
+import { writeAlabama } from './al';
 import { writeArkansas } from './ar';
+import { writeArizona } from './az';
+import { writeDelaware } from './de';
+import { writeNebraska } from './ne';
+import { writeNewJersey } from './nj';
+import { writeTennessee } from './tn';
+import { writeWestVirginia } from './wv';
 import { writeCalifornia } from './ca';
 import { writeColorado } from './co';
 import { StateContext, WrittenFile } from './common';
@@ -58,4 +66,12 @@ export const STATE_WRITERS: Readonly<Record<GeneratedState, (context: StateConte
   dc: writeDistrictOfColumbia,
   me: writeMaine,
   mt: writeMontana,
+  ak: writeAlaska,
+  al: writeAlabama,
+  az: writeArizona,
+  de: writeDelaware,
+  ne: writeNebraska,
+  nj: writeNewJersey,
+  tn: writeTennessee,
+  wv: writeWestVirginia,
 };

@@ -33,7 +33,10 @@ function cadenceCell(j: Jurisdiction): string {
 }
 
 function statusCell(j: Jurisdiction): string {
-  if (STATE_MAPPINGS[j.state]) return `**adapter** (\`state_${j.state.toLowerCase()}\`)`;
+  const mapping = STATE_MAPPINGS[j.state];
+  // The published format can differ from the one read (AL offers a PDF beside its Excel file).
+  if (mapping)
+    return `**adapter** (\`state_${j.state.toLowerCase()}\`, reads the ${mapping.format.toUpperCase()}; [layout](${mapping.layoutSource}))`;
   return `gap: ${STATE_NAMES[j.state]} ${j.gapReason}`;
 }
 

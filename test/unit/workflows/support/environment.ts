@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Context } from '@temporalio/activity';
+import { temporal } from '@temporalio/proto';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
+import { SEARCH_ATTRIBUTES } from '../../../../infra/base/temporal/searchAttributes';
+import { workflowBundle, type BundleKind } from './bundle';
+
+/**
+ * Temporal's time-skipping test server (timers and retry waits pass at once while a client
+ * awaits a result) and a worker per test running the real workflow bundle with stubbed
+ * activities: no PostgreSQL, Redis or matcher. The pinned server comes from .venv (the SDK's
+ * download cannot work here); TEMPORAL_TEST_SERVER names another.
+ */
+const TEST_SERVER =
+  process.env.TEMPORAL_TEST_SERVER ?? path.resolve(__dirname, '..', '..', '..', '..', '.venv', 'bin', 'temporal-test-server');
+
+export async function startTestServer(): Promise<TestWorkflowEnvironment> {
+  // Workers log each state change at INFO, and failures the tests cause on purpose at WARN; the
+  // core warns at each worker that the test server is older than it would like.
+  Runtime.install({
+    logger: new DefaultLogger('ERROR'),
+    telemetryOptions: { logging: { filter: { core: 'ERROR', other: 'ERROR' } } },
+  });
+  const env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: TEST_SERVER } } });
+  // The starters the tests call (a batch resubmission, a delivery reset) set the service's search attributes.
+  await env.connection.operatorService.addSearchAttributes({
+    namespace: env.namespace ?? 'default',
+    searchAttributes: Object.fromEntries(
+      Object.keys(SEARCH_ATTRIBUTES).map((name) => [name, temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD]),
+    ),
+  });
+  return env;
+}
+
+/** A fresh task queue per test: no test sees another's workflows or activities. */
+export const newTaskQueue = (what: string): string => `${what}-${randomUUID().slice(0, 8)}`;
+
+/**
+ * A worker polling `taskQueue` while `body` runs. No sticky cache: every workflow task replays
+ * the history so far, so each test also checks that the workflow replays to the same commands.
+ */
+export async function withWorker<T>(
+  env: TestWorkflowEnvironment,
+  options: { taskQueue: string; activities: object; bundle?: BundleKind },
+  body: () => Promise<T>,
+): Promise<T> {
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue: options.taskQueue,
+    workflowBundle: await workflowBundle(options.bundle ?? 'current'),
+    activities: options.activities,
+    maxCachedWorkflows: 0,
+    shutdownGraceTime: '1s',
+  });
+  return worker.runUntil(body);
+}
+
+/** One activity attempt, and when it ran on the test server's (skipping) clock. */
+export interface AttemptSeen {
+  attempt: number;
+  atMs: number;
+}
+
+/**
+ * The attempt running, from inside a stubbed activity. Its time is read from the server's clock:
+ * the attempt info's scheduled time is when the server scheduled the retry (as the attempt
+ * before failed), not when the wait let it run.
+ */
+export async function attemptSeen(env: TestWorkflowEnvironment): Promise<AttemptSeen> {
+  const { attempt } = Context.current().info;
+  return { attempt, atMs: await env.currentTimeMs() };
+}
+
+/**
+ * Waits between consecutive attempts, in whole seconds: the clock skips the waits, the few
+ * milliseconds of real time each attempt and task take are rounded away.
+ */
+export const gapsSeconds = (attempts: AttemptSeen[]): number[] =>
+  attempts.slice(1).map((a, i) => Math.round((a.atMs - attempts[i].atMs) / 1000));
+
+/** Fails the test instead of hanging it when a workflow never ends. */
+export function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not end within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}

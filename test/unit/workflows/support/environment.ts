@@ -80,6 +80,19 @@ export async function attemptSeen(env: TestWorkflowEnvironment): Promise<Attempt
 export const gapsSeconds = (attempts: AttemptSeen[]): number[] =>
   attempts.slice(1).map((a, i) => Math.round((a.atMs - attempts[i].atMs) / 1000));
 
+/**
+ * Asserts the waits between consecutive attempts: each at least the expected wait (the clock
+ * skipped it) and under 500 ms more (the real time the attempt and the tasks around it took).
+ */
+export function expectWaits(attempts: AttemptSeen[], expectedMs: number[]): void {
+  const gaps = attempts.slice(1).map((a, i) => a.atMs - attempts[i].atMs);
+  expect(gaps).toHaveLength(expectedMs.length);
+  gaps.forEach((gap, i) => {
+    if (gap < expectedMs[i] || gap >= expectedMs[i] + 500)
+      throw new Error(`wait ${i + 1}: ${gap} ms, expected ${expectedMs[i]} ms (waits: ${gaps.join(', ')})`);
+  });
+}
+
 /** Fails the test instead of hanging it when a workflow never ends. */
 export function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -12,7 +12,16 @@ import {
   type BatchSummary,
 } from '../../../activities/batch';
 import { BATCH_CHUNK_CONCURRENCY, BATCH_CHUNK_SIZE } from '../../../workflows/batchScreening';
-import { attemptSeen, gapsSeconds, newTaskQueue, startTestServer, withWorker, within, type AttemptSeen } from './support/environment';
+import {
+  attemptSeen,
+  gapsSeconds,
+  newTaskQueue,
+  startTestServer,
+  countingCalls,
+  withWorker,
+  within,
+  type AttemptSeen,
+} from './support/environment';
 
 /** The batchScreening workflow on the time-skipping test server, its activities stubbed (items and results would be in PostgreSQL). */
 type BatchStubs = Pick<BatchActivities, 'startBatch' | 'screenBatchChunk' | 'completeBatch'> & Pick<WebhookActivities, 'emitWebhookEvents'>;
@@ -34,6 +43,8 @@ function batchJob(options: {
   chunk?: (range: [number, number], attempt: AttemptSeen) => Promise<void>;
   /** The job as stored; a new one unless given. */
   job?: BatchJobRef;
+  /** Chunks that must have started before any of them ends: a first wave that shows how many the workflow runs at once. */
+  firstWave?: number;
 }) {
   const job: BatchJobRef = options.job ?? {
     jobId: randomUUID(),
@@ -43,6 +54,7 @@ function batchJob(options: {
   const calls: string[] = [];
   const chunkAttempts = new Map<string, AttemptSeen[]>();
   let inFlight = 0;
+  let started = 0;
   let mostInFlight = 0;
   const events: Parameters<WebhookActivities['emitWebhookEvents']>[0]['events'] = [];
   const summary: BatchSummary = {
@@ -64,10 +76,14 @@ function batchJob(options: {
       chunkAttempts.set(key, [...(chunkAttempts.get(key) ?? []), attempt]);
       expect(input.job).toEqual(job);
       inFlight += 1;
+      started += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);
       try {
-        // Long enough in real time for the workflow to have scheduled every chunk it will run at once.
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        if (options.firstWave !== undefined && started <= options.firstWave) {
+          for (let i = 0; i < 500 && started < options.firstWave; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+          // Time for a chunk beyond the bound, were the workflow to start one, to start too.
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
         await options.chunk?.([input.from, input.to], attempt);
       } finally {
         inFlight -= 1;
@@ -94,7 +110,7 @@ const runBatch = (taskQueue: string, input: BatchScreeningInput) =>
 
 describe('batchScreening: chunks screened with bounded concurrency', () => {
   it('screens every pending range once, at most BATCH_CHUNK_CONCURRENCY at a time, then completes and emits batch_completed', async () => {
-    const batch = batchJob({ pending: ranges(10) });
+    const batch = batchJob({ pending: ranges(10), firstWave: BATCH_CHUNK_CONCURRENCY });
     const taskQueue = newTaskQueue('batch');
     const result = await withWorker(env, { taskQueue, activities: batch.activities }, () => runBatch(taskQueue, batch.input));
 
@@ -113,7 +129,7 @@ describe('batchScreening: chunks screened with bounded concurrency', () => {
   });
 
   it('with fewer ranges than the concurrency runs one chunk per range', async () => {
-    const batch = batchJob({ pending: ranges(2) });
+    const batch = batchJob({ pending: ranges(2), firstWave: 2 });
     const taskQueue = newTaskQueue('batch');
     await withWorker(env, { taskQueue, activities: batch.activities }, () => runBatch(taskQueue, batch.input));
     expect(batch.mostInFlight()).toBe(2);
@@ -209,17 +225,25 @@ describe("batchScreening: resubmission (startBatchWorkflow, the gateway's start,
   });
 
   it('after the run was terminated, starts a new run that screens only what the lost run left pending', async () => {
-    const hold = heldChunk();
-    const lost = batchJob({ pending: ranges(3), chunk: hold.chunk });
+    // The first run is stuck on its first chunk, which keeps failing.
+    const lost = batchJob({
+      pending: ranges(3),
+      chunk: async ([from]) => {
+        if (from === 0) throw ApplicationFailure.retryable('matcher unavailable', 'MatcherUnavailable');
+      },
+    });
     const job = { jobId: lost.job.jobId, orgId: lost.job.orgId, idempotencyKey: randomUUID(), totalItems: lost.job.totalItems };
     const handle = env.client.workflow.getHandle(batchWorkflowId(job.orgId, job.idempotencyKey));
     const taskQueue = newTaskQueue('batch');
 
-    const firstRun = await withWorker(env, { taskQueue, activities: lost.activities }, async () => {
+    const counted = countingCalls(lost.activities);
+    const firstRun = await withWorker(env, { taskQueue, activities: counted.activities }, async () => {
       await startBatchWorkflow(env.client, taskQueue, job);
-      for (let i = 0; i < 100 && !lost.calls.includes('screenBatchChunk 100-199'); i++) await new Promise((r) => setTimeout(r, 50));
+      const stuck = () => lost.calls.includes('screenBatchChunk 200-299') && (lost.chunkAttempts.get('0-99')?.length ?? 0) >= 2;
+      for (let i = 0; i < 200 && !stuck(); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(stuck()).toBe(true);
+      await counted.idle();
       await handle.terminate('stuck');
-      hold.release();
       return (await handle.describe()).runId;
     });
     expect(lost.calls).not.toContain(`completeBatch ${job.jobId}`);

@@ -150,7 +150,10 @@ describe('monitoredEntity: removal', () => {
         workflowId: monitorWorkflowId(recordId),
         args: [{ recordId, orgId: randomUUID(), caughtUp: true }],
       });
-      for (let i = 0; i < 100 && record.metered.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      // Terminated once asleep: terminated mid-activity, the test server would hold its clock for the activity.
+      const asleep = async () => (await handle.fetchHistory()).events?.some((e) => e.timerStartedEventAttributes) ?? false;
+      for (let i = 0; i < 100 && !(await asleep()); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await asleep()).toBe(true);
       await handle.terminate('record removed');
       expect((await handle.describe()).status.name).toBe('TERMINATED');
       // A month of server time passes: nothing wakes.

@@ -15,7 +15,16 @@ import {
 } from '../../../activities/webhooks';
 import type { WebhookDeliveryResult } from '../../../workflows/webhookDelivery';
 import type { BundleKind } from './support/bundle';
-import { attemptSeen, gapsSeconds, newTaskQueue, startTestServer, withWorker, within, type AttemptSeen } from './support/environment';
+import {
+  attemptSeen,
+  countingCalls,
+  gapsSeconds,
+  newTaskQueue,
+  startTestServer,
+  withWorker,
+  within,
+  type AttemptSeen,
+} from './support/environment';
 
 /**
  * The webhookDelivery workflow on the time-skipping test server (a 12-attempt series spanning a
@@ -162,13 +171,15 @@ describe('webhookDelivery: a series that keeps its schedule in the attempt', () 
     const d = delivery((n) => failedAttempt(policy, n));
     const deliveryId = randomUUID();
     const taskQueue = newTaskQueue('delivery');
-    await withWorker(env, { taskQueue, activities: d.activities }, async () => {
+    const counted = countingCalls(d.activities);
+    await withWorker(env, { taskQueue, activities: counted.activities }, async () => {
       const handle = await env.client.workflow.start('webhookDelivery', {
         taskQueue,
         workflowId: deliveryWorkflowId(deliveryId),
         args: [{ deliveryId, policy }],
       });
       for (let i = 0; i < 100 && d.attempts.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      await counted.idle();
       await handle.cancel();
       const failure = await handle.result().then(
         () => undefined,
@@ -200,11 +211,13 @@ describe("webhookDelivery: reset (an operator's new series)", () => {
     const serviceQueue = newTaskQueue('service');
     const ref = { id: deliveryId, orgId: randomUUID(), eventType: 'match_status_change' as const };
     const handle = env.client.workflow.getHandle(deliveryWorkflowId(deliveryId));
-    await withWorker(env, { taskQueue: deliveryTaskQueue(serviceQueue, {}), activities: d.activities }, async () => {
+    const counted = countingCalls(d.activities);
+    await withWorker(env, { taskQueue: deliveryTaskQueue(serviceQueue, {}), activities: counted.activities }, async () => {
       await startDeliveryWorkflows(env.client, serviceQueue, [ref], { env: {} });
       // The first attempt fails at once; the old series then waits its 30 s (time skips only while a result is awaited).
       for (let i = 0; i < 100 && d.attempts.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
       const oldRun = (await handle.describe()).runId;
+      await counted.idle();
       await startDeliveryWorkflows(env.client, serviceQueue, [{ ...ref, series }], { fresh: true, env: {} });
       expect(await within(30_000, 'the new series', handle.result())).toBe('delivered');
       expect((await env.client.workflow.getHandle(deliveryWorkflowId(deliveryId), oldRun).describe()).status.name).toBe('TERMINATED');

@@ -93,6 +93,35 @@ export function expectWaits(attempts: AttemptSeen[], expectedMs: number[]): void
   });
 }
 
+/**
+ * The stubs, counting the activity calls in progress. A test that terminates or cancels a
+ * workflow waits first for `idle()`: the test server holds its clock for an activity that was
+ * executing when its workflow ended, and time would stop skipping for every later test (an
+ * activity waiting to retry is harmless, but the server reports it as started, so the count is
+ * kept here).
+ */
+export function countingCalls<T extends object>(activities: T): { activities: T; idle: () => Promise<void> } {
+  let running = 0;
+  const counted = Object.fromEntries(
+    Object.entries(activities).map(([name, fn]) => [
+      name,
+      async (...args: unknown[]) => {
+        running += 1;
+        try {
+          return await (fn as (...a: unknown[]) => Promise<unknown>)(...args);
+        } finally {
+          running -= 1;
+        }
+      },
+    ]),
+  ) as T;
+  const idle = async () => {
+    for (let i = 0; i < 400 && running > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    if (running > 0) throw new Error('an activity kept running');
+  };
+  return { activities: counted, idle };
+}
+
 /** Fails the test instead of hanging it when a workflow never ends. */
 export function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

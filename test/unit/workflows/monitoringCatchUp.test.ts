@@ -5,16 +5,7 @@ import type { MonitoringActivities } from '../../../activities/monitoredEntity';
 import type { PublishedVersion } from '../../../activities/monitoring';
 import type { MonitoringCatchUpResult } from '../../../workflows/monitoringCatchUp';
 import type { BundleKind } from './support/bundle';
-import {
-  attemptSeen,
-  countingCalls,
-  expectWaits,
-  newTaskQueue,
-  startTestServer,
-  withWorker,
-  within,
-  type AttemptSeen,
-} from './support/environment';
+import { attemptSeen, expectWaits, newTaskQueue, startTestServer, withWorker, within, type AttemptSeen } from './support/environment';
 import { publishedVersion, rescreenSummary, sameRules, switchedOff } from './support/monitoring';
 
 /**
@@ -51,6 +42,7 @@ function catchUp(
   const calls: string[] = [];
   const resumeAttempts: AttemptSeen[] = [];
   const courseOf = new Map(versions.map((v) => [v.version.versionId, v]));
+  let switchApplied = false;
   const activities: CatchUpStubs = {
     async startPendingMonitorWorkflows() {
       calls.push('startPendingMonitorWorkflows');
@@ -84,13 +76,21 @@ function catchUp(
       const v = courseOf.get(input.versionId);
       if (!v) throw new Error(`no version ${input.versionId} in this test`);
       if (v.course === 'fails') throw ApplicationFailure.nonRetryable('the version was withdrawn', 'NoSuchVersion');
-      if (v.course === 'waits')
+      if (v.course === 'waits' && !switchApplied)
         throw ApplicationFailure.retryable('nppes is switched off but the records still stand on it', 'ListSwitchPending');
       calls.push(`rescreenMonitoredRecords ${input.versionId}`);
       return rescreenSummary(v.version);
     },
   };
-  return { activities, calls, resumeAttempts };
+  return {
+    activities,
+    calls,
+    resumeAttempts,
+    /** The switch the waiting fan-outs wait for is applied (the schedule's next run): they complete. */
+    applySwitch: () => {
+      switchApplied = true;
+    },
+  };
 }
 
 const startCatchUp = (taskQueue: string) =>
@@ -104,25 +104,21 @@ async function runCatchUp(stubs: CatchUpStubs, bundle: BundleKind = 'current'): 
 }
 
 /**
- * Runs `body` with a worker, then ends the fan-outs it left running while the worker still
- * polls and no activity call is in progress: their retries must not run on in the server the
- * next tests share (see countingCalls).
+ * Runs `body` with a worker, then lets the fan-outs it left waiting finish (their switch
+ * applied), so none retries on in the server the next tests share. They are not terminated: the
+ * test server stops its clock for good when a workflow ends while one of its activities executes.
  */
-async function withWorkerEndingFanOuts<T>(
-  stubs: CatchUpStubs,
-  options: { taskQueue: string; bundle?: BundleKind; leftRunning: string[] },
+async function withWorkerFinishingFanOuts<T>(
+  c: ReturnType<typeof catchUp>,
+  options: { taskQueue: string; bundle?: BundleKind; leftWaiting: string[] },
   body: () => Promise<T>,
 ): Promise<T> {
-  const counted = countingCalls(stubs);
-  return withWorker(env, { taskQueue: options.taskQueue, activities: counted.activities, bundle: options.bundle }, async () => {
+  return withWorker(env, { taskQueue: options.taskQueue, activities: c.activities, bundle: options.bundle }, async () => {
     try {
       return await body();
     } finally {
-      await counted.idle();
-      for (const id of options.leftRunning) {
-        const handle = env.client.workflow.getHandle(id);
-        if ((await handle.describe()).status.name === 'RUNNING') await handle.terminate('test over');
-      }
+      c.applySwitch();
+      for (const id of options.leftWaiting) await within(30_000, `the fan-out ${id}`, env.client.workflow.getHandle(id).result());
     }
   });
 }
@@ -199,7 +195,7 @@ describe('monitoringCatchUp: fan-outs of the versions awaiting one', () => {
       { version: v2, course: 'completes' },
     ]);
     const taskQueue = newTaskQueue('catch-up');
-    const result = await withWorkerEndingFanOuts(c.activities, { taskQueue, leftRunning: [v1.workflowId] }, async () => {
+    const result = await withWorkerFinishingFanOuts(c, { taskQueue, leftWaiting: [v1.workflowId] }, async () => {
       await env.client.workflow.start('listVersionFanOut', { taskQueue, workflowId: v1.workflowId, args: [{ versionId: v1.versionId }] });
       const result = await within(30_000, 'the catch-up', (await startCatchUp(taskQueue)).result());
       expect((await env.client.workflow.getHandle(v1.workflowId).describe()).status.name).toBe('RUNNING');
@@ -216,13 +212,17 @@ describe('monitoringCatchUp: fan-outs of the versions awaiting one', () => {
     ]);
     const taskQueue = newTaskQueue('catch-up');
     const leftRunning = [v1.workflowId, v2.workflowId];
-    const { result, startedMs, closedMs, statuses } = await withWorkerEndingFanOuts(c.activities, { taskQueue, leftRunning }, async () => {
-      const handle = await startCatchUp(taskQueue);
-      const result = await within(30_000, 'the catch-up', handle.result());
-      const { startTime, closeTime } = await handle.describe();
-      const statuses = await Promise.all(leftRunning.map(async (id) => (await env.client.workflow.getHandle(id).describe()).status.name));
-      return { result, startedMs: startTime.getTime(), closedMs: closeTime?.getTime() ?? Number.NaN, statuses };
-    });
+    const { result, startedMs, closedMs, statuses } = await withWorkerFinishingFanOuts(
+      c,
+      { taskQueue, leftWaiting: leftRunning },
+      async () => {
+        const handle = await startCatchUp(taskQueue);
+        const result = await within(30_000, 'the catch-up', handle.result());
+        const { startTime, closeTime } = await handle.describe();
+        const statuses = await Promise.all(leftRunning.map(async (id) => (await env.client.workflow.getHandle(id).describe()).status.name));
+        return { result, startedMs: startTime.getTime(), closedMs: closeTime?.getTime() ?? Number.NaN, statuses };
+      },
+    );
     expect(result).toMatchObject({ fanOuts: [], fanOutsLeftRunning: leftRunning });
     const ranMs = closedMs - startedMs;
     expect(ranMs).toBeGreaterThanOrEqual(4 * 60_000);
@@ -250,14 +250,10 @@ describe('monitoringCatchUp: runs started before the bounded wait and the pendin
       { version: v2, course: 'completes' },
     ]);
     const taskQueue = newTaskQueue('catch-up');
-    const result = await withWorkerEndingFanOuts(
-      c.activities,
-      { taskQueue, bundle: 'prePatch', leftRunning: [v1.workflowId] },
-      async () => {
-        await env.client.workflow.start('listVersionFanOut', { taskQueue, workflowId: v1.workflowId, args: [{ versionId: v1.versionId }] });
-        return within(30_000, 'the catch-up', (await startCatchUp(taskQueue)).result());
-      },
-    );
+    const result = await withWorkerFinishingFanOuts(c, { taskQueue, bundle: 'prePatch', leftWaiting: [v1.workflowId] }, async () => {
+      await env.client.workflow.start('listVersionFanOut', { taskQueue, workflowId: v1.workflowId, args: [{ versionId: v1.versionId }] });
+      return within(30_000, 'the catch-up', (await startCatchUp(taskQueue)).result());
+    });
     expect(result).toEqual({ listSwitches: switchedOff('nppes'), matchingRules: sameRules(), fanOuts: [v2.workflowId] });
   });
 });

@@ -74,21 +74,22 @@ export async function attemptSeen(env: TestWorkflowEnvironment): Promise<Attempt
 }
 
 /**
- * Waits between consecutive attempts, in whole seconds: the clock skips the waits, the few
- * milliseconds of real time each attempt and task take are rounded away.
+ * Waits between consecutive attempts, in whole seconds, for schedules of whole seconds: each gap
+ * is the wait the clock skipped plus the real time the attempt and the tasks around it took
+ * (under a second, even on a loaded machine), which the rounding down leaves out.
  */
 export const gapsSeconds = (attempts: AttemptSeen[]): number[] =>
-  attempts.slice(1).map((a, i) => Math.round((a.atMs - attempts[i].atMs) / 1000));
+  attempts.slice(1).map((a, i) => Math.floor((a.atMs - attempts[i].atMs) / 1000));
 
 /**
  * Asserts the waits between consecutive attempts: each at least the expected wait (the clock
- * skipped it) and under 500 ms more (the real time the attempt and the tasks around it took).
+ * skipped it) and under a second more (the real time the attempt and the tasks around it took).
  */
 export function expectWaits(attempts: AttemptSeen[], expectedMs: number[]): void {
   const gaps = attempts.slice(1).map((a, i) => a.atMs - attempts[i].atMs);
   expect(gaps).toHaveLength(expectedMs.length);
   gaps.forEach((gap, i) => {
-    if (gap < expectedMs[i] || gap >= expectedMs[i] + 500)
+    if (gap < expectedMs[i] || gap >= expectedMs[i] + 1000)
       throw new Error(`wait ${i + 1}: ${gap} ms, expected ${expectedMs[i]} ms (waits: ${gaps.join(', ')})`);
   });
 }

@@ -5,8 +5,16 @@ import type { IngestSummary, ListActivities } from '../../../activities/listInge
 import type { MonitoringActivities } from '../../../activities/monitoredEntity';
 import type { ListSwitchSummary, PublishedVersion } from '../../../activities/monitoring';
 import type { ListIngestionInput, ListIngestionResult } from '../../../workflows/listIngestion';
-import type { BundleKind } from './support/bundle';
-import { attemptSeen, expectWaits, newTaskQueue, startTestServer, withWorker, within, type AttemptSeen } from './support/environment';
+import {
+  attemptSeen,
+  expectWaits,
+  newTaskQueue,
+  patchesOff,
+  startTestServer,
+  withWorker,
+  within,
+  type AttemptSeen,
+} from './support/environment';
 import { keptOfRescreen, noSwitches, publishedVersion, rescreenSummary, switchedOff } from './support/monitoring';
 
 /**
@@ -74,17 +82,14 @@ function ingestion(options: {
   return { activities, calls, ingestAttempts, switchAttempts, called: () => calls.map((c) => c.activity) };
 }
 
-async function runIngestion(
-  stubs: IngestionStubs,
-  input: ListIngestionInput,
-  bundle: BundleKind = 'current',
-): Promise<ListIngestionResult> {
+async function runIngestion(stubs: IngestionStubs, input: ListIngestionInput, off: string[] = []): Promise<ListIngestionResult> {
   const taskQueue = newTaskQueue('ingestion');
+  const { bundle, memo } = patchesOff(off);
   return withWorker(env, { taskQueue, activities: stubs, bundle }, () =>
     within(
       30_000,
       'the ingestion',
-      env.client.workflow.execute('listIngestion', { taskQueue, workflowId: `list-ingestion/${taskQueue}`, args: [input] }),
+      env.client.workflow.execute('listIngestion', { taskQueue, workflowId: `list-ingestion/${taskQueue}`, args: [input], memo }),
     ),
   );
 }
@@ -181,7 +186,7 @@ describe('listIngestion: runs started before the switches and the fan-out workfl
   it('a published version is fanned out in-line (list_update, then the re-screen) and no switches are applied', async () => {
     const v = publishedVersion();
     const i = ingestion({ ingest: () => published(v) });
-    const result = await runIngestion(i.activities, { sourceKey: v.sourceKey }, 'prePatch');
+    const result = await runIngestion(i.activities, { sourceKey: v.sourceKey }, ['list-switches', 'fan-out-workflow']);
     expect(i.calls.map((c) => [c.activity, c.input])).toEqual([
       ['ingestListArtifact', { sourceKey: v.sourceKey }],
       ['emitListUpdate', { versionId: v.versionId }],
@@ -194,7 +199,15 @@ describe('listIngestion: runs started before the switches and the fan-out workfl
     const v = publishedVersion();
     const summary: IngestSummary = { outcome: 'unchanged', sourceKey: v.sourceKey, versionId: v.versionId };
     const i = ingestion({ ingest: () => summary });
-    expect(await runIngestion(i.activities, { sourceKey: v.sourceKey }, 'prePatch')).toEqual(summary);
+    expect(await runIngestion(i.activities, { sourceKey: v.sourceKey }, ['list-switches', 'fan-out-workflow'])).toEqual(summary);
     expect(i.called()).toEqual(['ingestListArtifact']);
+  });
+
+  it('a run started between the two releases applies the switches and fans the version out in-line', async () => {
+    const v = publishedVersion();
+    const i = ingestion({ ingest: () => published(v), switches: () => switchedOff('nppes') });
+    const result = await runIngestion(i.activities, { sourceKey: v.sourceKey }, ['fan-out-workflow']);
+    expect(i.called()).toEqual(['ingestListArtifact', 'rescreenForListSwitches', 'emitListUpdate', 'rescreenMonitoredRecords']);
+    expect(result).toEqual({ ...published(v), listSwitches: switchedOff('nppes'), monitoring: keptOfRescreen(rescreenSummary(v)) });
   });
 });

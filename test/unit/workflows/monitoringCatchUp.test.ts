@@ -4,8 +4,16 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { MonitoringActivities } from '../../../activities/monitoredEntity';
 import type { PublishedVersion } from '../../../activities/monitoring';
 import type { MonitoringCatchUpResult } from '../../../workflows/monitoringCatchUp';
-import type { BundleKind } from './support/bundle';
-import { attemptSeen, expectWaits, newTaskQueue, startTestServer, withWorker, within, type AttemptSeen } from './support/environment';
+import {
+  attemptSeen,
+  expectWaits,
+  newTaskQueue,
+  patchesOff,
+  startTestServer,
+  withWorker,
+  within,
+  type AttemptSeen,
+} from './support/environment';
 import { publishedVersion, rescreenSummary, sameRules, switchedOff } from './support/monitoring';
 
 /**
@@ -93,13 +101,23 @@ function catchUp(
   };
 }
 
-const startCatchUp = (taskQueue: string) =>
-  env.client.workflow.start('monitoringCatchUp', { taskQueue, workflowId: `monitoring-catch-up/${taskQueue}`, args: [] });
+const BOUNDED_WAIT = 'catch-up-bounded-fan-out-wait';
+const PENDING_AND_RESUME = ['catch-up-starts-pending-monitors', 'catch-up-resumes-reactivated-orgs'];
+/** The release that waited for each fan-out had neither of the later steps either. */
+const BEFORE_ALL = [BOUNDED_WAIT, ...PENDING_AND_RESUME];
 
-async function runCatchUp(stubs: CatchUpStubs, bundle: BundleKind = 'current'): Promise<MonitoringCatchUpResult> {
+const startCatchUp = (taskQueue: string, off: string[] = []) =>
+  env.client.workflow.start('monitoringCatchUp', {
+    taskQueue,
+    workflowId: `monitoring-catch-up/${taskQueue}`,
+    args: [],
+    memo: patchesOff(off).memo,
+  });
+
+async function runCatchUp(stubs: CatchUpStubs, off: string[] = []): Promise<MonitoringCatchUpResult> {
   const taskQueue = newTaskQueue('catch-up');
-  return withWorker(env, { taskQueue, activities: stubs, bundle }, async () =>
-    within(30_000, 'the catch-up', (await startCatchUp(taskQueue)).result()),
+  return withWorker(env, { taskQueue, activities: stubs, bundle: patchesOff(off).bundle }, async () =>
+    within(30_000, 'the catch-up', (await startCatchUp(taskQueue, off)).result()),
   );
 }
 
@@ -110,7 +128,7 @@ async function runCatchUp(stubs: CatchUpStubs, bundle: BundleKind = 'current'): 
  */
 async function withWorkerFinishingFanOuts<T>(
   c: ReturnType<typeof catchUp>,
-  options: { taskQueue: string; bundle?: BundleKind; leftWaiting: string[] },
+  options: { taskQueue: string; bundle?: 'current' | 'patchesOff'; leftWaiting: string[] },
   body: () => Promise<T>,
 ): Promise<T> {
   return withWorker(env, { taskQueue: options.taskQueue, activities: c.activities, bundle: options.bundle }, async () => {
@@ -238,7 +256,7 @@ describe('monitoringCatchUp: runs started before the bounded wait and the pendin
       { version: v1, course: 'fails' },
       { version: v2, course: 'completes' },
     ]);
-    const result = await runCatchUp(c.activities, 'prePatch');
+    const result = await runCatchUp(c.activities, BEFORE_ALL);
     expect(result).toEqual({ listSwitches: switchedOff('nppes'), matchingRules: sameRules(), fanOuts: [v2.workflowId] });
     expect(c.calls.slice(0, 3)).toEqual(['rescreenForListSwitches', 'rescreenForMatchingRules', 'versionsAwaitingFanOut']);
   });
@@ -250,10 +268,28 @@ describe('monitoringCatchUp: runs started before the bounded wait and the pendin
       { version: v2, course: 'completes' },
     ]);
     const taskQueue = newTaskQueue('catch-up');
-    const result = await withWorkerFinishingFanOuts(c, { taskQueue, bundle: 'prePatch', leftWaiting: [v1.workflowId] }, async () => {
-      await env.client.workflow.start('listVersionFanOut', { taskQueue, workflowId: v1.workflowId, args: [{ versionId: v1.versionId }] });
-      return within(30_000, 'the catch-up', (await startCatchUp(taskQueue)).result());
-    });
+    const result = await withWorkerFinishingFanOuts(
+      c,
+      { taskQueue, bundle: patchesOff(BEFORE_ALL).bundle, leftWaiting: [v1.workflowId] },
+      async () => {
+        await env.client.workflow.start('listVersionFanOut', { taskQueue, workflowId: v1.workflowId, args: [{ versionId: v1.versionId }] });
+        return within(30_000, 'the catch-up', (await startCatchUp(taskQueue, BEFORE_ALL)).result());
+      },
+    );
     expect(result).toEqual({ listSwitches: switchedOff('nppes'), matchingRules: sameRules(), fanOuts: [v2.workflowId] });
+  });
+
+  it('a run started with the bounded wait but before the pending/resume steps reports neither', async () => {
+    const v1 = publishedVersion('oig_leie');
+    const c = catchUp([{ version: v1, course: 'completes' }]);
+    const result = await runCatchUp(c.activities, PENDING_AND_RESUME);
+    expect(result).toEqual({
+      listSwitches: switchedOff('nppes'),
+      matchingRules: sameRules(),
+      fanOuts: [v1.workflowId],
+      fanOutsLeftRunning: [],
+    });
+    expect(c.calls).not.toContain('startPendingMonitorWorkflows');
+    expect(c.calls).not.toContain('resumeMonitoringOfReactivatedOrganizations');
   });
 });

@@ -14,12 +14,12 @@ import {
   type WebhookDeliveryInput,
 } from '../../../activities/webhooks';
 import type { WebhookDeliveryResult } from '../../../workflows/webhookDelivery';
-import type { BundleKind } from './support/bundle';
 import {
   attemptSeen,
   countingCalls,
   gapsSeconds,
   newTaskQueue,
+  patchesOff,
   startTestServer,
   withWorker,
   within,
@@ -33,6 +33,8 @@ import {
  */
 type DeliveryStubs = Pick<WebhookActivities, 'attemptDelivery' | 'markDeliveryFailed'>;
 type AttemptInput = Parameters<WebhookActivities['attemptDelivery']>[0];
+
+const ATTEMPT_KEEPS_SCHEDULE = 'webhook-attempt-keeps-schedule';
 
 let env: TestWorkflowEnvironment;
 beforeAll(async () => {
@@ -86,17 +88,14 @@ function failedAttempt(policy: DeliveryPolicy, n: number): Error {
   });
 }
 
-async function runDelivery(
-  stubs: DeliveryStubs,
-  input: WebhookDeliveryInput,
-  bundle: BundleKind = 'current',
-): Promise<WebhookDeliveryResult> {
+async function runDelivery(stubs: DeliveryStubs, input: WebhookDeliveryInput, off: string[] = []): Promise<WebhookDeliveryResult> {
   const taskQueue = newTaskQueue('delivery');
+  const { bundle, memo } = patchesOff(off);
   return withWorker(env, { taskQueue, activities: stubs, bundle }, () =>
     within(
       30_000,
       'the delivery',
-      env.client.workflow.execute('webhookDelivery', { taskQueue, workflowId: deliveryWorkflowId(input.deliveryId), args: [input] }),
+      env.client.workflow.execute('webhookDelivery', { taskQueue, workflowId: deliveryWorkflowId(input.deliveryId), args: [input], memo }),
     ),
   );
 }
@@ -236,7 +235,7 @@ describe('webhookDelivery: a series started before the attempt kept its schedule
     const series = randomUUID();
     const d = delivery((n) => ApplicationFailure.retryable(`attempt ${n}: 503`, 'WebhookAttemptFailed'));
     const deliveryId = randomUUID();
-    expect(await runDelivery(d.activities, { deliveryId, policy, series }, 'prePatch')).toBe('failed');
+    expect(await runDelivery(d.activities, { deliveryId, policy, series }, [ATTEMPT_KEEPS_SCHEDULE])).toBe('failed');
     expect(d.attempts.map((a) => a.input)).toEqual(Array(6).fill({ deliveryId, timeoutMs: policy.timeoutMs, series }));
     expect(gapsSeconds(d.attempts)).toEqual(retrySchedule(policy).map((ms) => ms / 1000));
     expect(d.markedFailed).toEqual([{ deliveryId, series }]);
@@ -245,7 +244,7 @@ describe('webhookDelivery: a series started before the attempt kept its schedule
   it('is delivered by a later attempt', async () => {
     const policy = defaultPolicy();
     const d = delivery((n) => (n < 3 ? ApplicationFailure.retryable('503', 'WebhookAttemptFailed') : { outcome: 'delivered', attempt: n }));
-    expect(await runDelivery(d.activities, { deliveryId: randomUUID(), policy }, 'prePatch')).toBe('delivered');
+    expect(await runDelivery(d.activities, { deliveryId: randomUUID(), policy }, [ATTEMPT_KEEPS_SCHEDULE])).toBe('delivered');
     expect(gapsSeconds(d.attempts)).toEqual([30, 60]);
     expect(d.markedFailed).toEqual([]);
   });

@@ -9,10 +9,14 @@ import { bundleWorkflowCode } from '@temporalio/worker';
  * workflows are unchanged) reuses it instead of running webpack again. Two jest workers asking at
  * once build it once: the first takes a lock file, the other waits for the bundle to appear.
  *
- * `prePatch` is the same code with every `patched(...)` answering false: the branches a run
- * started by the release before each patch takes when it replays on this code.
+ * `patchesOff` is the same code where `patched(id)` answers false for the patch ids a run lists
+ * in its memo under PATCHES_OFF_MEMO (and as the SDK would for the others): the branches a run
+ * started by the release before those patches takes when it replays on this code.
  */
-export type BundleKind = 'current' | 'prePatch';
+export type BundleKind = 'current' | 'patchesOff';
+
+/** The memo key that lists, in a run of the `patchesOff` bundle, the patches it runs without. */
+export const PATCHES_OFF_MEMO = 'patchesOff';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const WORKFLOWS_DIR = path.join(REPO_ROOT, 'workflows');
@@ -58,6 +62,11 @@ async function cachedBundle(kind: BundleKind): Promise<{ codePath: string }> {
         const partial = `${codePath}.${process.pid}.partial`;
         fs.writeFileSync(partial, code);
         fs.renameSync(partial, codePath);
+        // Bundles of earlier workflow code are of no further use.
+        for (const file of fs.readdirSync(CACHE_DIR)) {
+          if (file.startsWith(`${kind}-`) && file.endsWith('.js') && path.join(CACHE_DIR, file) !== codePath)
+            fs.rmSync(path.join(CACHE_DIR, file), { force: true });
+        }
         return { codePath };
       } finally {
         fs.rmSync(lockPath, { force: true });
@@ -83,12 +92,21 @@ function takeLock(lockPath: string): boolean {
 async function build(kind: BundleKind): Promise<string> {
   const workflowsPath = path.join(WORKFLOWS_DIR, 'index.ts');
   if (kind === 'current') return (await bundleWorkflowCode({ workflowsPath, logger: quietLogger })).code;
-  // '@temporalio/workflow' (exactly) resolves to a module that re-exports the SDK but answers every patch "not patched".
-  const sdkEntry = require.resolve('@temporalio/workflow');
-  const shim = path.join(CACHE_DIR, 'pre-patch-workflow.js');
+  // '@temporalio/workflow' (exactly) resolves to a module that re-exports the SDK but answers
+  // "not patched" for the patches the run's memo lists (fixed at its start: replays answer the same).
+  const sdk = JSON.stringify(require.resolve('@temporalio/workflow'));
+  const shim = path.join(CACHE_DIR, 'patches-off-workflow.js');
   fs.writeFileSync(
     shim,
-    `export * from ${JSON.stringify(sdkEntry)};\nexport function patched() { return false; }\nexport function deprecatePatch() {}\n`,
+    [
+      `import { patched as sdkPatched, workflowInfo } from ${sdk};`,
+      `export * from ${sdk};`,
+      'export function patched(patchId) {',
+      `  const off = workflowInfo().memo?.[${JSON.stringify(PATCHES_OFF_MEMO)}];`,
+      '  return Array.isArray(off) && off.includes(patchId) ? false : sdkPatched(patchId);',
+      '}',
+      '',
+    ].join('\n'),
   );
   const { code } = await bundleWorkflowCode({
     workflowsPath,

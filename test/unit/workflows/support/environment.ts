@@ -5,7 +5,7 @@ import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { SEARCH_ATTRIBUTES } from '../../../../infra/base/temporal/searchAttributes';
-import { workflowBundle, type BundleKind } from './bundle';
+import { PATCHES_OFF_MEMO, workflowBundle, type BundleKind } from './bundle';
 
 /**
  * Temporal's time-skipping test server (timers and retry waits pass at once while a client
@@ -55,6 +55,14 @@ export async function withWorker<T>(
     shutdownGraceTime: '1s',
   });
   return worker.runUntil(body);
+}
+
+/**
+ * A run as the release before the given patches started it: the bundle whose `patched` reads the
+ * run's memo, and the memo listing them. With none, the current bundle and no memo.
+ */
+export function patchesOff(ids: string[]): { bundle: BundleKind; memo?: Record<string, unknown> } {
+  return ids.length === 0 ? { bundle: 'current' } : { bundle: 'patchesOff', memo: { [PATCHES_OFF_MEMO]: ids } };
 }
 
 /** One activity attempt, and when it ran on the test server's (skipping) clock. */

@@ -1,0 +1,295 @@
+import { ApplicationFailure } from '@temporalio/common';
+import { ActivityFailure, WorkflowFailedError } from '@temporalio/client';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { MonitoringActivities } from '../../../activities/monitoredEntity';
+import type { PublishedVersion } from '../../../activities/monitoring';
+import type { MonitoringCatchUpResult } from '../../../workflows/monitoringCatchUp';
+import {
+  attemptSeen,
+  expectWaits,
+  newTaskQueue,
+  patchesOff,
+  startTestServer,
+  withWorker,
+  within,
+  type AttemptSeen,
+} from './support/environment';
+import { publishedVersion, rescreenSummary, sameRules, switchedOff } from './support/monitoring';
+
+/**
+ * The monitoring catch-up on the time-skipping test server (its 4-minute wait for a fan-out
+ * passes at once), with its activities and those of the fan-outs it runs as children stubbed:
+ * which versions await a fan-out, and how each fan-out's re-screen goes, are the test's.
+ */
+type CatchUpStubs = Pick<
+  MonitoringActivities,
+  | 'startPendingMonitorWorkflows'
+  | 'resumeMonitoringOfReactivatedOrganizations'
+  | 'rescreenForListSwitches'
+  | 'rescreenForMatchingRules'
+  | 'versionsAwaitingFanOut'
+  | 'emitListUpdate'
+  | 'rescreenMonitoredRecords'
+>;
+
+let env: TestWorkflowEnvironment;
+beforeAll(async () => {
+  env = await startTestServer();
+}, 60_000);
+afterAll(async () => {
+  await env?.teardown();
+});
+
+/** How a version's fan-out goes: it completes, fails for good, or waits (retrying) on a switch no one applies. */
+type FanOutCourse = 'completes' | 'fails' | 'waits';
+
+function catchUp(
+  versions: Array<{ version: PublishedVersion & { workflowId: string }; course: FanOutCourse }>,
+  options: { resume?: (attempt: number) => Error | undefined } = {},
+) {
+  const calls: string[] = [];
+  const resumeAttempts: AttemptSeen[] = [];
+  const courseOf = new Map(versions.map((v) => [v.version.versionId, v]));
+  let switchApplied = false;
+  const activities: CatchUpStubs = {
+    async startPendingMonitorWorkflows() {
+      calls.push('startPendingMonitorWorkflows');
+      return ['record-1'];
+    },
+    async resumeMonitoringOfReactivatedOrganizations() {
+      const seen = await attemptSeen(env);
+      resumeAttempts.push(seen);
+      calls.push('resumeMonitoringOfReactivatedOrganizations');
+      const failure = options.resume?.(seen.attempt);
+      if (failure) throw failure;
+      return [{ orgId: 'org-1', rescreened: 3, statusChanges: 1 }];
+    },
+    async rescreenForListSwitches() {
+      calls.push('rescreenForListSwitches');
+      return switchedOff('nppes');
+    },
+    async rescreenForMatchingRules() {
+      calls.push('rescreenForMatchingRules');
+      return sameRules();
+    },
+    async versionsAwaitingFanOut() {
+      calls.push('versionsAwaitingFanOut');
+      return versions.map((v) => v.version);
+    },
+    async emitListUpdate(input) {
+      calls.push(`emitListUpdate ${input.versionId}`);
+      return { deliveries: 1 };
+    },
+    async rescreenMonitoredRecords(input) {
+      const v = courseOf.get(input.versionId);
+      if (!v) throw new Error(`no version ${input.versionId} in this test`);
+      if (v.course === 'fails') throw ApplicationFailure.nonRetryable('the version was withdrawn', 'NoSuchVersion');
+      if (v.course === 'waits' && !switchApplied)
+        throw ApplicationFailure.retryable('nppes is switched off but the records still stand on it', 'ListSwitchPending');
+      calls.push(`rescreenMonitoredRecords ${input.versionId}`);
+      return rescreenSummary(v.version);
+    },
+  };
+  return {
+    activities,
+    calls,
+    resumeAttempts,
+    /** The switch the waiting fan-outs wait for is applied (the schedule's next run): they complete. */
+    applySwitch: () => {
+      switchApplied = true;
+    },
+  };
+}
+
+const BOUNDED_WAIT = 'catch-up-bounded-fan-out-wait';
+const PENDING_AND_RESUME = ['catch-up-starts-pending-monitors', 'catch-up-resumes-reactivated-orgs'];
+/** The release that waited for each fan-out had neither of the later steps either. */
+const BEFORE_ALL = [BOUNDED_WAIT, ...PENDING_AND_RESUME];
+
+const startCatchUp = (taskQueue: string, off: string[] = []) =>
+  env.client.workflow.start('monitoringCatchUp', {
+    taskQueue,
+    workflowId: `monitoring-catch-up/${taskQueue}`,
+    args: [],
+    memo: patchesOff(off).memo,
+  });
+
+async function runCatchUp(stubs: CatchUpStubs, off: string[] = []): Promise<MonitoringCatchUpResult> {
+  const taskQueue = newTaskQueue('catch-up');
+  return withWorker(env, { taskQueue, activities: stubs, bundle: patchesOff(off).bundle }, async () =>
+    within(30_000, 'the catch-up', (await startCatchUp(taskQueue, off)).result()),
+  );
+}
+
+/**
+ * Runs `body` with a worker, then lets the fan-outs it left waiting finish (their switch
+ * applied), so none retries on in the server the next tests share. They are not terminated: the
+ * test server stops its clock for good when a workflow ends while one of its activities executes.
+ */
+async function withWorkerFinishingFanOuts<T>(
+  c: ReturnType<typeof catchUp>,
+  options: { taskQueue: string; bundle?: 'current' | 'patchesOff'; leftWaiting: string[] },
+  body: () => Promise<T>,
+): Promise<T> {
+  return withWorker(env, { taskQueue: options.taskQueue, activities: c.activities, bundle: options.bundle }, async () => {
+    try {
+      return await body();
+    } finally {
+      c.applySwitch();
+      for (const id of options.leftWaiting) await within(30_000, `the fan-out ${id}`, env.client.workflow.getHandle(id).result());
+    }
+  });
+}
+
+describe('monitoringCatchUp: before the fan-outs', () => {
+  it('starts pending monitor workflows, resumes reactivated organizations, applies switches then rules, in that order', async () => {
+    const c = catchUp([]);
+    const result = await runCatchUp(c.activities);
+    expect(c.calls).toEqual([
+      'startPendingMonitorWorkflows',
+      'resumeMonitoringOfReactivatedOrganizations',
+      'rescreenForListSwitches',
+      'rescreenForMatchingRules',
+      'versionsAwaitingFanOut',
+    ]);
+    expect(result).toEqual({
+      listSwitches: switchedOff('nppes'),
+      matchingRules: sameRules(),
+      fanOuts: [],
+      fanOutsLeftRunning: [],
+      monitorWorkflowsStarted: ['record-1'],
+      organizationsResumed: [{ orgId: 'org-1', rescreened: 3, statusChanges: 1 }],
+    });
+  });
+
+  it('retries resuming the reactivated organizations (2 s, ×1.5) and fails the run after 5 attempts, before any re-screen', async () => {
+    const c = catchUp([], { resume: () => ApplicationFailure.retryable('matcher unavailable', 'MatcherUnavailable') });
+    const taskQueue = newTaskQueue('catch-up');
+    const failure = await withWorker(env, { taskQueue, activities: c.activities }, async () =>
+      (await startCatchUp(taskQueue)).result(),
+    ).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(failure).toBeInstanceOf(WorkflowFailedError);
+    expect((failure as WorkflowFailedError).cause).toBeInstanceOf(ActivityFailure);
+    expectWaits(c.resumeAttempts, [2000, 3000, 4500, 6750]);
+    expect(c.calls).not.toContain('rescreenForListSwitches');
+  });
+});
+
+describe('monitoringCatchUp: fan-outs of the versions awaiting one', () => {
+  it('runs them one after the other, in publication order, each to its end', async () => {
+    const [v1, v2] = [publishedVersion('oig_leie'), publishedVersion('sam_exclusions')];
+    const c = catchUp([
+      { version: v1, course: 'completes' },
+      { version: v2, course: 'completes' },
+    ]);
+    const result = await runCatchUp(c.activities);
+    expect(result).toMatchObject({ fanOuts: [v1.workflowId, v2.workflowId], fanOutsLeftRunning: [] });
+    expect(c.calls.slice(5)).toEqual([
+      `emitListUpdate ${v1.versionId}`,
+      `rescreenMonitoredRecords ${v1.versionId}`,
+      `emitListUpdate ${v2.versionId}`,
+      `rescreenMonitoredRecords ${v2.versionId}`,
+    ]);
+  });
+
+  it('a failed child: its version is left awaiting (not in fanOuts) and the next version is still fanned out', async () => {
+    const [v1, v2] = [publishedVersion('oig_leie'), publishedVersion('sam_exclusions')];
+    const c = catchUp([
+      { version: v1, course: 'fails' },
+      { version: v2, course: 'completes' },
+    ]);
+    const result = await runCatchUp(c.activities);
+    expect(result).toMatchObject({ fanOuts: [v2.workflowId], fanOutsLeftRunning: [] });
+    expect((await env.client.workflow.getHandle(v1.workflowId).describe()).status.name).toBe('FAILED');
+  });
+
+  it('a fan-out already running elsewhere (the ingestion started it) is left to it, neither done nor left running here', async () => {
+    const [v1, v2] = [publishedVersion('oig_leie'), publishedVersion('sam_exclusions')];
+    const c = catchUp([
+      { version: v1, course: 'waits' },
+      { version: v2, course: 'completes' },
+    ]);
+    const taskQueue = newTaskQueue('catch-up');
+    const result = await withWorkerFinishingFanOuts(c, { taskQueue, leftWaiting: [v1.workflowId] }, async () => {
+      await env.client.workflow.start('listVersionFanOut', { taskQueue, workflowId: v1.workflowId, args: [{ versionId: v1.versionId }] });
+      const result = await within(30_000, 'the catch-up', (await startCatchUp(taskQueue)).result());
+      expect((await env.client.workflow.getHandle(v1.workflowId).describe()).status.name).toBe('RUNNING');
+      return result;
+    });
+    expect(result).toMatchObject({ fanOuts: [v2.workflowId], fanOutsLeftRunning: [] });
+  });
+
+  it('waits for its fan-outs 4 minutes in all: one that cannot finish is left running, and those after it are started without waiting', async () => {
+    const [v1, v2] = [publishedVersion('oig_leie'), publishedVersion('sam_exclusions')];
+    const c = catchUp([
+      { version: v1, course: 'waits' },
+      { version: v2, course: 'waits' },
+    ]);
+    const taskQueue = newTaskQueue('catch-up');
+    const leftRunning = [v1.workflowId, v2.workflowId];
+    const { result, startedMs, closedMs, statuses } = await withWorkerFinishingFanOuts(
+      c,
+      { taskQueue, leftWaiting: leftRunning },
+      async () => {
+        const handle = await startCatchUp(taskQueue);
+        const result = await within(30_000, 'the catch-up', handle.result());
+        const { startTime, closeTime } = await handle.describe();
+        const statuses = await Promise.all(leftRunning.map(async (id) => (await env.client.workflow.getHandle(id).describe()).status.name));
+        return { result, startedMs: startTime.getTime(), closedMs: closeTime?.getTime() ?? Number.NaN, statuses };
+      },
+    );
+    expect(result).toMatchObject({ fanOuts: [], fanOutsLeftRunning: leftRunning });
+    const ranMs = closedMs - startedMs;
+    expect(ranMs).toBeGreaterThanOrEqual(4 * 60_000);
+    expect(ranMs).toBeLessThan(5 * 60_000);
+    expect(statuses).toEqual(['RUNNING', 'RUNNING']);
+  });
+});
+
+describe('monitoringCatchUp: runs started before the bounded wait and the pending/resume steps (pre-patch branches)', () => {
+  it('neither starts pending monitors nor resumes organizations, waits for each fan-out to its end, skips a failed one', async () => {
+    const [v1, v2] = [publishedVersion('oig_leie'), publishedVersion('sam_exclusions')];
+    const c = catchUp([
+      { version: v1, course: 'fails' },
+      { version: v2, course: 'completes' },
+    ]);
+    const result = await runCatchUp(c.activities, BEFORE_ALL);
+    expect(result).toEqual({ listSwitches: switchedOff('nppes'), matchingRules: sameRules(), fanOuts: [v2.workflowId] });
+    expect(c.calls.slice(0, 3)).toEqual(['rescreenForListSwitches', 'rescreenForMatchingRules', 'versionsAwaitingFanOut']);
+  });
+
+  it('leaves a fan-out already running elsewhere to it', async () => {
+    const [v1, v2] = [publishedVersion('oig_leie'), publishedVersion('sam_exclusions')];
+    const c = catchUp([
+      { version: v1, course: 'waits' },
+      { version: v2, course: 'completes' },
+    ]);
+    const taskQueue = newTaskQueue('catch-up');
+    const result = await withWorkerFinishingFanOuts(
+      c,
+      { taskQueue, bundle: patchesOff(BEFORE_ALL).bundle, leftWaiting: [v1.workflowId] },
+      async () => {
+        await env.client.workflow.start('listVersionFanOut', { taskQueue, workflowId: v1.workflowId, args: [{ versionId: v1.versionId }] });
+        return within(30_000, 'the catch-up', (await startCatchUp(taskQueue, BEFORE_ALL)).result());
+      },
+    );
+    expect(result).toEqual({ listSwitches: switchedOff('nppes'), matchingRules: sameRules(), fanOuts: [v2.workflowId] });
+  });
+
+  it('a run started with the bounded wait but before the pending/resume steps reports neither', async () => {
+    const v1 = publishedVersion('oig_leie');
+    const c = catchUp([{ version: v1, course: 'completes' }]);
+    const result = await runCatchUp(c.activities, PENDING_AND_RESUME);
+    expect(result).toEqual({
+      listSwitches: switchedOff('nppes'),
+      matchingRules: sameRules(),
+      fanOuts: [v1.workflowId],
+      fanOutsLeftRunning: [],
+    });
+    expect(c.calls).not.toContain('startPendingMonitorWorkflows');
+    expect(c.calls).not.toContain('resumeMonitoringOfReactivatedOrganizations');
+  });
+});

@@ -2,15 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
 import { WorkflowFailedError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { BatchActivities } from '../../../activities/batchScreening';
-import type { WebhookActivities } from '../../../activities/webhookDelivery';
-import {
-  startBatchWorkflow,
-  batchWorkflowId,
-  type BatchJobRef,
-  type BatchScreeningInput,
-  type BatchSummary,
-} from '../../../activities/batch';
+import type { BatchScreeningActivities } from '../../../activities/batch/activities';
+import type { WebhookDeliveryActivities } from '../../../activities/webhooks/activities';
+import { idempotencyKeyHash, startBatchWorkflow, type BatchJobRef, type BatchSummary } from '../../../activities/batch';
+import { batchWorkflowId, type BatchScreeningInput } from '../../../workflows/contracts';
 import { BATCH_CHUNK_CONCURRENCY, BATCH_CHUNK_SIZE } from '../../../workflows/batchScreening';
 import {
   attemptSeen,
@@ -24,7 +19,8 @@ import {
 } from './support/environment';
 
 /** The batchScreening workflow on the time-skipping test server, its activities stubbed (items and results would be in PostgreSQL). */
-type BatchStubs = Pick<BatchActivities, 'startBatch' | 'screenBatchChunk' | 'completeBatch'> & Pick<WebhookActivities, 'emitWebhookEvents'>;
+type BatchStubs = Pick<BatchScreeningActivities, 'startBatch' | 'screenBatchChunk' | 'completeBatch'> &
+  Pick<WebhookDeliveryActivities, 'emitWebhookEvents'>;
 
 let env: TestWorkflowEnvironment;
 beforeAll(async () => {
@@ -56,7 +52,7 @@ function batchJob(options: {
   let inFlight = 0;
   let started = 0;
   let mostInFlight = 0;
-  const events: Parameters<WebhookActivities['emitWebhookEvents']>[0]['events'] = [];
+  const events: Parameters<WebhookDeliveryActivities['emitWebhookEvents']>[0]['events'] = [];
   const summary: BatchSummary = {
     jobId: job.jobId,
     totalItems: job.totalItems,
@@ -205,7 +201,7 @@ describe("batchScreening: resubmission (startBatchWorkflow, the gateway's start,
     const hold = heldChunk();
     const batch = batchJob({ pending: ranges(2), chunk: hold.chunk });
     const job = { jobId: batch.job.jobId, orgId: batch.job.orgId, idempotencyKey: randomUUID(), totalItems: batch.job.totalItems };
-    const handle = env.client.workflow.getHandle(batchWorkflowId(job.orgId, job.idempotencyKey));
+    const handle = env.client.workflow.getHandle(batchWorkflowId(job.orgId, idempotencyKeyHash(job.idempotencyKey)));
     const taskQueue = newTaskQueue('batch');
 
     await withWorker(env, { taskQueue, activities: batch.activities }, async () => {
@@ -233,7 +229,7 @@ describe("batchScreening: resubmission (startBatchWorkflow, the gateway's start,
       },
     });
     const job = { jobId: lost.job.jobId, orgId: lost.job.orgId, idempotencyKey: randomUUID(), totalItems: lost.job.totalItems };
-    const handle = env.client.workflow.getHandle(batchWorkflowId(job.orgId, job.idempotencyKey));
+    const handle = env.client.workflow.getHandle(batchWorkflowId(job.orgId, idempotencyKeyHash(job.idempotencyKey)));
     const taskQueue = newTaskQueue('batch');
 
     const counted = countingCalls(lost.activities);

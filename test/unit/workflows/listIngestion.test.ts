@@ -1,10 +1,10 @@
 import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
 import { WorkflowFailedError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { IngestSummary, ListActivities } from '../../../activities/listIngestion';
-import type { MonitoringActivities } from '../../../activities/monitoredEntity';
-import type { ListSwitchSummary, PublishedVersion } from '../../../activities/monitoring';
-import type { ListIngestionInput, ListIngestionResult } from '../../../workflows/listIngestion';
+import type { IngestSummary, ListIngestionActivities } from '../../../activities/lists/activities';
+import type { MonitoringActivities } from '../../../activities/monitoring/activities';
+import type { ListSwitchSummary } from '../../../activities/monitoring';
+import type { ListIngestionInput, ListIngestionResult, PublishedVersion } from '../../../workflows/contracts';
 import {
   attemptSeen,
   expectWaits,
@@ -21,7 +21,7 @@ import { keptOfRescreen, noSwitches, publishedVersion, rescreenSummary, switched
  * One list ingestion on the time-skipping test server, its activities stubbed: what the artifact
  * gives (published, unchanged, refused, no location) and which lists were switched are the test's.
  */
-type IngestionStubs = Pick<ListActivities, 'ingestListArtifact'> &
+type IngestionStubs = Pick<ListIngestionActivities, 'ingestListArtifact'> &
   Pick<MonitoringActivities, 'rescreenForListSwitches' | 'startListVersionFanOut' | 'emitListUpdate' | 'rescreenMonitoredRecords'>;
 
 let env: TestWorkflowEnvironment;

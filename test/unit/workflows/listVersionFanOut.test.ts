@@ -1,8 +1,8 @@
 import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
 import { WorkflowFailedError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { MonitoringActivities } from '../../../activities/monitoredEntity';
-import type { ListVersionFanOutResult } from '../../../workflows/listVersionFanOut';
+import type { MonitoringActivities } from '../../../activities/monitoring/activities';
+import type { ListVersionFanOutResult } from '../../../workflows/contracts';
 import { attemptSeen, expectWaits, newTaskQueue, startTestServer, withWorker, within, type AttemptSeen } from './support/environment';
 import { keptOfRescreen, publishedVersion, rescreenSummary } from './support/monitoring';
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { MonitoringActivities } from '../../../activities/monitoredEntity';
+import type { MonitoringActivities } from '../../../activities/monitoring/activities';
 import { billingPeriod, periodBounds } from '../../../activities/metering';
-import { monitorWorkflowId, type MonitoredEntityInput } from '../../../activities/monitoring';
+import { monitorWorkflowId, type MonitoredEntityInput } from '../../../workflows/contracts';
 import { attemptSeen, gapsSeconds, newTaskQueue, startTestServer, withWorker, within, type AttemptSeen } from './support/environment';
 
 /**

@@ -1,9 +1,8 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { ActivityFailure, WorkflowFailedError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { MonitoringActivities } from '../../../activities/monitoredEntity';
-import type { PublishedVersion } from '../../../activities/monitoring';
-import type { MonitoringCatchUpResult } from '../../../workflows/monitoringCatchUp';
+import type { MonitoringActivities } from '../../../activities/monitoring/activities';
+import type { MonitoringCatchUpResult, PublishedVersion } from '../../../workflows/contracts';
 import {
   attemptSeen,
   expectWaits,

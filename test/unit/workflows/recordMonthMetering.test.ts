@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { RecordMonthActivities } from '../../../activities/recordMonthMetering';
+import type { RecordMonthMeteringActivities } from '../../../activities/metering/activities';
 import { attemptSeen, gapsSeconds, newTaskQueue, startTestServer, withWorker, type AttemptSeen } from './support/environment';
 
 let env: TestWorkflowEnvironment;
@@ -14,7 +14,7 @@ afterAll(async () => {
 describe('recordMonthMetering', () => {
   it('passes the requested month to the sweep and returns what it metered', async () => {
     const calls: Array<{ at?: string }> = [];
-    const activities: RecordMonthActivities = {
+    const activities: RecordMonthMeteringActivities = {
       async meterRecordMonthsOfMonitoredRecords(input) {
         calls.push(input);
         return { periods: ['2026-01', '2026-02'], metered: 7 };
@@ -30,7 +30,7 @@ describe('recordMonthMetering', () => {
 
   it('started by the schedule with no input, leaves the month to the activity (now)', async () => {
     const calls: Array<{ at?: string }> = [];
-    const activities: RecordMonthActivities = {
+    const activities: RecordMonthMeteringActivities = {
       async meterRecordMonthsOfMonitoredRecords(input) {
         calls.push(input);
         return { periods: ['2026-02'], metered: 0 };
@@ -46,7 +46,7 @@ describe('recordMonthMetering', () => {
 
   it('retries a failed sweep after 10 s, doubling up to 10 minutes, until it succeeds', async () => {
     const attempts: AttemptSeen[] = [];
-    const activities: RecordMonthActivities = {
+    const activities: RecordMonthMeteringActivities = {
       async meterRecordMonthsOfMonitoredRecords() {
         attempts.push(await attemptSeen(env));
         if (attempts.length < 9) throw ApplicationFailure.retryable('database unreachable', 'ConnectionRefused');

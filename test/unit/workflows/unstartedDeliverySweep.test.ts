@@ -1,7 +1,7 @@
 import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
 import { WorkflowFailedError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { UnstartedDeliveryActivities } from '../../../activities/unstartedDeliverySweep';
+import type { UnstartedDeliverySweepActivities } from '../../../activities/webhooks/activities';
 import { attemptSeen, gapsSeconds, newTaskQueue, startTestServer, withWorker, within, type AttemptSeen } from './support/environment';
 
 /** The sweep of unstarted deliveries on the time-skipping test server, its one activity stubbed. */
@@ -15,7 +15,7 @@ afterAll(async () => {
 
 function sweep(answer: (attempt: number) => { taken: number } | Error) {
   const attempts: AttemptSeen[] = [];
-  const activities: UnstartedDeliveryActivities = {
+  const activities: UnstartedDeliverySweepActivities = {
     async startUnstartedDeliveries() {
       const seen = await attemptSeen(env);
       attempts.push(seen);
@@ -27,7 +27,7 @@ function sweep(answer: (attempt: number) => { taken: number } | Error) {
   return { activities, attempts };
 }
 
-async function runSweep(activities: UnstartedDeliveryActivities): Promise<{ taken: number }> {
+async function runSweep(activities: UnstartedDeliverySweepActivities): Promise<{ taken: number }> {
   const taskQueue = newTaskQueue('unstarted');
   return withWorker(env, { taskQueue, activities }, () =>
     within(30_000, 'the sweep', env.client.workflow.execute('unstartedDeliverySweep', { taskQueue, workflowId: taskQueue, args: [] })),

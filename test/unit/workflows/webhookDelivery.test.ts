@@ -3,17 +3,15 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { WorkflowFailedError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { AttemptOutcome, WebhookActivities } from '../../../activities/webhookDelivery';
+import type { AttemptOutcome, WebhookDeliveryActivities } from '../../../activities/webhooks/activities';
 import {
   deliveryPolicy,
   deliveryTaskQueue,
-  deliveryWorkflowId,
   retrySchedule,
   startDeliveryWorkflows,
   type DeliveryPolicy,
-  type WebhookDeliveryInput,
 } from '../../../activities/webhooks';
-import type { WebhookDeliveryResult } from '../../../workflows/webhookDelivery';
+import { deliveryWorkflowId, type WebhookDeliveryInput, type WebhookDeliveryResult } from '../../../workflows/contracts';
 import {
   attemptSeen,
   countingCalls,
@@ -31,8 +29,8 @@ import {
  * day passes at once), its two activities stubbed: the stub answers each attempt as the real one
  * would (the POST's outcome decided by the test), and records what the workflow asked of it.
  */
-type DeliveryStubs = Pick<WebhookActivities, 'attemptDelivery' | 'markDeliveryFailed'>;
-type AttemptInput = Parameters<WebhookActivities['attemptDelivery']>[0];
+type DeliveryStubs = Pick<WebhookDeliveryActivities, 'attemptDelivery' | 'markDeliveryFailed'>;
+type AttemptInput = Parameters<WebhookDeliveryActivities['attemptDelivery']>[0];
 
 const ATTEMPT_KEEPS_SCHEDULE = 'webhook-attempt-keeps-schedule';
 

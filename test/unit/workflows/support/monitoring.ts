@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ListSwitchSummary, MatchingRulesSummary, PublishedVersion, RescreenSummary } from '../../../../activities/monitoring';
+import type { ListSwitchSummary, MatchingRulesSummary, RescreenSummary } from '../../../../activities/monitoring';
+import type { PublishedVersion } from '../../../../workflows/contracts';
 
 /** Results the monitoring activities' stubs answer with: distinct numbers, so a test sees which summary went where. */
 

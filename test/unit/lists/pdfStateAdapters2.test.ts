@@ -26,6 +26,7 @@ const HI_COLUMNS = [
   { header: 'Reinstatement Date', width: 75 },
 ];
 
+// Narrower than the generator's: the sanction headers wrap over four lines here.
 const NV_COLUMNS = [
   { header: 'Excluded Providers, Entities and/or Individuals', width: 120 },
   { header: 'Sanctioned/ Excluded NPI', width: 52 },
@@ -34,9 +35,9 @@ const NV_COLUMNS = [
   { header: 'Associated Legal Entity', width: 82 },
   { header: 'Persons with Controlling Interest of 5% or More', width: 76 },
   { header: 'Contract Termination Date', width: 50 },
-  { header: 'Nevada Medicaid Sanction Tier', width: 50 },
-  { header: 'Nevada Medicaid Sanction Period', width: 50 },
-  { header: 'Nevada Medicaid Sanction Period End Date', width: 50 },
+  { header: 'Nevada Medicaid Sanction Tier', width: 36 },
+  { header: 'Nevada Medicaid Sanction Period', width: 40 },
+  { header: 'Nevada Medicaid Sanction Period End Date', width: 46 },
   { header: 'OIG Exclusion Date', width: 46 },
   { header: 'OIG Reinstate Date', width: 46 },
 ];
@@ -99,7 +100,7 @@ describe('state list engine: PDF layouts (HI, NV, WY)', () => {
     expect(byName(entries, 'PAT FILLER59').startDate).toBe('2020-01-02');
   });
 
-  it('NV: aka / dba names, stacked NPIs and dates, Federal rows kept with their tier, controlling persons as aliases, the notice row skipped', async () => {
+  it('NV: sanction headers wrapped over four lines, aka / dba names, stacked NPIs and dates, Federal rows kept with their tier, controlling persons as aliases, the notice row skipped', async () => {
     const filler = Array.from({ length: 40 }, (_, i) => [
       `Filler Person${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`,
       '',

@@ -26,7 +26,9 @@ export const nv: StateListMapping = {
   },
   layouts: [
     {
-      headerKeys: ['excluded_providers_entities_and_or_individuals', 'nevada_medicaid_sanction_tier', 'contract_termination_date'],
+      // By prefix: the header is found within its first three lines, and narrow columns wrap
+      // `Nevada / Medicaid / Sanction / Tier` over four.
+      headerKeys: ['excluded_providers*', 'contract_termination*', 'nevada_medicaid_sanction*'],
       fields: {
         fullName: 'excluded_providers_entities_and_or_individuals',
         npi: ['sanctioned_excluded_npi', 'sanctioned_exclude_d_npi'],

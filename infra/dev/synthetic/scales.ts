@@ -37,6 +37,9 @@ export const STATE_CODES_GENERATED = [
   'nj',
   'tn',
   'wv',
+  'hi',
+  'nv',
+  'wy',
 ] as const;
 export type GeneratedState = (typeof STATE_CODES_GENERATED)[number];
 
@@ -98,6 +101,11 @@ export const SCALES: Readonly<Record<ScaleName, ScaleConfig>> = {
       nj: 3600,
       tn: 40,
       wv: 200,
+      // The crawlers' assertions: HI 150-300 people and up to 20 entities; NV 800-2000 entities
+      // in all (each row adds its associated entity and controlling person); WY 55-170 entries.
+      hi: 250,
+      nv: 900,
+      wy: 120,
     },
   },
 };

@@ -65,6 +65,7 @@ describe('manifest', () => {
         'dc',
         'de',
         'ga',
+        'hi',
         'ia',
         'il',
         'in',
@@ -84,6 +85,7 @@ describe('manifest', () => {
         'ne',
         'nh',
         'nj',
+        'nv',
         'ny',
         'oh',
         'pa',
@@ -91,6 +93,7 @@ describe('manifest', () => {
         'tn',
         'wa',
         'wv',
+        'wy',
       ].map((state) => `state_${state}`),
     ]);
     for (const file of manifest.files) {
@@ -536,7 +539,7 @@ describe('every generated state file reads through its adapter', () => {
 describe('PDF state lists read back through their adapters', () => {
   const parsed = new Map<string, { entries: ListEntry[]; report: ParseReport; rows: number }>();
   beforeAll(async () => {
-    for (const state of ['ak', 'al', 'az', 'de', 'ne', 'nj', 'tn', 'wv']) {
+    for (const state of ['ak', 'al', 'az', 'de', 'ne', 'nj', 'tn', 'wv', 'hi', 'nv', 'wy']) {
       const file = manifest.files.find((candidate) => candidate.source === `state_${state}`);
       if (!file) throw new Error(`no state_${state} in manifest`);
       expect(file.path).toMatch(/\.pdf$/);
@@ -575,5 +578,16 @@ describe('PDF state lists read back through their adapters', () => {
     expect(new Set(of('nj').entries.map((e) => e.endDateKind))).toEqual(new Set(['permanent', 'deceased', 'date']));
     expect(of('tn').entries.some((e) => e.kind === 'organization' && e.firstName === null)).toBe(true);
     expect(of('wv').entries.some((e) => /^\d{5}-\d{4}$/.test(e.raw.Zip ?? ''))).toBe(true);
+    expect(new Set(of('hi').entries.map((e) => e.endDateKind))).toEqual(new Set(['indefinite', 'date', null]));
+    expect(of('hi').entries.some((e) => e.kind === 'organization' && e.firstName === null)).toBe(true);
+    expect(of('hi').entries.some((e) => /^\d{1,2}\/\d{1,2}\/\d{2}$/.test(e.raw['Exclusion Date'] ?? ''))).toBe(true);
+    expect(of('nv').entries.some((e) => e.action === 'Federal')).toBe(true);
+    expect(of('nv').entries.some((e) => e.npis.length === 2)).toBe(true);
+    expect(of('nv').report.invalidNpis).toBeGreaterThan(0);
+    expect(of('nv').entries.some((e) => /\n|\d{4} \d/.test(e.raw['Contract Termination Date'] ?? ''))).toBe(true);
+    expect(of('nv').entries.some((e) => /effective february/i.test(e.name))).toBe(false);
+    // A person and the business on the same row are two entries; `a.k.a.` in the business column is the person's alias.
+    expect(of('wy').entries.length).toBeGreaterThan(of('wy').rows);
+    expect(of('wy').entries.some((e) => e.kind === 'person' && e.aliases.length > 0 && !/a\.?k\.?a/i.test(e.aliases[0]))).toBe(true);
   });
 });

@@ -6,6 +6,9 @@ import { ne } from './ne';
 import { nj } from './nj';
 import { tn } from './tn';
 import { wv } from './wv';
+import { hi } from './hi';
+import { nv } from './nv';
+import { wy } from './wy';
 import { ar } from './ar';
 import { ca } from './ca';
 import { co } from './co';
@@ -72,4 +75,7 @@ export const STATE_MAPPINGS: Record<string, StateListMapping> = {
   NJ: nj,
   TN: tn,
   WV: wv,
+  HI: hi,
+  NV: nv,
+  WY: wy,
 };

@@ -8,6 +8,9 @@ import { writeNebraska } from './ne';
 import { writeNewJersey } from './nj';
 import { writeTennessee } from './tn';
 import { writeWestVirginia } from './wv';
+import { writeHawaii } from './hi';
+import { writeNevada } from './nv';
+import { writeWyoming } from './wy';
 import { writeCalifornia } from './ca';
 import { writeColorado } from './co';
 import { StateContext, WrittenFile } from './common';
@@ -74,4 +77,7 @@ export const STATE_WRITERS: Readonly<Record<GeneratedState, (context: StateConte
   nj: writeNewJersey,
   tn: writeTennessee,
   wv: writeWestVirginia,
+  hi: writeHawaii,
+  nv: writeNevada,
+  wy: writeWyoming,
 };

@@ -288,8 +288,15 @@ export const schemas: Record<string, Schema> = {
       retrievedAt: dateTime,
       cadence: { type: 'string', enum: ['daily', 'weekly', 'monthly', 'quarterly', 'on_change', 'irregular'] },
       cadenceLabel: nonEmpty,
+      status: {
+        type: 'string',
+        enum: ['live', 'stale'],
+        description:
+          '`stale` when the list content has not changed for more than twice its cadence (the registry source uses the same word).',
+      },
+      contentChangedAt: { ...dateTime, description: 'When the list content last changed (an unchanged poll publishes no version).' },
     },
-    ['key', 'name', 'listVersionId', 'retrievedAt', 'cadence', 'cadenceLabel'],
+    ['key', 'name', 'listVersionId', 'retrievedAt', 'cadence', 'cadenceLabel', 'status', 'contentChangedAt'],
   ),
   RegistrySource: closed(
     {

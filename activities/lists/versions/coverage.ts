@@ -18,6 +18,10 @@ interface CoverageSource {
   retrievedAt: string;
   cadence: Cadence;
   cadenceLabel: string;
+  /** `stale` when the content has not changed for more than twice the cadence (sources/cadence.ts). */
+  status: 'live' | 'stale';
+  /** When the content last changed: the retrieval of the first version carrying the current content hash. */
+  contentChangedAt: string;
 }
 
 type RegistryStatus = 'live' | 'stale' | 'disabled' | 'unavailable';
@@ -169,6 +173,8 @@ export async function buildCoverageView(pool: Pool): Promise<CoverageView> {
       retrievedAt: row.retrieved_at.toISOString(),
       cadence: source.cadence,
       cadenceLabel: source.cadenceLabel,
+      status: freshness[source.key].stale ? 'stale' : 'live',
+      contentChangedAt: (row.content_changed_at ?? row.retrieved_at).toISOString(),
     };
     (source.coverageGroup === 'sources' ? report.sources : report.additionalSources).push(entry);
     if (source.state) screenedStates.add(source.state);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { createOpenApiAjv, componentRef } from '../../../gateway/openapi/ajv';
-import { buildCoverageReport, buildCoverageView } from '../../../activities/lists/versions/coverage';
+import { buildCoverageReport, buildCoverageView, type CoverageReport } from '../../../activities/lists/versions/coverage';
 import { STATE_MAPPINGS } from '../../../activities/lists/sources/states';
 import { JURISDICTIONS } from '../../../activities/lists/sources/states/jurisdictions';
 import { STATE_NAMES } from '../../../activities/lists/sources/usps';
@@ -123,8 +123,14 @@ describe('buildCoverageReport (GET /v1/lists)', () => {
     const fresh = (await buildCoverageView(db.pool)).freshness.state_ca;
     expect(fresh).toMatchObject({ stale: false, allowedAgeMs: 62 * DAY });
     expect(Math.round(fresh.ageMs / DAY)).toBe(61);
+    const caIn = (report: CoverageReport) => report.sources.find((s) => s.key === 'state_ca');
+    expect(caIn(await buildCoverageReport(db.pool))).toMatchObject({ status: 'live' });
     await db.pool.query(`UPDATE list_versions SET retrieved_at = now() - interval '70 days' WHERE source_key = 'state_ca'`);
     expect((await buildCoverageView(db.pool)).freshness.state_ca).toMatchObject({ stale: true, allowedAgeMs: 62 * DAY });
+    // GET /v1/lists says so too, with the moment the content last changed.
+    const stale = caIn(await buildCoverageReport(db.pool));
+    expect(stale).toMatchObject({ status: 'stale' });
+    expect(Math.round((Date.now() - Date.parse(stale?.contentChangedAt ?? '')) / DAY)).toBe(70);
   });
 
   it('counts "unchanged" from the first version with the current content hash, not from a later repeat of it', async () => {

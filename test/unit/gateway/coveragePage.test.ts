@@ -15,6 +15,8 @@ function view(overrides: Partial<CoverageView['report']> = {}, freshness: Covera
           retrievedAt: '2026-10-01T00:00:00.000Z',
           cadence: 'monthly',
           cadenceLabel: 'Monthly',
+          status: 'live',
+          contentChangedAt: '2026-10-01T00:00:00.000Z',
         },
       ],
       additionalSources: [],

@@ -44,5 +44,7 @@ export interface GatewayDeps {
   trustedProxyHops?: number;
   /** When set, GET /metrics asks for it as a bearer token (METRICS_TOKEN). */
   metricsToken?: string;
+  /** Where the webhook settings (WEBHOOK_*, WEBHOOK_SECRET_KEYS) are read at each request; process.env by default. */
+  env?: NodeJS.ProcessEnv;
   now?: () => Date;
 }

@@ -28,6 +28,8 @@ export interface GatewayWiringOptions {
   /** Another Redis than REDIS_URL (tests: one that is not there). */
   redisUrl?: string;
   trustedProxyHops?: number;
+  /** Where the webhook settings are read (tests: a configuration of their own); process.env by default. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface GatewayWiring {
@@ -70,6 +72,7 @@ export async function wireGateway(options: GatewayWiringOptions = {}): Promise<G
     metricsToken: options.metricsToken ?? config.metricsToken,
     trustedProxyHops: options.trustedProxyHops ?? config.trustedProxyHops,
     ...(options.publicLimits ? { publicLimits: options.publicLimits } : {}),
+    ...(options.env ? { env: options.env } : {}),
   };
   return {
     deps,

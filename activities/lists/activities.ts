@@ -140,6 +140,7 @@ export function createListIngestionActivities(deps: ListIngestionActivityDeps) {
           artifactRetrievedAt: staged.artifactRetrievedAt,
           force: input.force,
           onProgress: heartbeat,
+          env,
         });
         const summary = summarize(result);
         deps.logger.info(summary, 'list ingestion finished');

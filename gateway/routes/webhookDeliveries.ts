@@ -53,7 +53,7 @@ export function replayWebhookDelivery(deps: GatewayDeps): Handler {
   const counter = createWindowCounter(deps.redis);
   return async (ctx) => {
     const orgId = ctx.state.principal!.orgId;
-    const limit = replaysPerMinute();
+    const limit = replaysPerMinute(deps.env);
     const window = await counter.countReplays(orgId).catch(() => null);
     if (window === null) throw rateLimited(1, 'The replay counter is unavailable.');
     if (window.count > limit) throw rateLimited(window.resetMs / 1000, `This organization may replay ${limit} deliveries per minute.`);
@@ -67,7 +67,7 @@ export function replayWebhookDelivery(deps: GatewayDeps): Handler {
       }
       throw notFound('No such webhook delivery for this organization, or its endpoint was removed.');
     }
-    await startDeliveryWorkflows(deps.temporal, deps.taskQueue, [replay.delivery]);
+    await startDeliveryWorkflows(deps.temporal, deps.taskQueue, [replay.delivery], { env: deps.env });
     ctx.status = 202;
     ctx.body = await getDelivery(deps.pool, orgId, replay.delivery.id);
   };

@@ -11,6 +11,7 @@ import {
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
 } from '../../activities/webhooks';
+import { webhookSecretKeys } from '../../infra/base/config';
 import { invalidRequest, notFound } from '../errors';
 import type { GatewayDeps } from '../context';
 import type { Handler } from './handler';
@@ -27,10 +28,11 @@ interface EndpointRequest {
 export function registerWebhookEndpoint(deps: GatewayDeps): Handler {
   return async (ctx) => {
     const body = ctx.state.body as EndpointRequest;
-    const target = await checkWebhookTarget(body.url, allowLoopback());
+    const target = await checkWebhookTarget(body.url, allowLoopback(deps.env));
     if (!target.ok) throw invalidRequest({ url: [target.reason] }, `The webhook URL is refused: ${target.reason}.`);
-    const cap = endpointCap();
-    const endpoint = await createEndpoint(deps.pool, ctx.state.principal!.orgId, body.url, body.events ?? [...WEBHOOK_EVENT_TYPES], cap);
+    const cap = endpointCap(deps.env);
+    const events = body.events ?? [...WEBHOOK_EVENT_TYPES];
+    const endpoint = await createEndpoint(deps.pool, ctx.state.principal!.orgId, body.url, events, cap, webhookSecretKeys(deps.env));
     if (!endpoint) {
       throw invalidRequest(
         { url: [`this organization already has ${cap} webhook endpoints, the most allowed; remove one first`] },
@@ -59,7 +61,7 @@ export function removeWebhookEndpoint(deps: GatewayDeps): Handler {
 
 export function rotateWebhookSecret(deps: GatewayDeps): Handler {
   return async (ctx) => {
-    const rotated = await rotateSecret(deps.pool, ctx.state.principal!.orgId, ctx.state.params.endpointId);
+    const rotated = await rotateSecret(deps.pool, ctx.state.principal!.orgId, ctx.state.params.endpointId, webhookSecretKeys(deps.env));
     if (!rotated) throw notFound('No such webhook endpoint for this organization.');
     ctx.body = rotated;
   };

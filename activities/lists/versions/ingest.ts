@@ -54,6 +54,8 @@ interface IngestOptions {
    * the worker keeps on (catalogSync.ts).
    */
   ownsConfiguration?: boolean;
+  /** The configuration the catalog sync reads (LIST_SOURCES_DISABLED, LIST_ARTIFACT_*): the caller's, this process's by default. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export type IngestResult =
@@ -199,7 +201,7 @@ export async function ingestArtifact(options: IngestOptions): Promise<IngestResu
   const progress = (phase: IngestPhase, bytesRead: number, rows: number): void =>
     options.onProgress?.({ phase, bytesRead, totalBytes, rows });
 
-  await syncSourceCatalog(pool, process.env, { ownsConfiguration: options.ownsConfiguration ?? true });
+  await syncSourceCatalog(pool, options.env ?? process.env, { ownsConfiguration: options.ownsConfiguration ?? true });
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockId(sourceKey)]);

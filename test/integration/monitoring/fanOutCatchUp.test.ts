@@ -42,7 +42,6 @@ let receiver: WebhookReceiver;
 let matching: string;
 let clear: string;
 let apiKey: string;
-const disabledBefore = process.env.LIST_SOURCES_DISABLED;
 
 beforeAll(async () => {
   stack = await startLeieMonitoringStack();
@@ -63,8 +62,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (disabledBefore === undefined) delete process.env.LIST_SOURCES_DISABLED;
-  else process.env.LIST_SOURCES_DISABLED = disabledBefore;
   await receiver?.close();
   await stack?.close();
 });
@@ -78,6 +75,16 @@ async function screenctlIngest(people: LeiePerson[], env: Record<string, string>
     env: { ...process.env, DATABASE_URL: stack.db.url, TEMPORAL_TASK_QUEUE: worker.taskQueue, LOG_LEVEL: 'silent', ...env },
   });
   return JSON.parse(stdout) as { outcome: string; versionId: string; fanOut: { workflowId: string | null; error?: string } };
+}
+
+/**
+ * The LEIE switched off or back on in the worker's configuration (`stack.env`, LIST_SOURCES_DISABLED),
+ * written into the catalog as the worker that manages the schedules does when it starts. Returns the keys switched.
+ */
+function switchLeie(on: boolean): Promise<string[]> {
+  if (on) delete stack.env.LIST_SOURCES_DISABLED;
+  else stack.env.LIST_SOURCES_DISABLED = 'oig_leie';
+  return syncSourceCatalog(gw.pool, stack.env);
 }
 
 const catchUp = () =>
@@ -154,8 +161,7 @@ describe('screenctl lists ingest', () => {
     });
     expect(record.body.status).toBe('clear');
     // The worker's configuration switches the LEIE off; the records still stand on it.
-    process.env.LIST_SOURCES_DISABLED = 'oig_leie';
-    await syncSourceCatalog(gw.pool);
+    await switchLeie(false);
     try {
       // An operator's shell without the setting neither switches the list back on nor loses the version.
       const published = await screenctlIngest([LISTED, OTHER, NEWLY_LISTED, quillfeather], { LIST_SOURCES_DISABLED: '' });
@@ -174,8 +180,7 @@ describe('screenctl lists ingest', () => {
 
       // Reverted before it was applied: the version reaches the records. (The record's own
       // workflow, catching up on its enrollment, may screen it first: one change either way.)
-      delete process.env.LIST_SOURCES_DISABLED;
-      await syncSourceCatalog(gw.pool);
+      await switchLeie(true);
       await fanOutResult(published.fanOut.workflowId!);
       expect(await storedStatus(record.body.id)).toBe('potential_match');
       // Recorded with the status it announces, in one transaction: a second path finds the status stored and records none.
@@ -185,8 +190,7 @@ describe('screenctl lists ingest', () => {
       );
       expect(changes).toEqual([{ previous: 'clear', status: 'potential_match' }]);
     } finally {
-      delete process.env.LIST_SOURCES_DISABLED;
-      await syncSourceCatalog(gw.pool);
+      await switchLeie(true);
       await call(gw.url, 'DELETE', `/v1/monitor/${record.body.id}`, { apiKey });
     }
     // Switched off and back on: not applied, so the next catch-up screens every record again.
@@ -219,14 +223,12 @@ describe('the monitoring catch-up (workflow monitoringCatchUp)', () => {
   it("applies a list switched off in the worker's configuration, and back on, without an ingestion run", async () => {
     expect(await storedStatus(clear)).toBe('potential_match');
     // The worker that manages the schedules writes its configuration into the catalog when it starts.
-    process.env.LIST_SOURCES_DISABLED = 'oig_leie';
-    expect(await syncSourceCatalog(gw.pool)).toEqual(['oig_leie']);
+    expect(await switchLeie(false)).toEqual(['oig_leie']);
     const off = await catchUp();
     expect(off).toMatchObject({ listSwitches: { switched: [{ sourceKey: 'oig_leie', enabled: false }], statusChanges: 1 }, fanOuts: [] });
     expect(await storedStatus(clear)).toBe('clear');
 
-    delete process.env.LIST_SOURCES_DISABLED;
-    expect(await syncSourceCatalog(gw.pool)).toEqual(['oig_leie']);
+    expect(await switchLeie(true)).toEqual(['oig_leie']);
     const on = await catchUp();
     expect(on).toMatchObject({ listSwitches: { switched: [{ sourceKey: 'oig_leie', enabled: true }], statusChanges: 1 }, fanOuts: [] });
     expect(await storedStatus(clear)).toBe('potential_match');
@@ -234,15 +236,13 @@ describe('the monitoring catch-up (workflow monitoringCatchUp)', () => {
 
   it('screens every record again after a switch reverted before it was applied: a record stored meanwhile on the switched lists comes back', async () => {
     expect(await storedStatus(clear)).toBe('potential_match');
-    process.env.LIST_SOURCES_DISABLED = 'oig_leie';
     try {
-      await syncSourceCatalog(gw.pool);
+      await switchLeie(false);
       // Stored while the LEIE was off (its workflow catching a record up, a fan-out, a switch re-screen cut short).
       expect(await catchUpOnce(clear)).toEqual({ rescreened: true, statusChanged: true });
       expect(await storedStatus(clear)).toBe('clear');
     } finally {
-      delete process.env.LIST_SOURCES_DISABLED;
-      await syncSourceCatalog(gw.pool);
+      await switchLeie(true);
     }
     const reverted = await catchUp();
     expect(reverted.listSwitches).toMatchObject({ switched: [{ sourceKey: 'oig_leie', enabled: true }], statusChanges: 1 });
@@ -297,20 +297,18 @@ describe("the record workflow's catch-up (catchUpRecord)", () => {
         leieRow(p.last, p.first, p.dob, '20230101'),
       ),
     );
-    const published = await ingestArtifact({ pool: gw.pool, sourceKey: 'oig_leie', artifactPath: path });
+    const published = await ingestArtifact({ pool: gw.pool, sourceKey: 'oig_leie', artifactPath: path, env: stack.env });
     expect(published.outcome).toBe('published');
     expect(await catchUpOnce(record.body.id)).toEqual({ rescreened: true, statusChanged: true });
     expect(await storedStatus(record.body.id)).toBe('potential_match');
 
     // The LEIE switched off (not yet applied to the records): its match must not stay.
-    process.env.LIST_SOURCES_DISABLED = 'oig_leie';
     try {
-      await syncSourceCatalog(gw.pool);
+      await switchLeie(false);
       expect(await catchUpOnce(record.body.id)).toEqual({ rescreened: true, statusChanged: true });
       expect(await storedStatus(record.body.id)).toBe('clear');
     } finally {
-      delete process.env.LIST_SOURCES_DISABLED;
-      await syncSourceCatalog(gw.pool);
+      await switchLeie(true);
     }
     expect(await catchUpOnce(record.body.id)).toEqual({ rescreened: true, statusChanged: true });
     expect(await storedStatus(record.body.id)).toBe('potential_match');

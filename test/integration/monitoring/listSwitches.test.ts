@@ -6,7 +6,7 @@ import { startLeieMonitoringStack, type LeieMonitoringStack } from './support';
 import type { LeiePerson } from '../support/lists';
 
 /**
- * A list switched off (LIST_SOURCES_DISABLED) takes all its matches away from the monitored
+ * A list switched off (LIST_SOURCES_DISABLED, in the worker's configuration `stack.env`) takes all its matches away from the monitored
  * records, and one switched back on brings them back: a change of a whole list, which no
  * version's diff describes. The next ingestion run (of any list) screens every record again
  * against the lists as they now are.
@@ -15,7 +15,6 @@ let stack: LeieMonitoringStack;
 let gw: InProcessGateway;
 let worker: TestWorker;
 let artifact: string;
-const disabledBefore = process.env.LIST_SOURCES_DISABLED;
 
 beforeAll(async () => {
   stack = await startLeieMonitoringStack();
@@ -23,8 +22,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (disabledBefore === undefined) delete process.env.LIST_SOURCES_DISABLED;
-  else process.env.LIST_SOURCES_DISABLED = disabledBefore;
   await stack?.close();
 });
 
@@ -56,7 +53,7 @@ describe('lists switched on or off', () => {
     expect([matching.body.status, clear.body.status]).toEqual(['potential_match', 'clear']);
 
     // Switched off: the artifact is unchanged, the run still applies the switch.
-    process.env.LIST_SOURCES_DISABLED = 'oig_leie';
+    stack.env.LIST_SOURCES_DISABLED = 'oig_leie';
     const off = await runLeieIngestion(worker.client, worker.taskQueue);
     expect(off).toMatchObject({
       outcome: 'unchanged',
@@ -67,7 +64,7 @@ describe('lists switched on or off', () => {
     expect(offResult.sources.map((s) => s.source)).not.toContain('oig_leie');
 
     // Switched back on: the match comes back, citing the list's current version.
-    delete process.env.LIST_SOURCES_DISABLED;
+    delete stack.env.LIST_SOURCES_DISABLED;
     const on = await runLeieIngestion(worker.client, worker.taskQueue);
     expect(on).toMatchObject({
       outcome: 'unchanged',

@@ -9,6 +9,11 @@ export interface LeieMonitoringStack {
   gw: InProcessGateway;
   worker: TestWorker;
   artifact: string;
+  /**
+   * The worker's configuration (this stack's own copy of the environment): a test switches a list
+   * here, as an operator changes the worker's settings, and passes it to what it runs as the worker.
+   */
+  env: NodeJS.ProcessEnv;
   close(): Promise<void>;
 }
 
@@ -16,17 +21,14 @@ export async function startLeieMonitoringStack(options: { candidateLimit?: numbe
   const db = await createListsDatabase();
   const gw = await startInProcessGateway({ databaseUrl: db.url, candidateLimit: options.candidateLimit });
   const artifact = leieArtifactPath();
-  const worker = await startTestWorker({
-    pool: gw.pool,
-    matcherUrl: gw.matcherServer!.url,
-    taskQueue: gw.deps.taskQueue,
-    env: { ...process.env, LIST_ARTIFACT_OIG_LEIE: artifact },
-  });
+  const env: NodeJS.ProcessEnv = { ...process.env, LIST_ARTIFACT_OIG_LEIE: artifact };
+  const worker = await startTestWorker({ pool: gw.pool, matcherUrl: gw.matcherServer!.url, taskQueue: gw.deps.taskQueue, env });
   return {
     db,
     gw,
     worker,
     artifact,
+    env,
     async close() {
       await worker.stop();
       await gw.close();

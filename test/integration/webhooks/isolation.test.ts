@@ -12,8 +12,10 @@ import { startBlackhole, type Blackhole } from '../support/blackhole';
  * and slots, an organization has a cap on attempts in flight, on endpoints and on replays, no
  * database lock is held across a POST, and an endpoint that keeps failing is disabled. The
  * receivers are real: a blackhole (accepts, never answers) and a verifying receiver on loopback.
+ * The gateway and the worker read their webhook settings from `env`, this suite's own configuration.
  */
-Object.assign(process.env, {
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
   WEBHOOK_TIMEOUT_MS: '1500',
   WEBHOOK_RETRY_INITIAL_MS: '300',
   WEBHOOK_RETRY_COEFFICIENT: '2',
@@ -22,7 +24,7 @@ Object.assign(process.env, {
   // Few delivery slots, so that a test can fill them.
   WEBHOOK_WORKER_SLOTS: '3',
   WEBHOOK_ORG_BUSY_RETRY_MS: '200',
-});
+};
 
 let gw: InProcessGateway;
 let worker: TestWorker;
@@ -30,9 +32,9 @@ let pool: Pool;
 const closers: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
-  gw = await startInProcessGateway();
+  gw = await startInProcessGateway({ env });
   pool = gw.pool;
-  worker = await startTestWorker({ pool, matcherUrl: gw.matcherServer!.url, taskQueue: gw.deps.taskQueue });
+  worker = await startTestWorker({ pool, matcherUrl: gw.matcherServer!.url, taskQueue: gw.deps.taskQueue, env });
 }, 120_000);
 
 afterAll(async () => {
@@ -41,16 +43,16 @@ afterAll(async () => {
   await gw?.close();
 });
 
-/** Runs with some settings changed; what a series reads when it starts (the policy) stays with it. */
+/** Runs with some settings of `env` changed; what a series reads when it starts (the policy) stays with it. */
 async function withEnv<T>(settings: Record<string, string>, work: () => Promise<T>): Promise<T> {
-  const before = Object.fromEntries(Object.keys(settings).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, settings);
+  const before = Object.fromEntries(Object.keys(settings).map((k) => [k, env[k]]));
+  Object.assign(env, settings);
   try {
     return await work();
   } finally {
     for (const [k, v] of Object.entries(before))
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
+      if (v === undefined) delete env[k];
+      else env[k] = v;
   }
 }
 
@@ -98,6 +100,7 @@ function emitBatchCompleted(orgId: string, count = 1): Promise<DeliveryRef[]> {
         data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
       };
     }),
+    env,
   );
 }
 
@@ -226,15 +229,21 @@ describe('no database lock across the POST', () => {
       [org.orgId, randomUUID()],
     );
     await withEnv({ WEBHOOK_TIMEOUT_MS: '10000' }, () =>
-      emitWebhookEvents(pool, worker.client, worker.taskQueue, [
-        {
-          orgId: org.orgId,
-          type: 'match_status_change',
-          eventKey: `record:${record.id}:${Date.now()}`,
-          monitoredRecordId: record.id,
-          data: { recordId: record.id, previousStatus: 'clear', status: 'potential_match' },
-        },
-      ]),
+      emitWebhookEvents(
+        pool,
+        worker.client,
+        worker.taskQueue,
+        [
+          {
+            orgId: org.orgId,
+            type: 'match_status_change',
+            eventKey: `record:${record.id}:${Date.now()}`,
+            monitoredRecordId: record.id,
+            data: { recordId: record.id, previousStatus: 'clear', status: 'potential_match' },
+          },
+        ],
+        env,
+      ),
     );
     await until('the attempt is in flight', () => hole.open() === 1);
 

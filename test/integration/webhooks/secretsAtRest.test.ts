@@ -12,12 +12,13 @@ import { startWebhookReceiver, verifyByContract, type WebhookReceiver } from '..
 /**
  * Webhook signing secrets are stored encrypted under an envelope key of WEBHOOK_SECRET_KEYS,
  * and opened only by the delivery attempt, which signs with them. The gateway (which seals at
- * creation and rotation) and the worker run in this process and read WEBHOOK_SECRET_KEYS at
- * each call, so a test changes the keys as an operator would between deploys. A database of its
- * own: `reencryptSecrets` rewrites every endpoint of the database.
+ * creation and rotation) and the worker run in this process and read WEBHOOK_SECRET_KEYS from
+ * their configuration (`env`, this suite's own) at each call, so a test changes the keys there as
+ * an operator would between deploys. A database of its own: `reencryptSecrets` rewrites every
+ * endpoint of the database.
  */
-Object.assign(process.env, { WEBHOOK_TIMEOUT_MS: '1500', WEBHOOK_RETRY_INITIAL_MS: '300', WEBHOOK_MAX_ATTEMPTS: '3' });
-const keysBefore = process.env.WEBHOOK_SECRET_KEYS;
+const env: NodeJS.ProcessEnv = { ...process.env, WEBHOOK_TIMEOUT_MS: '1500', WEBHOOK_RETRY_INITIAL_MS: '300', WEBHOOK_MAX_ATTEMPTS: '3' };
+const keysBefore = env.WEBHOOK_SECRET_KEYS;
 const newKey = (): string => randomBytes(32).toString('base64');
 
 let gw: InProcessGateway;
@@ -28,13 +29,12 @@ const receivers: WebhookReceiver[] = [];
 
 beforeAll(async () => {
   databaseUrl = await createDatabaseFromTemplate(`secrets_${randomBytes(3).toString('hex')}`);
-  gw = await startInProcessGateway({ databaseUrl });
+  gw = await startInProcessGateway({ databaseUrl, env });
   pool = gw.pool;
-  worker = await startTestWorker({ pool, matcherUrl: gw.matcherServer!.url, taskQueue: gw.deps.taskQueue });
+  worker = await startTestWorker({ pool, matcherUrl: gw.matcherServer!.url, taskQueue: gw.deps.taskQueue, env });
 }, 120_000);
 
 afterAll(async () => {
-  process.env.WEBHOOK_SECRET_KEYS = keysBefore;
   await Promise.all(receivers.map((r) => r.close()));
   await worker?.stop();
   await gw?.close();
@@ -42,8 +42,8 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  if (keysBefore === undefined) delete process.env.WEBHOOK_SECRET_KEYS;
-  else process.env.WEBHOOK_SECRET_KEYS = keysBefore;
+  if (keysBefore === undefined) delete env.WEBHOOK_SECRET_KEYS;
+  else env.WEBHOOK_SECRET_KEYS = keysBefore;
 });
 
 async function endpointWithReceiver(): Promise<{
@@ -71,14 +71,20 @@ async function storedRow(
 
 function emit(orgId: string): Promise<DeliveryRef[]> {
   const jobId = randomUUID();
-  return emitWebhookEvents(pool, worker.client, worker.taskQueue, [
-    {
-      orgId,
-      type: 'batch_completed',
-      eventKey: `batch:${jobId}`,
-      data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
-    },
-  ]);
+  return emitWebhookEvents(
+    pool,
+    worker.client,
+    worker.taskQueue,
+    [
+      {
+        orgId,
+        type: 'batch_completed',
+        eventKey: `batch:${jobId}`,
+        data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
+      },
+    ],
+    env,
+  );
 }
 
 /** Emits one event and waits for it at the receiver: the delivery must have succeeded, signed so that `secret` verifies it. */
@@ -101,7 +107,7 @@ async function deliveredAndVerifiedWith(orgId: string, receiver: WebhookReceiver
 
 describe('webhook signing secrets at rest', () => {
   it('POST /v1/webhook-endpoints stores the secret encrypted under the current key id, never in plain text', async () => {
-    process.env.WEBHOOK_SECRET_KEYS = `k-2026:${newKey()}`;
+    env.WEBHOOK_SECRET_KEYS = `k-2026:${newKey()}`;
     const { endpointId, secret } = await endpointWithReceiver();
     const row = await storedRow(endpointId);
     expect(row.secret).toBeNull();
@@ -121,7 +127,7 @@ describe('webhook signing secrets at rest', () => {
     const rotated = await call(gw.url, 'POST', `/v1/webhook-endpoints/${endpointId}/rotate-secret`, { apiKey });
     expect(rotated.status).toBe(200);
     const row = await storedRow(endpointId);
-    expect(row).toMatchObject({ secret: null, secret_key_id: webhookSecretKeys().currentKeyId });
+    expect(row).toMatchObject({ secret: null, secret_key_id: webhookSecretKeys(env).currentKeyId });
     expect(row.secret_ciphertext).not.toContain(rotated.body.secret);
   });
 
@@ -134,16 +140,16 @@ describe('webhook signing secrets at rest', () => {
   it('still signs with a secret stored under an old key id after a new key is added, and after re-encryption the old key can go', async () => {
     const oldKey = newKey();
     const nextKey = newKey();
-    process.env.WEBHOOK_SECRET_KEYS = `old:${oldKey}`;
+    env.WEBHOOK_SECRET_KEYS = `old:${oldKey}`;
     const { receiver, orgId, endpointId, secret } = await endpointWithReceiver();
     expect((await storedRow(endpointId)).secret_key_id).toBe('old');
 
     // Step 1 of the rotation: the new key first, the old one kept.
-    process.env.WEBHOOK_SECRET_KEYS = `new:${nextKey},old:${oldKey}`;
+    env.WEBHOOK_SECRET_KEYS = `new:${nextKey},old:${oldKey}`;
     await deliveredAndVerifiedWith(orgId, receiver, secret);
 
     // Step 2: re-encrypt in batches; step 3: remove the old key.
-    const result = await reencryptSecrets(pool, webhookSecretKeys(), 2);
+    const result = await reencryptSecrets(pool, webhookSecretKeys(env), 2);
     expect(result.reencrypted).toBeGreaterThanOrEqual(1);
     // Nothing plain or under 'old' is left; the other tests' rows, under key ids not configured here, are left as they are.
     const {
@@ -153,7 +159,7 @@ describe('webhook signing secrets at rest', () => {
     );
     expect(left.n).toBe(0);
     expect(await storedRow(endpointId)).toMatchObject({ secret: null, secret_key_id: 'new' });
-    process.env.WEBHOOK_SECRET_KEYS = `new:${nextKey}`;
+    env.WEBHOOK_SECRET_KEYS = `new:${nextKey}`;
     await deliveredAndVerifiedWith(orgId, receiver, secret);
   });
 
@@ -168,7 +174,7 @@ describe('webhook signing secrets at rest', () => {
     receiver.secret = plain;
     await deliveredAndVerifiedWith(orgId, receiver, plain);
 
-    await reencryptSecrets(pool, webhookSecretKeys(), 500);
+    await reencryptSecrets(pool, webhookSecretKeys(env), 500);
     const row = await storedRow(endpointId);
     expect(row.secret).toBeNull();
     expect(row.secret_ciphertext).not.toContain(plain.slice(6, 26));
@@ -177,14 +183,14 @@ describe('webhook signing secrets at rest', () => {
 
   it('sends nothing while the key a secret is stored under is not configured, and delivers once it is back', async () => {
     const oldKey = newKey();
-    process.env.WEBHOOK_SECRET_KEYS = `gone:${oldKey}`;
+    env.WEBHOOK_SECRET_KEYS = `gone:${oldKey}`;
     const { receiver, orgId, secret } = await endpointWithReceiver();
-    process.env.WEBHOOK_SECRET_KEYS = `other:${newKey()}`;
+    env.WEBHOOK_SECRET_KEYS = `other:${newKey()}`;
     const before = receiver.received.length;
     const [ref] = await emit(orgId);
     await new Promise((r) => setTimeout(r, 1500));
     expect(receiver.received).toHaveLength(before);
-    process.env.WEBHOOK_SECRET_KEYS = `other:${newKey()},gone:${oldKey}`;
+    env.WEBHOOK_SECRET_KEYS = `other:${newKey()},gone:${oldKey}`;
     const got = (await receiver.waitFor(before + 1))[before];
     expect(got.headers['service-webhook-id']).toBe(ref.id);
     expect(verifyByContract(String(got.headers['service-signature']), got.rawBody, secret)).toMatchObject({ ok: true });
@@ -194,17 +200,17 @@ describe('webhook signing secrets at rest', () => {
 describe('production configuration', () => {
   /** Runs an entry point as the image does (NODE_ENV=production) without WEBHOOK_SECRET_KEYS. */
   function runWithoutKeys(entry: string): Promise<{ code: number | null; stderr: string }> {
-    const env: NodeJS.ProcessEnv = {
+    const childEnv: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'production',
       GATEWAY_PORT: '0',
       WORKER_METRICS_PORT: '0',
       LOG_LEVEL: 'warn',
     };
-    delete env.WEBHOOK_SECRET_KEYS;
+    delete childEnv.WEBHOOK_SECRET_KEYS;
     const child = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), entry], {
       cwd: REPO_ROOT,
-      env,
+      env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -59,6 +59,8 @@ export async function startInProcessGateway(
     /** Another Redis than the run's (e.g. a closed port, to see the rate counter unreachable). */
     redisUrl?: string;
     trustedProxyHops?: number;
+    /** The configuration the gateway reads its webhook settings from (default: this process's environment). */
+    env?: NodeJS.ProcessEnv;
   } = {},
 ): Promise<InProcessGateway> {
   const matcherPool = options.matcherUrl
@@ -76,6 +78,7 @@ export async function startInProcessGateway(
     metricsToken: options.metricsToken,
     redisUrl: options.redisUrl,
     trustedProxyHops: options.trustedProxyHops,
+    env: options.env,
     taskQueue: options.taskQueue ?? `test-${randomBytes(4).toString('hex')}`,
   });
   const app = createApp(wiring.deps);

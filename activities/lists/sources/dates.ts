@@ -26,9 +26,12 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 const MONTH_NAME_DATE =
   /\b(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?\s+(\d{1,2}),?\s+(\d{4})\b/i;
 
+/** `05-Mar-2024` (TennCare's feed, Oracle's `DD-MON-YYYY`). */
+const DAY_MONTH_ABBREVIATION_DATE = /(?:^|\s)(\d{1,2})-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-(\d{4})(?:\s|$)/i;
+
 /**
  * Parses the date formats the lists use: `YYYYMMDD` (LEIE, `00000000` = none), `MM/DD/YYYY`,
- * `M/D/YY`, `MM.DD.YY`, `Month D, YYYY`, `YYYY-MM-DD`, `MM-DD-YYYY`, Excel serials. Returns null when there is no valid date.
+ * `M/D/YY`, `MM.DD.YY`, `Month D, YYYY`, `DD-Mon-YYYY`, `YYYY-MM-DD`, `MM-DD-YYYY`, Excel serials. Returns null when there is no valid date.
  * When a cell holds several dates, the first one counts.
  */
 export function parseDate(value: string | null | undefined): string | null {
@@ -43,6 +46,8 @@ export function parseDate(value: string | null | undefined): string | null {
   if (m) return iso(fullYear(m[3]), Number(m[1]), Number(m[2]));
   m = /(?:^|\s)(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?:\s|$)/.exec(text);
   if (m) return iso(fullYear(m[3]), Number(m[1]), Number(m[2]));
+  m = DAY_MONTH_ABBREVIATION_DATE.exec(text);
+  if (m) return iso(Number(m[3]), MONTHS.indexOf(m[2].toLowerCase()) + 1, Number(m[1]));
   m = MONTH_NAME_DATE.exec(text);
   if (m) return iso(Number(m[3]), MONTHS.indexOf(m[1].slice(0, 3).toLowerCase()) + 1, Number(m[2]));
   if (/^\d+(\.\d+)?$/.test(text)) return fromExcelSerial(Number(text));

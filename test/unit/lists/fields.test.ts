@@ -42,6 +42,15 @@ describe('dates', () => {
     expect(parseDate('02/30/2023')).toBeNull();
   });
 
+  it('reads DD-Mon-YYYY (TennCare), any case, and refuses an impossible day', () => {
+    expect(parseDate('05-Mar-2024')).toBe('2024-03-05');
+    expect(parseDate('5-MAR-2024')).toBe('2024-03-05');
+    expect(parseDate('17-dec-2019')).toBe('2019-12-17');
+    expect(parseDate('31-Sep-2024')).toBeNull();
+    expect(parseDate('29-Feb-2024')).toBe('2024-02-29');
+    expect(parseDate('05-Mar-24')).toBeNull();
+  });
+
   it('reads end-date sentinels', () => {
     expect(parseEndDate('Indefinite')).toEqual({ endDate: null, endDateKind: 'indefinite' });
     expect(parseEndDate('PERMANENT')).toEqual({ endDate: null, endDateKind: 'permanent' });

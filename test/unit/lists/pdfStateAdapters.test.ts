@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writePdfTable, type PdfTableRow, type PdfTableSpec } from '../../../infra/dev/synthetic/pdf';
-import { ArtifactFormatError, type ListEntry } from '../../../activities/lists/sources/types';
+import { ArtifactFormatError } from '../../../activities/lists/sources/types';
 import { scratchDir } from '../../fixtures/lists/builders';
 import { byName, parseWith } from './parse';
 
@@ -14,8 +14,6 @@ async function pdf(name: string, spec: Omit<PdfTableSpec, 'rows'> & { rows: Arra
   await writePdfTable(path, { ...spec, rows }, MODIFIED);
   return path;
 }
-
-const rowsOf = (entries: ListEntry[]): string[] => entries.map((e) => `${e.kind}:${e.name}`);
 
 describe('state list engine: PDF layouts', () => {
   it('AK: cover page skipped, a wrapped surname joined at its hyphen, an entity without a first name', async () => {
@@ -338,30 +336,6 @@ describe('state list engine: PDF layouts', () => {
       endDateKind: 'date',
     });
     expect(byName(entries, 'DANA SAMPLEFIELD')).toMatchObject({ state: 'PA', endDateKind: 'deceased', npis: [] });
-  });
-
-  it('TN: an entity named in Last Name with no first name; N/A for no NPI', async () => {
-    const path = await pdf('tn.pdf', {
-      title: ['TennCare Office of Program Integrity', 'Terminated Provider List'],
-      columns: [
-        { header: 'Last Name', width: 200 },
-        { header: 'First Name', width: 110 },
-        { header: 'NPI', width: 80 },
-        { header: 'Effective Date', width: 80 },
-        { header: 'Reason', width: 220 },
-      ],
-      rows: [
-        ['EXAMPLESON', 'JORDAN', '1000000012', '03/17/2025', 'Terminated for cause'],
-        ['FICTIONAL FAMILY PRACTICE, PLLC', '', 'N/A', '11/01/2024', 'Failure to revalidate'],
-      ],
-      headerOnEveryPage: true,
-      landscape: true,
-    });
-    const { entries, report } = await parseWith('state_tn', path);
-    expect(report).toMatchObject({ rows: 2, badRowCount: 0 });
-    expect(rowsOf(entries)).toEqual(['person:JORDAN EXAMPLESON', 'organization:FICTIONAL FAMILY PRACTICE, PLLC']);
-    expect(byName(entries, 'JORDAN EXAMPLESON')).toMatchObject({ npis: ['1000000012'], startDate: '2025-03-17', action: 'Terminated' });
-    expect(byName(entries, 'FICTIONAL FAMILY PRACTICE, PLLC').npis).toEqual([]);
   });
 
   it('WV: title above the header, two-digit years, Deactivated NPIs, two NPIs and a ZIP+4 wrapped over lines', async () => {

@@ -539,7 +539,7 @@ describe('every generated state file reads through its adapter', () => {
 describe('PDF state lists read back through their adapters', () => {
   const parsed = new Map<string, { entries: ListEntry[]; report: ParseReport; rows: number }>();
   beforeAll(async () => {
-    for (const state of ['ak', 'al', 'az', 'de', 'ne', 'nj', 'tn', 'wv', 'hi', 'nv', 'wy']) {
+    for (const state of ['ak', 'al', 'az', 'de', 'ne', 'nj', 'wv', 'hi', 'nv', 'wy']) {
       const file = manifest.files.find((candidate) => candidate.source === `state_${state}`);
       if (!file) throw new Error(`no state_${state} in manifest`);
       expect(file.path).toMatch(/\.pdf$/);
@@ -576,7 +576,6 @@ describe('PDF state lists read back through their adapters', () => {
     expect(of('de').entries.some((e) => e.raw.License?.startsWith('PROMISe# '))).toBe(true);
     expect(of('ne').entries.every((e) => /^(EXCL|TERM|SUSP)$/.test(e.action ?? ''))).toBe(true);
     expect(new Set(of('nj').entries.map((e) => e.endDateKind))).toEqual(new Set(['permanent', 'deceased', 'date']));
-    expect(of('tn').entries.some((e) => e.kind === 'organization' && e.firstName === null)).toBe(true);
     expect(of('wv').entries.some((e) => /^\d{5}-\d{4}$/.test(e.raw.Zip ?? ''))).toBe(true);
     expect(new Set(of('hi').entries.map((e) => e.endDateKind))).toEqual(new Set(['indefinite', 'date', null]));
     expect(of('hi').entries.some((e) => e.kind === 'organization' && e.firstName === null)).toBe(true);
@@ -589,5 +588,25 @@ describe('PDF state lists read back through their adapters', () => {
     // A person and the business on the same row are two entries; `a.k.a.` in the business column is the person's alias.
     expect(of('wy').entries.length).toBeGreaterThan(of('wy').rows);
     expect(of('wy').entries.some((e) => e.kind === 'person' && e.aliases.length > 0 && !/a\.?k\.?a/i.test(e.aliases[0]))).toBe(true);
+  });
+});
+
+describe('the TN JSON feed read back through its adapter', () => {
+  it('is the records under "data" with the feed\'s five keys, every record one named, dated entry, none bad', async () => {
+    const file = manifest.files.find((candidate) => candidate.source === 'state_tn');
+    if (!file) throw new Error('no state_tn in manifest');
+    expect(file.path).toMatch(/\.json$/);
+    const records = (JSON.parse(readFileSync(join(outDir, file.path), 'utf8')) as { data: Record<string, string>[] }).data;
+    expect(records).toHaveLength(file.rows);
+    for (const record of records) expect(Object.keys(record)).toEqual(['Last Name', 'First Name', 'NPI', 'Effective Date', 'Reason']);
+    expect(records.some((r) => /^\d{2}-[A-Z][a-z]{2}-\d{4}$/.test(r['Effective Date']))).toBe(true);
+    expect(records.some((r) => /^\d{2}\/\d{2}\/\d{4}$/.test(r['Effective Date']))).toBe(true);
+
+    const { entries, report } = await parseWith<ListEntry>('state_tn', join(outDir, file.path));
+    expect({ rows: report.rows, bad: report.badRows }).toEqual({ rows: file.rows, bad: [] });
+    expect(entries).toHaveLength(file.rows);
+    expect(entries.every((entry) => entry.name.length > 1 && entry.startDate !== null && entry.action === 'Terminated')).toBe(true);
+    expect(entries.some((e) => e.kind === 'organization' && e.firstName === null)).toBe(true);
+    expect(entries.some((e) => e.kind === 'person' && e.npis.length === 1)).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import { clean } from '../placeholders';
 import { extractState } from '../usps';
 import { ArtifactFormatError, type ListAdapter, type ListEntry, type ParseContext } from '../types';
 import { readHtmlTables } from './htmlTable';
+import { readJsonRecords } from './jsonRecords';
 import type { ColumnRef, SheetLayout, StateListMapping } from './mapping';
 import { readPdfTable } from './pdfTable';
 import { takeCredential, takeTrailingNotes, type NameNotes } from './nameNotes';
@@ -135,6 +136,16 @@ async function* pdfSheet(mapping: StateListMapping, ctx: ParseContext): AsyncGen
     yield* rows;
   }
   yield { name: null, rows: all() };
+}
+
+// A JSON feed's records are one sheet: its first row is the records' keys.
+async function* jsonSheet(mapping: StateListMapping, ctx: ParseContext): AsyncGenerator<SheetRows> {
+  const { rows, bytes } = await readJsonRecords(ctx.path, mapping.json ?? {});
+  async function* all(): AsyncGenerator<{ cells: string[]; line: number }> {
+    yield* rows;
+  }
+  yield { name: null, rows: all() };
+  ctx.onBytes?.(bytes);
 }
 
 type Resolver = (ref: ColumnRef | undefined) => number;
@@ -382,7 +393,9 @@ async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): As
         ? htmlSheets(ctx)
         : mapping.format === 'pdf'
           ? pdfSheet(mapping, ctx)
-          : csvSheet(ctx);
+          : mapping.format === 'json'
+            ? jsonSheet(mapping, ctx)
+            : csvSheet(ctx);
   let headersFound = 0;
   const layoutsFound = new Set<SheetLayout>();
   for await (const sheet of sheets) {

@@ -11,7 +11,8 @@
  */
 import type { Cadence } from '../cadence';
 
-export type ListFormat = 'csv' | 'xlsx' | 'xls' | 'pdf' | 'html table' | 'search portal only' | 'none' | 'unconfirmed';
+/** `json feed`: a web table the page fills from a JSON document, which is the file to read (TN). */
+export type ListFormat = 'csv' | 'xlsx' | 'xls' | 'pdf' | 'html table' | 'json feed' | 'search portal only' | 'none' | 'unconfirmed';
 
 /**
  * - `separate_list`: a list of its own, published as a file or a web table (format known).
@@ -844,12 +845,18 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
     listName: 'TennCare Terminated Provider List',
     agency: 'TennCare, Office of Program Integrity',
     listUrl: 'https://www.tn.gov/tenncare/fraud-and-abuse/program-integrity.html',
-    format: 'html table',
+    // The page's web table is filled from `…/parsys_terminated_providerlist/tn_complex_datatable.tablejson.json`
+    // (`{ "data": [ … ] }`, dates `05-Mar-2024`); until March 2025 the list was a PDF.
+    format: 'json feed',
     cadence: UNPUBLISHED,
     columns: ['Last Name', 'First Name', 'NPI', 'Effective Date', 'Reason'],
-    sources: [crawler('tn')],
+    sources: [
+      crawler('tn'),
+      'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/tn/med_exclusions/crawler.py',
+      'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/tn/med_exclusions/us_tn_med_exclusions.yml',
+    ],
     gapReason:
-      'publishes a web table (served from a JSON feed; earlier as a PDF) that no adapter reads yet; screen by hand at https://www.tn.gov/tenncare/fraud-and-abuse/program-integrity.html',
+      'publishes a web table filled from a JSON feed; screen by hand at https://www.tn.gov/tenncare/fraud-and-abuse/program-integrity.html',
   },
   {
     state: 'TX',

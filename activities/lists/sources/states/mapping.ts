@@ -73,8 +73,11 @@ export interface SheetLayout {
 export interface StateListMapping {
   /** USPS code of the publishing state. */
   state: string;
-  /** `html`: every `<table>` of the page is read like a sheet (its caption is the sheet name). */
-  format: 'csv' | 'xlsx' | 'html' | 'pdf';
+  /**
+   * `html`: every `<table>` of the page is read like a sheet (its caption is the sheet name).
+   * `json`: an array of flat records (or one under `json.recordsAt`) is one sheet whose header is the records' keys.
+   */
+  format: 'csv' | 'xlsx' | 'html' | 'pdf' | 'json';
   /**
    * The state publishes its list as several workbooks (MN: group and individual providers): the
    * artifact is a ZIP holding them as published, and every layout must be found, or it is refused.
@@ -86,6 +89,13 @@ export interface StateListMapping {
   layoutSource: string;
   /** How a PDF's text is laid out as a table (format `pdf` only). */
   pdf?: PdfTableOptions;
+  /** Where a JSON artifact keeps its records (format `json` only). */
+  json?: JsonRecordsOptions;
+}
+
+export interface JsonRecordsOptions {
+  /** The top-level property holding the records array (TennCare's feed: `data`). Omitted: the document is the array. */
+  recordsAt?: string;
 }
 
 /**

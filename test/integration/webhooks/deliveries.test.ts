@@ -9,15 +9,17 @@ import { startWebhookReceiver, verifyByContract, type WebhookReceiver } from '..
 /**
  * Webhook endpoints and signed deliveries end to end: the gateway, the delivery workflow on a
  * real Temporal dev server, and a real receiver on loopback that verifies every signature.
- * A short retry policy is set through the configuration the worker reads.
+ * A short retry policy is set in `env`, this suite's own configuration, which the gateway, the
+ * worker and the emitter read instead of process.env.
  */
-Object.assign(process.env, {
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
   WEBHOOK_TIMEOUT_MS: '1500',
   WEBHOOK_RETRY_INITIAL_MS: '300',
   WEBHOOK_RETRY_COEFFICIENT: '2',
   WEBHOOK_RETRY_MAX_INTERVAL_MS: '10000',
   WEBHOOK_MAX_ATTEMPTS: '5',
-});
+};
 
 let gw: InProcessGateway;
 let worker: TestWorker;
@@ -25,9 +27,9 @@ let pool: Pool;
 const receivers: WebhookReceiver[] = [];
 
 beforeAll(async () => {
-  gw = await startInProcessGateway();
+  gw = await startInProcessGateway({ env });
   pool = gw.pool;
-  worker = await startTestWorker({ pool, matcherUrl: gw.matcherServer!.url, taskQueue: gw.deps.taskQueue });
+  worker = await startTestWorker({ pool, matcherUrl: gw.matcherServer!.url, taskQueue: gw.deps.taskQueue, env });
 }, 120_000);
 
 afterAll(async () => {
@@ -48,27 +50,23 @@ async function receiverWithEndpoint(
   return { receiver, apiKey, orgId, endpointId: reply.body.id };
 }
 
-function emitBatchCompleted(orgId: string): Promise<DeliveryRef[]> {
+/** Emits a `batch_completed` event; `policy` changes settings for this emission only (a series keeps the policy it started with). */
+function emitBatchCompleted(orgId: string, policy: Record<string, string> = {}): Promise<DeliveryRef[]> {
   const jobId = randomUUID();
-  return emitWebhookEvents(pool, worker.client, worker.taskQueue, [
-    {
-      orgId,
-      type: 'batch_completed',
-      eventKey: `batch:${jobId}`,
-      data: { jobId, totalItems: 2, completedItems: 2, failedItems: 0, potentialMatchItems: 1, completedAt: new Date().toISOString() },
-    },
-  ]);
-}
-
-/** Emits with some of the policy's settings changed; the series keeps the policy it started with. */
-async function withPolicy<T>(settings: Record<string, string>, emit: () => Promise<T>): Promise<T> {
-  const before = Object.fromEntries(Object.keys(settings).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, settings);
-  try {
-    return await emit();
-  } finally {
-    Object.assign(process.env, before);
-  }
+  return emitWebhookEvents(
+    pool,
+    worker.client,
+    worker.taskQueue,
+    [
+      {
+        orgId,
+        type: 'batch_completed',
+        eventKey: `batch:${jobId}`,
+        data: { jobId, totalItems: 2, completedItems: 2, failedItems: 0, potentialMatchItems: 1, completedAt: new Date().toISOString() },
+      },
+    ],
+    { ...env, ...policy },
+  );
 }
 
 const signatureT = (got: { headers: Record<string, string | string[] | undefined> }): number =>
@@ -189,7 +187,7 @@ describe('webhook delivery', () => {
     const { receiver, apiKey, orgId, endpointId } = await receiverWithEndpoint();
     receiver.answer = (n) => (n === 0 ? 500 : 200);
     // A wait of at least 1 s between the attempts, so their t (whole seconds) must differ.
-    const [ref] = await withPolicy({ WEBHOOK_RETRY_INITIAL_MS: '1000' }, () => emitBatchCompleted(orgId));
+    const [ref] = await emitBatchCompleted(orgId, { WEBHOOK_RETRY_INITIAL_MS: '1000' });
     const delivery = await settledDelivery(apiKey, ref.id);
     expect(responseErrors('/webhook-deliveries/{deliveryId}', 'get', 200, delivery)).toBeNull();
     expect(delivery).toMatchObject({ id: ref.id, endpointId, eventType: 'batch_completed', status: 'succeeded', replayOf: null });
@@ -225,7 +223,7 @@ describe('webhook delivery', () => {
 
   it('times out a receiver that does not answer in time, logs the attempt without a status and retries it', async () => {
     const { receiver, apiKey, orgId } = await receiverWithEndpoint();
-    const timeoutMs = Number(process.env.WEBHOOK_TIMEOUT_MS);
+    const timeoutMs = Number(env.WEBHOOK_TIMEOUT_MS);
     receiver.delayMs = (n) => (n === 0 ? timeoutMs + 3000 : 0);
     const [ref] = await emitBatchCompleted(orgId);
     const delivery = await settledDelivery(apiKey, ref.id);
@@ -245,13 +243,7 @@ describe('webhook delivery', () => {
     const { receiver, apiKey, orgId } = await receiverWithEndpoint();
     receiver.answer = () => 503;
     // Temporal schedules retries in whole seconds: 1 s, then ×2, four attempts.
-    Object.assign(process.env, { WEBHOOK_RETRY_INITIAL_MS: '1000', WEBHOOK_MAX_ATTEMPTS: '4' });
-    let ref: DeliveryRef;
-    try {
-      [ref] = await emitBatchCompleted(orgId);
-    } finally {
-      Object.assign(process.env, { WEBHOOK_RETRY_INITIAL_MS: '300', WEBHOOK_MAX_ATTEMPTS: '5' });
-    }
+    const [ref] = await emitBatchCompleted(orgId, { WEBHOOK_RETRY_INITIAL_MS: '1000', WEBHOOK_MAX_ATTEMPTS: '4' });
     const delivery = await settledDelivery(apiKey, ref.id);
     expect(delivery.status).toBe('failed');
     expect(delivery.attempts).toHaveLength(4);
@@ -273,7 +265,7 @@ describe('webhook delivery', () => {
     const oldSecret = receiver.secret;
     receiver.answer = (n) => (n === 0 ? 500 : 200);
     // A long first wait: the rotation below lands between the first attempt and the retry.
-    const [ref] = await withPolicy({ WEBHOOK_RETRY_INITIAL_MS: '3000' }, () => emitBatchCompleted(orgId));
+    const [ref] = await emitBatchCompleted(orgId, { WEBHOOK_RETRY_INITIAL_MS: '3000' });
     const [first] = await receiver.waitFor(1);
     const rotation = await call(gw.url, 'POST', `/v1/webhook-endpoints/${endpointId}/rotate-secret`, { apiKey });
     expect(rotation.status).toBe(200);
@@ -330,13 +322,13 @@ describe('webhook delivery', () => {
       eventKey,
       data: { jobId: 'j', totalItems: 0, completedItems: 0, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
     };
-    const first = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [event]);
-    const again = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [event]);
+    const first = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [event], env);
+    const again = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [event], env);
     expect(first).toHaveLength(1);
     expect(again.map((r) => r.id)).toEqual(first.map((r) => r.id));
     expect((await settledDelivery(apiKey, first[0].id)).status).toBe('succeeded');
     // Once delivered, a third repeat returns nothing to start: the delivery is not pending.
-    expect(await emitWebhookEvents(pool, worker.client, worker.taskQueue, [event])).toEqual([]);
+    expect(await emitWebhookEvents(pool, worker.client, worker.taskQueue, [event], env)).toEqual([]);
     await new Promise((r) => setTimeout(r, 500));
     expect(receiver.received).toHaveLength(1);
     const { rows } = await pool.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE event_key = $1', [eventKey]);
@@ -348,13 +340,7 @@ describe('webhook delivery', () => {
     const { receiver, apiKey, orgId, endpointId } = await receiverWithEndpoint();
     // As if DNS had moved the registered host to a private address after registration.
     await pool.query("UPDATE webhook_endpoints SET url = 'http://10.255.0.1:9/hook' WHERE id = $1", [endpointId]);
-    Object.assign(process.env, { WEBHOOK_MAX_ATTEMPTS: '2' });
-    let ref: DeliveryRef;
-    try {
-      [ref] = await emitBatchCompleted(orgId);
-    } finally {
-      Object.assign(process.env, { WEBHOOK_MAX_ATTEMPTS: '5' });
-    }
+    const [ref] = await emitBatchCompleted(orgId, { WEBHOOK_MAX_ATTEMPTS: '2' });
     const delivery = await settledDelivery(apiKey, ref.id);
     expect(delivery.status).toBe('failed');
     expect(delivery.attempts.map((a: { statusCode: null; error: string }) => [a.statusCode, a.error])).toEqual([
@@ -391,15 +377,21 @@ describe('webhook delivery', () => {
     // The first attempt is held, then answered 500 so a retry would follow.
     receiver.delayMs = (n) => (n === 0 ? holdMs : 0);
     receiver.answer = () => 500;
-    const [ref] = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [
-      {
-        orgId,
-        type: 'match_status_change',
-        eventKey: `record:${recordId}:${Date.now()}`,
-        monitoredRecordId: recordId,
-        data: { recordId, previousStatus: 'clear', status: 'potential_match' },
-      },
-    ]);
+    const [ref] = await emitWebhookEvents(
+      pool,
+      worker.client,
+      worker.taskQueue,
+      [
+        {
+          orgId,
+          type: 'match_status_change',
+          eventKey: `record:${recordId}:${Date.now()}`,
+          monitoredRecordId: recordId,
+          data: { recordId, previousStatus: 'clear', status: 'potential_match' },
+        },
+      ],
+      env,
+    );
     const [inFlight] = await receiver.waitFor(1);
     const removed = await call(gw.url, 'DELETE', `/v1/monitor/${recordId}`, { apiKey });
     const removedAt = Date.now();
@@ -425,15 +417,21 @@ describe('webhook delivery', () => {
     const { receiver, apiKey, orgId } = await receiverWithEndpoint();
     const recordId = await insertMonitoredRecord(orgId);
     await pool.query('UPDATE monitored_records SET removed_at = now() WHERE id = $1', [recordId]);
-    const [ref] = await emitWebhookEvents(pool, worker.client, worker.taskQueue, [
-      {
-        orgId,
-        type: 'match_status_change',
-        eventKey: `record:${recordId}:${Date.now()}`,
-        monitoredRecordId: recordId,
-        data: { recordId, previousStatus: 'clear', status: 'potential_match' },
-      },
-    ]);
+    const [ref] = await emitWebhookEvents(
+      pool,
+      worker.client,
+      worker.taskQueue,
+      [
+        {
+          orgId,
+          type: 'match_status_change',
+          eventKey: `record:${recordId}:${Date.now()}`,
+          monitoredRecordId: recordId,
+          data: { recordId, previousStatus: 'clear', status: 'potential_match' },
+        },
+      ],
+      env,
+    );
     expect((await settledDelivery(apiKey, ref.id)).status).toBe('cancelled');
     expect(receiver.received).toHaveLength(0);
   });

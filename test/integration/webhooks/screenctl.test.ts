@@ -8,19 +8,28 @@ import { call, createOrgWithKey, startInProcessGateway, type InProcessGateway } 
 import { startTestWorker, type TestWorker } from '../support/worker';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 
-/** The on-call tools, run as an operator runs them (`screenctl`, a process of its own) against the run's stack. */
+/**
+ * The on-call tools, run as an operator runs them (`screenctl`, a process of its own) against the run's stack.
+ * The short delivery policy is in `env`, this suite's own configuration: the gateway, the worker and the
+ * emitter read it, and screenctl gets it on top of this process's environment.
+ */
 const run = promisify(execFile);
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-const POLICY = { WEBHOOK_TIMEOUT_MS: '1500', WEBHOOK_RETRY_INITIAL_MS: '300', WEBHOOK_RETRY_COEFFICIENT: '2', WEBHOOK_MAX_ATTEMPTS: '2' };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  WEBHOOK_TIMEOUT_MS: '1500',
+  WEBHOOK_RETRY_INITIAL_MS: '300',
+  WEBHOOK_RETRY_COEFFICIENT: '2',
+  WEBHOOK_MAX_ATTEMPTS: '2',
+};
 
 let gw: InProcessGateway;
 let worker: TestWorker;
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  Object.assign(process.env, POLICY);
-  gw = await startInProcessGateway();
-  worker = await startTestWorker({ pool: gw.pool, matcherUrl: gw.matcherServer!.url, taskQueue: gw.deps.taskQueue });
+  gw = await startInProcessGateway({ env });
+  worker = await startTestWorker({ pool: gw.pool, matcherUrl: gw.matcherServer!.url, taskQueue: gw.deps.taskQueue, env });
   receiver = await startWebhookReceiver();
 }, 120_000);
 
@@ -34,11 +43,11 @@ async function screenctl(...args: string[]): Promise<string> {
   return screenctlWith({}, ...args);
 }
 
-/** Runs screenctl with some environment changed (the policy a reset's fresh series starts with). */
-async function screenctlWith(env: Record<string, string>, ...args: string[]): Promise<string> {
+/** Runs screenctl with the suite's configuration, some of it changed (the policy a reset's fresh series starts with). */
+async function screenctlWith(settings: Record<string, string>, ...args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, ['infra/cli/screenctl.js', ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env, TEMPORAL_TASK_QUEUE: worker.taskQueue, LOG_LEVEL: 'silent' },
+    env: { ...process.env, ...env, ...settings, TEMPORAL_TASK_QUEUE: worker.taskQueue, LOG_LEVEL: 'silent' },
   });
   return stdout;
 }
@@ -59,16 +68,23 @@ async function endpointFor(orgId: string, apiKey: string): Promise<void> {
   receiver.secret = endpoint.body.secret;
 }
 
-function emitBatch(orgId: string): Promise<DeliveryRef[]> {
+/** Emits a `batch_completed` event; `policy` changes settings for this emission only (a series keeps the policy it started with). */
+function emitBatch(orgId: string, policy: Record<string, string> = {}): Promise<DeliveryRef[]> {
   const jobId = randomUUID();
-  return emitWebhookEvents(gw.pool, worker.client, worker.taskQueue, [
-    {
-      orgId,
-      type: 'batch_completed',
-      eventKey: `batch:${jobId}`,
-      data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
-    },
-  ]);
+  return emitWebhookEvents(
+    gw.pool,
+    worker.client,
+    worker.taskQueue,
+    [
+      {
+        orgId,
+        type: 'batch_completed',
+        eventKey: `batch:${jobId}`,
+        data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
+      },
+    ],
+    { ...env, ...policy },
+  );
 }
 
 async function settled(id: string, timeoutMs = 30_000) {
@@ -88,14 +104,20 @@ async function failedDelivery() {
   receiver.secret = endpoint.body.secret;
   receiver.answer = () => 500;
   const jobId = randomUUID();
-  const [ref] = await emitWebhookEvents(gw.pool, worker.client, worker.taskQueue, [
-    {
-      orgId,
-      type: 'batch_completed',
-      eventKey: `batch:${jobId}`,
-      data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
-    },
-  ]);
+  const [ref] = await emitWebhookEvents(
+    gw.pool,
+    worker.client,
+    worker.taskQueue,
+    [
+      {
+        orgId,
+        type: 'batch_completed',
+        eventKey: `batch:${jobId}`,
+        data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
+      },
+    ],
+    env,
+  );
   expect((await settled(ref.id)).status).toBe('failed');
   return { orgId, ref };
 }
@@ -144,13 +166,7 @@ describe('screenctl deliveries', () => {
     const ofRef = (id: string) => receiver.received.slice(start).filter((got) => got.headers['service-webhook-id'] === id);
     receiver.answer = () => 500;
     // The old series waits 2 s, 4 s, ... between attempts and would run for a minute.
-    Object.assign(process.env, { WEBHOOK_RETRY_INITIAL_MS: '2000', WEBHOOK_MAX_ATTEMPTS: '6' });
-    let ref: DeliveryRef;
-    try {
-      [ref] = await emitBatch(orgId);
-    } finally {
-      Object.assign(process.env, POLICY);
-    }
+    const [ref] = await emitBatch(orgId, { WEBHOOK_RETRY_INITIAL_MS: '2000', WEBHOOK_MAX_ATTEMPTS: '6' });
     const deadline = Date.now() + 30_000;
     while (ofRef(ref.id).length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(ofRef(ref.id)).toHaveLength(1);
@@ -188,15 +204,21 @@ describe('screenctl deliveries', () => {
       [orgId, randomUUID()],
     );
     const recordId = rows[0].id;
-    const [ref] = await emitWebhookEvents(gw.pool, worker.client, worker.taskQueue, [
-      {
-        orgId,
-        type: 'match_status_change',
-        eventKey: `record:${recordId}:1`,
-        monitoredRecordId: recordId,
-        data: { recordId, previousStatus: 'clear', status: 'potential_match' },
-      },
-    ]);
+    const [ref] = await emitWebhookEvents(
+      gw.pool,
+      worker.client,
+      worker.taskQueue,
+      [
+        {
+          orgId,
+          type: 'match_status_change',
+          eventKey: `record:${recordId}:1`,
+          monitoredRecordId: recordId,
+          data: { recordId, previousStatus: 'clear', status: 'potential_match' },
+        },
+      ],
+      env,
+    );
     expect((await settled(ref.id)).status).toBe('failed');
     // Removed as DELETE /monitor/{id} removes it (the failed delivery is not pending, so it stays failed).
     await gw.pool.query('UPDATE monitored_records SET removed_at = now() WHERE id = $1', [recordId]);

@@ -13,18 +13,6 @@ import ts from 'typescript';
 const root = path.resolve(__dirname, '..', '..', '..');
 const SCANNED = ['test/integration', 'test/unit'];
 
-/**
- * Files that still write process.env, each with the reason. Empty is the goal: an entry is a
- * suite not yet given its configuration explicitly.
- */
-const NOT_YET: Record<string, string> = {
-  // Not part of this change (it converted the list-switch and webhook secrets/isolation suites):
-  // both still set the WEBHOOK_* delivery policy on process.env. The gateway and the worker now
-  // take an `env` (startInProcessGateway / startTestWorker), as isolation.test.ts passes its own.
-  'test/integration/webhooks/deliveries.test.ts': 'sets the WEBHOOK_* delivery policy on process.env',
-  'test/integration/webhooks/screenctl.test.ts': 'sets the WEBHOOK_* delivery policy on process.env',
-};
-
 const unwrap = (node: ts.Node): ts.Node => (ts.isParenthesizedExpression(node) ? unwrap(node.expression) : node);
 
 function isProcessEnv(node: ts.Node): boolean {
@@ -126,18 +114,8 @@ describe('test files', () => {
 
   it('write no process.env (reads and copies only)', () => {
     const writes = Object.fromEntries(
-      files
-        .filter((f) => !(f in NOT_YET))
-        .map((f) => [f, processEnvWrites(fs.readFileSync(path.join(root, f), 'utf8'), f)])
-        .filter(([, found]) => found.length > 0),
+      files.map((f) => [f, processEnvWrites(fs.readFileSync(path.join(root, f), 'utf8'), f)]).filter(([, found]) => found.length > 0),
     );
     expect(writes).toEqual({});
-  });
-
-  it('lists as not yet done only files that exist and still write process.env', () => {
-    for (const f of Object.keys(NOT_YET)) {
-      expect(files).toContain(f);
-      expect(processEnvWrites(fs.readFileSync(path.join(root, f), 'utf8'), f)).not.toEqual([]);
-    }
   });
 });

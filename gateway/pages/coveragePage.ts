@@ -60,24 +60,24 @@ The same figures are available as JSON from <code>GET /v1/lists</code>.</p>
   return layout({ page: 'coverage', title: 'List coverage', main });
 }
 
-function statusCell(f: VersionFreshness | undefined): Html {
+function statusCell(s: CoverageSource, f: VersionFreshness | undefined): Html {
   if (!f) return html`<td data-label="Status" data-field="status">Unknown</td>`;
-  if (f.stale) {
-    return html`<td data-label="Status" data-field="status"><span class="badge stale">Stale</span>
+  if (s.status === 'stale') {
+    return html`<td data-label="Status" data-field="status" data-value="stale"><span class="badge stale">Stale</span>
       <span class="note">content unchanged for more than twice its cadence (${formatAge(f.allowedAgeMs ?? 0)})</span></td>`;
   }
-  return html`<td data-label="Status" data-field="status"><span class="badge live">Current</span></td>`;
+  return html`<td data-label="Status" data-field="status" data-value="live"><span class="badge live">Current</span></td>`;
 }
 
 function listRow(s: CoverageSource, f: VersionFreshness | undefined): Html {
-  return html`<tr data-source="${s.key}"${f?.stale ? html` class="is-stale"` : ''}>
+  return html`<tr data-source="${s.key}"${s.status === 'stale' ? html` class="is-stale"` : ''}>
   <th scope="row" data-field="name">${s.name}</th>
   <td data-label="Cadence" data-field="cadenceLabel" data-cadence="${s.cadence}">${s.cadenceLabel}</td>
   <td data-label="List version"><code data-field="listVersionId">${s.listVersionId}</code></td>
   <td data-label="Retrieved"><time data-field="retrievedAt" datetime="${s.retrievedAt}">${formatUtc(s.retrievedAt)}</time></td>
-  <td data-label="Unchanged for" data-field="age">${f ? formatAge(f.ageMs) : ''}</td>
+  <td data-label="Unchanged for" data-field="age" data-changed-at="${s.contentChangedAt}">${f ? formatAge(f.ageMs) : ''}</td>
   <td data-label="Rows" class="num" data-field="entryCount" data-value="${f?.entryCount ?? ''}">${f ? formatCount(f.entryCount) : ''}</td>
-  ${statusCell(f)}
+  ${statusCell(s, f)}
 </tr>`;
 }
 

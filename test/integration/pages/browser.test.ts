@@ -179,6 +179,8 @@ describeInBrowser('web pages in a real browser', () => {
           retrievedAt: text(row, 'retrievedAt')?.getAttribute('datetime'),
           entryCount: Number(text(row, 'entryCount')?.getAttribute('data-value')),
           age: text(row, 'age')?.textContent,
+          contentChangedAt: text(row, 'age')?.getAttribute('data-changed-at'),
+          statusValue: text(row, 'status')?.getAttribute('data-value'),
           status: text(row, 'status')?.textContent?.replace(/\s+/g, ' ').trim(),
           stale: row.classList.contains('is-stale'),
         }));
@@ -214,13 +216,15 @@ describeInBrowser('web pages in a real browser', () => {
       );
       const counted = new Map(rows.map((r) => [r.key, r.entry_count]));
       expect(
-        shown.lists.map(({ key, name, cadence, cadenceLabel, listVersionId, retrievedAt }) => ({
+        shown.lists.map(({ key, name, cadence, cadenceLabel, listVersionId, retrievedAt, statusValue, contentChangedAt }) => ({
           key,
           name,
           cadence,
           cadenceLabel,
           listVersionId,
           retrievedAt,
+          status: statusValue,
+          contentChangedAt,
         })),
       ).toEqual([...json.sources, ...json.additionalSources]);
       expect(shown.lists.map((l) => [l.key, l.entryCount])).toEqual(shown.lists.map((l) => [l.key, counted.get(l.key)]));
@@ -243,7 +247,7 @@ describeInBrowser('web pages in a real browser', () => {
       try {
         const { page } = await openPage(`${gw.url}/coverage`);
         const ca = (await pageFigures(page)).lists.find((l) => l.key === 'state_ca');
-        expect(ca).toMatchObject({ stale: true, age: '70 days' });
+        expect(ca).toMatchObject({ stale: true, statusValue: 'stale', age: '70 days' });
         expect(ca?.status).toMatch(/^Stale content unchanged for more than twice its cadence \(62 days\)$/);
         const leieRow = (await pageFigures(page)).lists.find((l) => l.key === 'oig_leie');
         expect(leieRow).toMatchObject({ stale: false, status: 'Current' });

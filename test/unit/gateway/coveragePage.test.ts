@@ -5,7 +5,7 @@ import { formatAge } from '../../../gateway/pages/format';
 const DAY = 86_400_000;
 
 function view(overrides: Partial<CoverageView['report']> = {}, freshness: CoverageView['freshness'] = {}): CoverageView {
-  return {
+  const result: CoverageView = {
     report: {
       sources: [
         {
@@ -43,13 +43,17 @@ function view(overrides: Partial<CoverageView['report']> = {}, freshness: Covera
     },
     freshness: { oig_leie: { entryCount: 81234, ageMs: 70 * DAY, allowedAgeMs: 62 * DAY, stale: true }, ...freshness },
   };
+  // The report's status and the freshness come from one read in buildCoverageView: keep them agreeing.
+  const stale = (key: string) => result.freshness[key]?.stale === true;
+  result.report.sources = result.report.sources.map((s) => ({ ...s, status: stale(s.key) ? 'stale' : 'live' }));
+  return result;
 }
 
 describe('coverage page rendering', () => {
   it('marks a list whose content stayed unchanged for more than twice its cadence as stale, with both spans', () => {
     const page = renderCoveragePage(view());
     expect(page).toMatch(/<tr data-source="oig_leie" class="is-stale">/);
-    expect(page).toContain('<td data-label="Unchanged for" data-field="age">70 days</td>');
+    expect(page).toContain('data-field="age" data-changed-at="2026-10-01T00:00:00.000Z">70 days</td>');
     expect(page).toContain('content unchanged for more than twice its cadence (62 days)');
     expect(page).toContain('data-value="81234">81,234</td>');
     expect(page).toContain('1 stale version');

@@ -6,7 +6,7 @@ import type { BatchScreeningActivities } from '../../../activities/batch/activit
 import type { WebhookDeliveryActivities } from '../../../activities/webhooks/activities';
 import { idempotencyKeyHash, startBatchWorkflow, type BatchJobRef, type BatchSummary } from '../../../activities/batch';
 import { batchWorkflowId, type BatchScreeningInput } from '../../../workflows/contracts';
-import { BATCH_CHUNK_CONCURRENCY, BATCH_CHUNK_SIZE } from '../../../workflows/batchScreening';
+import { BATCH_CHUNK_CONCURRENCY, BATCH_CHUNK_SIZE, batchScreening } from '../../../workflows/batchScreening';
 import {
   attemptSeen,
   gapsSeconds,
@@ -102,7 +102,7 @@ function batchJob(options: {
 }
 
 const runBatch = (taskQueue: string, input: BatchScreeningInput) =>
-  env.client.workflow.execute('batchScreening', { taskQueue, workflowId: `batch/${input.orgId}/${input.jobId}`, args: [input] });
+  env.client.workflow.execute(batchScreening, { taskQueue, workflowId: `batch/${input.orgId}/${input.jobId}`, args: [input] });
 
 describe('batchScreening: chunks screened with bounded concurrency', () => {
   it('screens every pending range once, at most BATCH_CHUNK_CONCURRENCY at a time, then completes and emits batch_completed', async () => {

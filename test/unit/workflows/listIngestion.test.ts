@@ -16,6 +16,7 @@ import {
   type AttemptSeen,
 } from './support/environment';
 import { keptOfRescreen, noSwitches, publishedVersion, rescreenSummary, switchedOff } from './support/monitoring';
+import { listIngestion } from '../../../workflows/listIngestion';
 
 /**
  * One list ingestion on the time-skipping test server, its activities stubbed: what the artifact
@@ -89,7 +90,7 @@ async function runIngestion(stubs: IngestionStubs, input: ListIngestionInput, of
     within(
       30_000,
       'the ingestion',
-      env.client.workflow.execute('listIngestion', { taskQueue, workflowId: `list-ingestion/${taskQueue}`, args: [input], memo }),
+      env.client.workflow.execute(listIngestion, { taskQueue, workflowId: `list-ingestion/${taskQueue}`, args: [input], memo }),
     ),
   );
 }

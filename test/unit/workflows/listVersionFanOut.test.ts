@@ -5,6 +5,7 @@ import type { MonitoringActivities } from '../../../activities/monitoring/activi
 import type { ListVersionFanOutResult } from '../../../workflows/contracts';
 import { attemptSeen, expectWaits, newTaskQueue, startTestServer, withWorker, within, type AttemptSeen } from './support/environment';
 import { keptOfRescreen, publishedVersion, rescreenSummary } from './support/monitoring';
+import { listVersionFanOut } from '../../../workflows/listVersionFanOut';
 
 /** A list version's fan-out on the time-skipping test server, its two activities stubbed. */
 type FanOutStubs = Pick<MonitoringActivities, 'emitListUpdate' | 'rescreenMonitoredRecords'>;
@@ -52,7 +53,7 @@ async function runFanOut(f: ReturnType<typeof fanOut>): Promise<ListVersionFanOu
     within(
       30_000,
       'the fan-out',
-      env.client.workflow.execute('listVersionFanOut', {
+      env.client.workflow.execute(listVersionFanOut, {
         taskQueue,
         workflowId: f.version.workflowId,
         args: [{ versionId: f.version.versionId }],

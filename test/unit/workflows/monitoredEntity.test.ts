@@ -6,6 +6,7 @@ import type { MonitoringActivities } from '../../../activities/monitoring/activi
 import { billingPeriod, periodBounds } from '../../../activities/metering';
 import { monitorWorkflowId, type MonitoredEntityInput } from '../../../workflows/contracts';
 import { attemptSeen, gapsSeconds, newTaskQueue, startTestServer, withWorker, within, type AttemptSeen } from './support/environment';
+import { monitoredEntity } from '../../../workflows/monitoredEntity';
 
 /**
  * The monitor/{recordId} workflow on the time-skipping test server (a month's sleep passes at
@@ -66,7 +67,7 @@ async function monitor(stubs: EntityStubs, input: MonitoredEntityInput & { caugh
     within(
       30_000,
       'the monitor workflow',
-      env.client.workflow.execute('monitoredEntity', { taskQueue, workflowId: monitorWorkflowId(input.recordId), args: [input] }),
+      env.client.workflow.execute(monitoredEntity, { taskQueue, workflowId: monitorWorkflowId(input.recordId), args: [input] }),
     ),
   );
 }
@@ -145,7 +146,7 @@ describe('monitoredEntity: removal', () => {
     const recordId = randomUUID();
     const taskQueue = newTaskQueue('monitor');
     await withWorker(env, { taskQueue, activities: record.activities }, async () => {
-      const handle = await env.client.workflow.start('monitoredEntity', {
+      const handle = await env.client.workflow.start(monitoredEntity, {
         taskQueue,
         workflowId: monitorWorkflowId(recordId),
         args: [{ recordId, orgId: randomUUID(), caughtUp: true }],

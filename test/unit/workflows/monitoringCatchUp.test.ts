@@ -14,6 +14,8 @@ import {
   type AttemptSeen,
 } from './support/environment';
 import { publishedVersion, rescreenSummary, sameRules, switchedOff } from './support/monitoring';
+import { listVersionFanOut } from '../../../workflows/listVersionFanOut';
+import { monitoringCatchUp } from '../../../workflows/monitoringCatchUp';
 
 /**
  * The monitoring catch-up on the time-skipping test server (its 4-minute wait for a fan-out
@@ -106,7 +108,7 @@ const PENDING_AND_RESUME = ['catch-up-starts-pending-monitors', 'catch-up-resume
 const BEFORE_ALL = [BOUNDED_WAIT, ...PENDING_AND_RESUME];
 
 const startCatchUp = (taskQueue: string, off: string[] = []) =>
-  env.client.workflow.start('monitoringCatchUp', {
+  env.client.workflow.start(monitoringCatchUp, {
     taskQueue,
     workflowId: `monitoring-catch-up/${taskQueue}`,
     args: [],
@@ -213,7 +215,7 @@ describe('monitoringCatchUp: fan-outs of the versions awaiting one', () => {
     ]);
     const taskQueue = newTaskQueue('catch-up');
     const result = await withWorkerFinishingFanOuts(c, { taskQueue, leftWaiting: [v1.workflowId] }, async () => {
-      await env.client.workflow.start('listVersionFanOut', { taskQueue, workflowId: v1.workflowId, args: [{ versionId: v1.versionId }] });
+      await env.client.workflow.start(listVersionFanOut, { taskQueue, workflowId: v1.workflowId, args: [{ versionId: v1.versionId }] });
       const result = await within(30_000, 'the catch-up', (await startCatchUp(taskQueue)).result());
       expect((await env.client.workflow.getHandle(v1.workflowId).describe()).status.name).toBe('RUNNING');
       return result;
@@ -271,7 +273,7 @@ describe('monitoringCatchUp: runs started before the bounded wait and the pendin
       c,
       { taskQueue, bundle: patchesOff(BEFORE_ALL).bundle, leftWaiting: [v1.workflowId] },
       async () => {
-        await env.client.workflow.start('listVersionFanOut', { taskQueue, workflowId: v1.workflowId, args: [{ versionId: v1.versionId }] });
+        await env.client.workflow.start(listVersionFanOut, { taskQueue, workflowId: v1.workflowId, args: [{ versionId: v1.versionId }] });
         return within(30_000, 'the catch-up', (await startCatchUp(taskQueue, BEFORE_ALL)).result());
       },
     );

@@ -2,6 +2,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { RecordMonthMeteringActivities } from '../../../activities/metering/activities';
 import { attemptSeen, gapsSeconds, newTaskQueue, startTestServer, withWorker, type AttemptSeen } from './support/environment';
+import { recordMonthMetering } from '../../../workflows/recordMonthMetering';
 
 let env: TestWorkflowEnvironment;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ describe('recordMonthMetering', () => {
     };
     const taskQueue = newTaskQueue('record-months');
     const result = await withWorker(env, { taskQueue, activities }, () =>
-      env.client.workflow.execute('recordMonthMetering', { taskQueue, workflowId: taskQueue, args: [{ at: '2026-02-03T00:00:00Z' }] }),
+      env.client.workflow.execute(recordMonthMetering, { taskQueue, workflowId: taskQueue, args: [{ at: '2026-02-03T00:00:00Z' }] }),
     );
     expect(result).toEqual({ periods: ['2026-01', '2026-02'], metered: 7 });
     expect(calls).toEqual([{ at: '2026-02-03T00:00:00Z' }]);
@@ -38,7 +39,7 @@ describe('recordMonthMetering', () => {
     };
     const taskQueue = newTaskQueue('record-months');
     await withWorker(env, { taskQueue, activities }, () =>
-      env.client.workflow.execute('recordMonthMetering', { taskQueue, workflowId: taskQueue, args: [] }),
+      env.client.workflow.execute(recordMonthMetering, { taskQueue, workflowId: taskQueue, args: [] }),
     );
     expect(calls).toHaveLength(1);
     expect(calls[0].at).toBeUndefined();
@@ -55,7 +56,7 @@ describe('recordMonthMetering', () => {
     };
     const taskQueue = newTaskQueue('record-months');
     const result = await withWorker(env, { taskQueue, activities }, () =>
-      env.client.workflow.execute('recordMonthMetering', { taskQueue, workflowId: taskQueue, args: [] }),
+      env.client.workflow.execute(recordMonthMetering, { taskQueue, workflowId: taskQueue, args: [] }),
     );
     expect(result).toEqual({ periods: ['2026-02'], metered: 3 });
     expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);

@@ -3,6 +3,7 @@ import { WorkflowFailedError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { UnstartedDeliverySweepActivities } from '../../../activities/webhooks/activities';
 import { attemptSeen, gapsSeconds, newTaskQueue, startTestServer, withWorker, within, type AttemptSeen } from './support/environment';
+import { unstartedDeliverySweep } from '../../../workflows/unstartedDeliverySweep';
 
 /** The sweep of unstarted deliveries on the time-skipping test server, its one activity stubbed. */
 let env: TestWorkflowEnvironment;
@@ -30,7 +31,7 @@ function sweep(answer: (attempt: number) => { taken: number } | Error) {
 async function runSweep(activities: UnstartedDeliverySweepActivities): Promise<{ taken: number }> {
   const taskQueue = newTaskQueue('unstarted');
   return withWorker(env, { taskQueue, activities }, () =>
-    within(30_000, 'the sweep', env.client.workflow.execute('unstartedDeliverySweep', { taskQueue, workflowId: taskQueue, args: [] })),
+    within(30_000, 'the sweep', env.client.workflow.execute(unstartedDeliverySweep, { taskQueue, workflowId: taskQueue, args: [] })),
   );
 }
 

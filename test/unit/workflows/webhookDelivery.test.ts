@@ -23,6 +23,7 @@ import {
   within,
   type AttemptSeen,
 } from './support/environment';
+import { webhookDelivery } from '../../../workflows/webhookDelivery';
 
 /**
  * The webhookDelivery workflow on the time-skipping test server (a 12-attempt series spanning a
@@ -93,7 +94,7 @@ async function runDelivery(stubs: DeliveryStubs, input: WebhookDeliveryInput, of
     within(
       30_000,
       'the delivery',
-      env.client.workflow.execute('webhookDelivery', { taskQueue, workflowId: deliveryWorkflowId(input.deliveryId), args: [input], memo }),
+      env.client.workflow.execute(webhookDelivery, { taskQueue, workflowId: deliveryWorkflowId(input.deliveryId), args: [input], memo }),
     ),
   );
 }
@@ -170,7 +171,7 @@ describe('webhookDelivery: a series that keeps its schedule in the attempt', () 
     const taskQueue = newTaskQueue('delivery');
     const counted = countingCalls(d.activities);
     await withWorker(env, { taskQueue, activities: counted.activities }, async () => {
-      const handle = await env.client.workflow.start('webhookDelivery', {
+      const handle = await env.client.workflow.start(webhookDelivery, {
         taskQueue,
         workflowId: deliveryWorkflowId(deliveryId),
         args: [{ deliveryId, policy }],

@@ -1,12 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { requireSource } from '../../../activities/lists/sources/catalog';
-import { ParseReport, type ListEntry } from '../../../activities/lists/sources/types';
-import { createOrganizationFactory, createPersonFactory, rngFor } from '../../../infra/dev/synthetic/parties';
+import type { ListEntry, ParseReport } from '../../../activities/lists/sources/types';
+import { generateLists } from '../../../infra/dev/synthetic/generate';
 import { SCALES } from '../../../infra/dev/synthetic/scales';
-import { STATE_WRITERS, type StateContext } from '../../../infra/dev/synthetic/states';
-import { buildUniverse } from '../../../infra/dev/synthetic/universe';
+import { parseWith } from '../lists/parse';
 import { normalizeHeader, readSheets } from './readGenerated';
 
 /** The state lists whose layout comes from a published crawler: generated small, then read back by their adapter. */
@@ -17,21 +15,11 @@ const written = new Map<string, { path: string; rows: number }>();
 
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'more-states-'));
-  const persons = createPersonFactory(rngFor(7, 'persons'));
-  const organizations = createOrganizationFactory(rngFor(7, 'organizations'));
-  const universe = buildUniverse(rngFor(7, 'universe'), persons, organizations, 300, '2025-01-08');
+  const manifest = await generateLists({ scale: 'small', seed: 7, outDir });
   for (const state of STATES) {
-    const context: StateContext = {
-      outDir,
-      universe,
-      rng: rngFor(7, `state-${state}`),
-      rows: SCALES.small.stateRows[state],
-      persons,
-      organizations,
-      modified: new Date('2025-01-08T06:00:00Z'),
-    };
-    const file = await STATE_WRITERS[state](context);
-    expect(file).toMatchObject({ source: `state_${state}`, format: `state_${state}` });
+    const file = manifest.files.find((candidate) => candidate.source === `state_${state}`);
+    if (!file) throw new Error(`no state_${state} in the generated set`);
+    expect(file.format).toBe(`state_${state}`);
     written.set(state, { path: join(outDir, file.path), rows: file.rows });
   }
 }, 60_000);
@@ -41,11 +29,7 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 async function parse(state: string): Promise<{ entries: ListEntry[]; report: ParseReport; rows: number }> {
   const file = written.get(state);
   if (!file) throw new Error(`no ${state} file`);
-  const report = new ParseReport();
-  const entries: ListEntry[] = [];
-  for await (const entry of requireSource(`state_${state}`).adapter.parse({ path: file.path, report }) as AsyncIterable<ListEntry>)
-    entries.push(entry);
-  return { entries, report, rows: file.rows };
+  return { ...(await parseWith(`state_${state}`, file.path)), rows: file.rows };
 }
 
 async function sheetText(state: string): Promise<{ rows: unknown[][]; text: string }> {

@@ -164,6 +164,10 @@ export function extraNpi(context: StateContext): string {
 export class QuirkQuota {
   private readonly seen = new Set<string>();
   constructor(private readonly rng: Rng) {}
+  /** The quirk has not been written yet (a writer may then make the case for it). */
+  pending(quirk: string): boolean {
+    return !this.seen.has(quirk);
+  }
   want(quirk: string, share: number): boolean {
     if (!this.seen.has(quirk)) {
       this.seen.add(quirk);

@@ -39,7 +39,8 @@ function personName(context: StateContext, party: StateParty & { kind: 'person' 
   const name = context.rng.chance(0.7)
     ? titleCase(`${person.lastName}, ${person.firstName}${middle}`)
     : titleCase(`${person.firstName}${middle} ${person.lastName}`);
-  const alias = aliasText(person);
+  // A list without any alias marker would not show the quirk: the first person written gets one.
+  const alias = aliasText(person) ?? (quirks.pending('alias') ? `${person.firstName.charAt(0)}. ${person.lastName}` : null);
   if (!alias || !quirks.want('alias', 0.1)) return name;
   return context.rng.chance(0.5) ? `${name}; a/k/a ${titleCase(alias)}` : `${name}: aka "${titleCase(alias)}"`;
 }

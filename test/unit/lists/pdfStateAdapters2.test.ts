@@ -210,8 +210,9 @@ describe('state list engine: PDF layouts (HI, NV, WY)', () => {
       'person:DANA SAMPLEFIELD',
       'organization:FICTIONAL MEDICAL TRANSPORT INC',
     ]);
+    // The person's business is an entry of its own, not another name of the person.
     expect(byName(entries, 'JORDAN EXAMPLESON')).toMatchObject({
-      aliases: ['EXAMPLESON FAMILY PHARMACY, LLC'],
+      aliases: [],
       providerType: 'Pharmacist',
       state: 'WY',
       action: 'Excluded',

@@ -312,6 +312,8 @@ function rowEntries(
     const split = splitAliasMarkers(orgCell);
     owners.push(...split.owners);
     if (split.primary) listedOrg = { name: split.primary, aliases: split.alternates };
+    // A business cell that is only `a.k.a. NAME` (WY) names no business: it is another name of the row's person.
+    else if (person) aliases.push(...split.alternates);
   }
   if (orgName && !person) {
     listedOrg = listedOrg ? { name: orgName, aliases: [...listedOrg.aliases, listedOrg.name] } : { name: orgName, aliases: [] };

@@ -3,9 +3,8 @@ import type { StateListMapping } from './mapping';
 /**
  * Wyoming Medicaid Provider Exclusion List (PDF): a title above the header; a person, a
  * business, or both on one row (each an entry); a business cell starting `a.k.a.` holds another
- * name of the person instead. The business cell is also read as aliases: that is how an
- * `a.k.a.` reaches the person, and a person's own business, like an owner elsewhere, then finds
- * that person too. The provider number is Wyoming Medicaid's own (kept raw, not an NPI).
+ * name of the person instead (the engine reads a business cell holding only an alias marker as
+ * the person's alias). The provider number is Wyoming Medicaid's own (kept raw, not an NPI).
  */
 export const wy: StateListMapping = {
   state: 'WY',
@@ -20,7 +19,6 @@ export const wy: StateListMapping = {
         lastName: 'last_name',
         firstName: 'first_name',
         orgName: 'business_name',
-        aliases: 'business_name',
         providerType: 'provider_type',
         state: 'state',
         startDate: 'exclusion_date',

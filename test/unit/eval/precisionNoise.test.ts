@@ -49,3 +49,15 @@ describe('the precision harness: which name words a roster name shares with a li
     expect(index.mostShared(nameWords('Susan Curry'), shared)).toBe(1);
   });
 });
+
+describe('the precision harness: a roster name a listed party is listed under', () => {
+  it('is dropped even when it holds fewer than two name words (short words and legal forms aside)', () => {
+    const org = (entryKey: string, name: string): IndexedEntry => ({ ...party(entryKey, name), kind: 'organization' });
+    const index = new PartyWordIndex([org('a', 'A-1 AMBULANCE INC'), org('b', 'A+ DENTAL LLC')], 'organization');
+    const shared = new SharedWords(index.words, nicknames);
+    expect(index.mostShared(nameWords('A-1 AMBULANCE, INC'), shared)).toBe(1);
+    expect(index.listsName('A-1 AMBULANCE, INC')).toBe(true);
+    expect(index.listsName('A+ Dental, LLC')).toBe(true);
+    expect(index.listsName('B-2 AMBULANCE INC')).toBe(false);
+  });
+});

@@ -31,7 +31,7 @@ export interface NoiseExample {
 
 export interface RosterFigures {
   screened: number;
-  /** Drawn names dropped because a listed party shares two or more of their words. */
+  /** Drawn names dropped because a listed party shares two or more of their words, or is listed under the same name. */
   droppedAsListed: number;
   flaggedOnNoise: number;
   flaggedOnNoiseShare: number;
@@ -181,7 +181,7 @@ export async function runPrecision(
     const person = drawRosterPerson(rng);
     if (seenNames.has(person.name)) continue;
     seenNames.add(person.name);
-    if (personWords.mostShared(nameWords(person.name), personShared) > 1) {
+    if (personWords.mostShared(nameWords(person.name), personShared) > 1 || personWords.listsName(person.name)) {
       personsDropped++;
       continue;
     }
@@ -201,7 +201,7 @@ export async function runPrecision(
     taken.add(at);
     const org = registryOrgs[at];
     const words = [org.legalName, ...org.otherNames].flatMap(nameWords);
-    if (orgWords.mostShared(words, orgShared) > 1) {
+    if (orgWords.mostShared(words, orgShared) > 1 || [org.legalName, ...org.otherNames].some((name) => orgWords.listsName(name))) {
       orgsDropped++;
       continue;
     }
@@ -244,7 +244,7 @@ function pct(share: number): string {
 
 function figuresLines(label: string, f: RosterFigures): string[] {
   const lines = [
-    `${label}: ${f.screened} screened (${f.droppedAsListed} drawn names dropped: a listed party shares two or more of their words)`,
+    `${label}: ${f.screened} screened (${f.droppedAsListed} drawn names dropped: a listed party shares two or more of their words, or is listed under the same name)`,
     `  flagged on noise alone: ${pct(f.flaggedOnNoiseShare)} (${f.flaggedOnNoise})   clear: ${pct(f.clearShare)}   ` +
       `matches per 1,000: ${f.matchesPerThousand.toFixed(1)} (noise ${f.noiseMatchesPerThousand.toFixed(1)})`,
     `  noise matches by words of the cited listed name: ${JSON.stringify(f.noiseByListedWords)}; by list: ${JSON.stringify(f.noiseBySource)}`,

@@ -73,6 +73,18 @@ export function nameWords(text: string | null | undefined): string[] {
     .filter((word) => word.length > 1 && !NOT_NAME_WORDS.has(word));
 }
 
+/**
+ * A name as written once folded, legal forms and the like left out but short words kept: `A-1
+ * AMBULANCE, INC` and `A-1 AMBULANCE INC` are written alike though they share one name word.
+ */
+export function writtenAs(text: string | null | undefined): string {
+  if (!text) return '';
+  return foldName(text)
+    .split(' ')
+    .filter((word) => word && !NOT_NAME_WORDS.has(word))
+    .join(' ');
+}
+
 /** Every word of every name the party is listed under. */
 export function partyWords(entry: IndexedEntry): Set<string> {
   const words = new Set<string>();
@@ -130,10 +142,13 @@ export class SharedWords {
 export class PartyWordIndex {
   readonly words: string[];
   private readonly byWord = new Map<string, number[]>();
+  /** Every name of the parties, as written (writtenAs). */
+  private readonly names = new Set<string>();
 
   constructor(entries: readonly IndexedEntry[], kind: 'person' | 'organization') {
     entries.forEach((entry, position) => {
       if (entry.kind !== kind) return;
+      for (const text of [entry.name, ...entry.aliases]) if (writtenAs(text)) this.names.add(writtenAs(text));
       for (const word of partyWords(entry)) {
         const holders = this.byWord.get(word);
         if (holders) holders.push(position);
@@ -141,6 +156,11 @@ export class PartyWordIndex {
       }
     });
     this.words = [...this.byWord.keys()].sort();
+  }
+
+  /** A party is listed under this very name (it may share fewer than two name words: `A-1 AMBULANCE`). */
+  listsName(text: string): boolean {
+    return this.names.has(writtenAs(text));
   }
 
   holders(word: string): readonly number[] {

@@ -14,6 +14,7 @@ import { readJsonRecords } from './jsonRecords';
 import type { ColumnRef, SheetLayout, StateListMapping } from './mapping';
 import { readPdfTable } from './pdfTable';
 import { takeCredential, takeTrailingNotes, type NameNotes } from './nameNotes';
+import { takeTrailingCredentials } from './credentials';
 
 /** How far down a sheet the header row may sit (NC has 6 junk rows above it). */
 const HEADER_SEARCH_ROWS = 30;
@@ -275,10 +276,14 @@ function rowEntries(
   const aliases: string[] = [];
   const owners: string[] = [];
   let notes: NameNotes | null = null;
+  let credential: string | null = null;
   if (f.fullName) {
     const cell = get(f.fullName);
     notes = f.fullNameNotes === 'trailing' ? takeTrailingNotes(cell) : f.fullNameNotes === 'credential' ? takeCredential(cell) : null;
-    const parsed = parseFullName(notes ? notes.name : cell, layout);
+    // A credential glued to the name (`HARRIS, MARIA L (LPN)`) is no part of it, whatever the list.
+    const unglued = layout.kind === 'organization' ? null : takeTrailingCredentials(notes ? notes.name : cell);
+    credential = unglued?.credential ?? null;
+    const parsed = parseFullName(unglued ? unglued.name : cell, layout);
     aliases.push(...(notes?.aliases ?? []));
     owners.push(...(notes?.owners ?? []));
     aliases.push(...parsed.aliases);
@@ -338,7 +343,7 @@ function rowEntries(
   const common = {
     npis,
     state: extractState(get(f.state)) ?? stateCode,
-    providerType: notes?.providerType ?? clean(get(f.providerType)),
+    providerType: notes?.providerType ?? clean(get(f.providerType)) ?? credential,
     action: clean(get(f.action)) ?? layout.action ?? null,
     startDate: f.startDates ? earliestDate(f.startDates.map(get)) : parseDate(get(f.startDate)),
     endDate: end.endDate,

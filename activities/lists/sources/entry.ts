@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { clean } from './placeholders';
-import { personDisplayName, splitAliasMarkers, type PersonName } from './names';
+import { personDisplayName, splitAliasMarkers, splitTrailingSuffix, type PersonName } from './names';
 import type { EndDateKind, EntryKind, ListEntry } from './types';
 
 interface EntryFields {
@@ -89,12 +89,13 @@ export function personFromCells(cells: {
   const last = splitAliasMarkers(cells.lastName);
   const first = splitAliasMarkers(cells.firstName);
   const middle = splitAliasMarkers(cells.middleName);
-  const name: PersonName = {
-    lastName: last.primary,
-    firstName: first.primary,
-    middleName: middle.primary,
-    suffix: clean(cells.suffix),
-  };
+  let suffix = clean(cells.suffix);
+  let lastName = last.primary;
+  let firstName = first.primary;
+  // With no suffix cell of its own, a suffix rides on the last or the first name (LEIE).
+  if (!suffix && lastName) ({ rest: lastName, suffix } = splitTrailingSuffix(lastName));
+  if (!suffix && firstName) ({ rest: firstName, suffix } = splitTrailingSuffix(firstName));
+  const name: PersonName = { lastName, firstName, middleName: middle.primary, suffix };
   const display = personDisplayName(name);
   const aliases: string[] = [];
   for (const alt of last.alternates) aliases.push(personDisplayName({ ...name, lastName: alt, suffix: null }));

@@ -56,7 +56,7 @@ export function splitNameList(value: string | null | undefined, separators: RegE
 const LEGAL_FORMS =
   /\b(INC|INCORPORATED|LLC|L\.L\.C|PLLC|LLP|LP|LTD|CORP|CORPORATION|CO|COMPANY|PC|P\.C|PA|P\.A|PLC|GROUP|ASSOCIATES|ASSOC)\b\.?/i;
 const ORG_WORDS =
-  /\b(PHARMACY|PHARMACIES|CLINIC|HOSPITAL|CENTER|CENTRE|SERVICES?|HEALTH|HEALTHCARE|MEDICAL|CARE|HOME|AGENCY|SUPPLY|LABS?|LABORATORY|DAYCARE|TRANSPORT(ATION)?|THERAPY|REHAB(ILITATION)?|DENTAL|NURSING|FOUNDATION|INSTITUTE|SYSTEMS?|SOLUTIONS|ENTERPRISES?|HOLDINGS|MINISTRIES|COUNSELING|AMBULANCE|DME|ACADEMY|SCHOOL|UNIVERSITY|PRACTICE|PHYSICIANS|PARTNERS)\b/i;
+  /\b(PHARMACY|PHARMACIES|CLINIC|HOSPITAL|CENTER|CENTRE|SERVICES?|HEALTH|HEALTHCARE|MEDICAL|CARE|HOME|AGENCY|SUPPLY|LABS?|LABORATORY|DAYCARE|TRANSPORT(ATION)?|THERAPY|REHAB(ILITATION)?|DENTAL|NURSING|FOUNDATION|INSTITUTE|SYSTEMS?|SOLUTIONS|ENTERPRISES?|HOLDINGS|MINISTRIES|COUNSELING|AMBULANCE|DME|ACADEMY|SCHOOL|UNIVERSITY|PRACTICE|PHYSICIANS|PARTNERS|CONSULTING|CHIROPRACTIC|IMAGING|HOSPICE|PEDIATRICS|STAFFING|RADIOLOGY|DIAGNOSTICS|DIALYSIS|ORTHOPEDICS|OPTICAL)\b/i;
 
 /** Whether a free-form name looks like an organization rather than a person. */
 export function looksLikeOrganization(name: string): boolean {
@@ -70,6 +70,16 @@ export interface PersonName {
   firstName: string | null;
   middleName: string | null;
   suffix: string | null;
+}
+
+/**
+ * A generational suffix written at the end of a name cell (the LEIE writes `SMITH JR` as the last
+ * name or `JOHN SR` as the first): the cell without it, and the suffix.
+ */
+export function splitTrailingSuffix(cell: string): { rest: string; suffix: string | null } {
+  const tokens = cell.trim().split(/\s+/).filter(Boolean);
+  const suffix = takeSuffix(tokens);
+  return { rest: suffix ? tokens.join(' ') : cell, suffix };
 }
 
 function takeSuffix(tokens: string[]): string | null {

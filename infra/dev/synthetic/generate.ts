@@ -8,12 +8,17 @@ import { writeSam } from './sam';
 import { SCALES, STATE_CODES_GENERATED, ScaleName } from './scales';
 import { STATE_WRITERS } from './states';
 import { buildUniverse } from './universe';
+import type { WrittenParties } from './written';
 
 interface GenerateOptions {
   scale: ScaleName;
   seed: number;
   outDir: string;
   log?: (message: string) => void;
+  /** Leave out NPPES, the registry of organizations (2 million rows at full scale), when only the exclusion lists are wanted. */
+  withoutNppes?: boolean;
+  /** Filled with the parties every list lists, so a round-trip test can compare the names its reader finds. */
+  written?: WrittenParties;
 }
 
 export interface Manifest {
@@ -42,6 +47,10 @@ export async function generateLists(options: GenerateOptions): Promise<Manifest>
   const organizations = createOrganizationFactory(rngFor(seed, 'organizations'), { npis: organizationNpis });
 
   const universe = buildUniverse(rngFor(seed, 'universe'), persons, organizations, scale.leieRows, asOf);
+  const leieLog = options.written?.log('oig_leie');
+  for (const listed of [...universe.leiePersons, ...universe.reinstatedPersons.map((r) => r.listed)]) leieLog?.add(listed.person);
+  for (const listed of [...universe.leieOrganizations, ...universe.reinstatedOrganizations.map((r) => r.listed)])
+    leieLog?.add(listed.organization);
   const files: WrittenFile[] = [];
   const timed = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
     const started = Date.now();
@@ -52,7 +61,11 @@ export async function generateLists(options: GenerateOptions): Promise<Manifest>
 
   files.push(await timed('leie', () => writeLeieUpdated(outDir, universe, rngFor(seed, 'leie'))));
   files.push(...(await timed('leie supplements', () => writeLeieSupplements(outDir, universe, rngFor(seed, 'leie-supplements')))));
-  files.push(await timed('sam', () => writeSam(outDir, universe, rngFor(seed, 'sam'), scale.samRows, persons, organizations)));
+  files.push(
+    await timed('sam', () =>
+      writeSam(outDir, universe, rngFor(seed, 'sam'), scale.samRows, persons, organizations, options.written?.log('sam_exclusions')),
+    ),
+  );
   for (const state of STATE_CODES_GENERATED) {
     const context = {
       outDir,
@@ -62,24 +75,26 @@ export async function generateLists(options: GenerateOptions): Promise<Manifest>
       persons,
       organizations,
       modified,
+      written: options.written?.log(`state_${state}`),
     };
     files.push(await timed(`state ${state}`, () => STATE_WRITERS[state](context)));
   }
-  files.push(
-    await timed('nppes', () =>
-      writeNppes(
-        outDir,
-        universe,
-        rngFor(seed, 'nppes'),
-        { organizations: scale.nppesOrganizations, individuals: scale.nppesIndividuals },
-        {
-          persons: createPersonFactory(rngFor(seed, 'nppes-persons'), { npis: personNpis, npiShare: 1 }),
-          organizations: createOrganizationFactory(rngFor(seed, 'nppes-organizations'), { npis: organizationNpis, npiShare: 1 }),
-          deactivatedNpis: organizationNpis,
-        },
+  if (!options.withoutNppes)
+    files.push(
+      await timed('nppes', () =>
+        writeNppes(
+          outDir,
+          universe,
+          rngFor(seed, 'nppes'),
+          { organizations: scale.nppesOrganizations, individuals: scale.nppesIndividuals },
+          {
+            persons: createPersonFactory(rngFor(seed, 'nppes-persons'), { npis: personNpis, npiShare: 1 }),
+            organizations: createOrganizationFactory(rngFor(seed, 'nppes-organizations'), { npis: organizationNpis, npiShare: 1 }),
+            deactivatedNpis: organizationNpis,
+          },
+        ),
       ),
-    ),
-  );
+    );
 
   const manifest: Manifest = {
     scale: scale.name,

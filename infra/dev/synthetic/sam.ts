@@ -8,6 +8,7 @@ import { Rng, WeightedTable } from './rng';
 import { foldToAscii } from './text';
 import { ListedOrganization, ListedPerson, Universe } from './universe';
 import { writeZip } from './zipFiles';
+import type { WrittenLog, WrittenParty } from './written';
 
 const SAM_V2_HEADER = [
   'Classification',
@@ -237,11 +238,13 @@ interface SamContext {
   asOf: string;
   persons: PersonFactory;
   organizations: OrganizationFactory;
+  onWrittenParty: (party: WrittenParty) => void;
 }
 
 function opmRow(context: SamContext): SamRow {
   const { rng } = context;
   const person = context.persons.next();
+  context.onWrittenParty(person);
   const row = emptyRow();
   fillPerson(row, rng, person, `${person.firstName}|${person.lastName}|${person.dateOfBirth}`);
   const activeDate = recentDate(rng, context.asOf);
@@ -266,18 +269,27 @@ function ofacRow(context: SamContext): SamRow {
     row.First = foldToAscii(stranger.firstName);
     row.Middle = samMiddle(rng, stranger.middleName);
     row.Last = foldToAscii(stranger.lastName);
-    if (rng.chance(0.5))
-      row['Cross-Reference'] =
-        `(also ${row.First} ${foldToAscii(context.persons.next().lastName)}, ${row.Last.split(' ')[0]}, ${row.First})`;
+    const aliases: string[] = [];
+    if (rng.chance(0.5)) {
+      const alias = `${row.First} ${foldToAscii(context.persons.next().lastName)}`;
+      aliases.push(alias);
+      row['Cross-Reference'] = `(also ${alias}, ${row.Last.split(' ')[0]}, ${row.First})`;
+    }
+    context.onWrittenParty({ ...stranger, aliases });
   } else if (roll < 0.95) {
     row.Classification = 'Special Entity Designation';
     row.Name = `${foldToAscii(stranger.lastName)} ${rng.pick(OFAC_ENTITY_WORDS)} ${rng.pick(OFAC_ENTITY_FORMS)}`;
     row['Unique Entity ID'] = rng.chance(0.1) ? code(rng, 12) : '';
-    if (rng.chance(0.4))
-      row['Cross-Reference'] = `(also ${foldToAscii(stranger.lastName)} ${rng.pick(OFAC_ENTITY_WORDS)}, ${row.Name.split(' ')[0]} GROUP)`;
+    const dbaNames: string[] = [];
+    if (rng.chance(0.4)) {
+      dbaNames.push(`${foldToAscii(stranger.lastName)} ${rng.pick(OFAC_ENTITY_WORDS)}`, `${row.Name.split(' ')[0]} GROUP`);
+      row['Cross-Reference'] = `(also ${dbaNames.join(', ')})`;
+    }
+    context.onWrittenParty({ kind: 'organization', legalName: row.Name, dbaNames, ownerName: null });
   } else {
     row.Classification = 'Vessel';
     row.Name = `${rng.pick(VESSEL_WORDS)} ${rng.pick(VESSEL_WORDS)}${rng.chance(0.3) ? ` ${1 + rng.int(9)}` : ''}`;
+    context.onWrittenParty({ kind: 'organization', legalName: row.Name, dbaNames: [], ownerName: null });
   }
   if (row.Classification !== 'Individual' || rng.chance(0.4)) {
     row['Address 1'] = rng.chance(0.5) ? `${1 + rng.int(300)} ${rng.pick(VESSEL_WORDS)} STREET` : '';
@@ -312,6 +324,7 @@ function otherAgencyRows(context: SamContext): SamRow[] {
   };
   if (rng.chance(0.5)) {
     const person = context.persons.next();
+    context.onWrittenParty(person);
     const row = emptyRow();
     fillPerson(row, rng, person, `${person.firstName}|${person.lastName}|${person.dateOfBirth}`);
     row['Active Date'] = usDate(activeDate);
@@ -320,6 +333,7 @@ function otherAgencyRows(context: SamContext): SamRow[] {
     return [common(row)];
   }
   const organization = context.organizations.next();
+  context.onWrittenParty(organization);
   const firm = common(firmRow(rng, organization.legalName, organization.state, context.numbers, context.asOf, activeDate));
   if (organization.dbaNames.length > 0)
     firm['Cross-Reference'] = `(also ${organization.legalName}, ${organization.legalName}  DBA ${organization.dbaNames[0]})`;
@@ -331,6 +345,14 @@ function otherAgencyRows(context: SamContext): SamRow[] {
     owner.First = foldToAscii(first);
     owner.Middle = rest.length > 1 && rest[0].length === 1 ? `${rest[0]}.` : '';
     owner.Last = foldToAscii(rest[rest.length - 1]);
+    context.onWrittenParty({
+      kind: 'person',
+      firstName: owner.First,
+      middleName: owner.Middle || null,
+      lastName: owner.Last,
+      suffix: null,
+      aliases: [],
+    });
     owner.City = firm.City;
     owner['State / Province'] = firm['State / Province'];
     owner.Country = 'USA';
@@ -366,8 +388,10 @@ export async function writeSam(
   targetRows: number,
   persons: PersonFactory,
   organizations: OrganizationFactory,
+  written?: WrittenLog,
 ): Promise<WrittenFile> {
-  const context: SamContext = { rng, numbers: new SamNumbers(rng), asOf: universe.asOf, persons, organizations };
+  const onWrittenParty = (party: WrittenParty): void => written?.add(party);
+  const context: SamContext = { rng, numbers: new SamNumbers(rng), asOf: universe.asOf, persons, organizations, onWrittenParty };
   const rows: SamRow[] = [];
   const hhsTarget = Math.round(targetRows * 0.47);
   const hhsPool = shuffle(rng, [
@@ -375,6 +399,7 @@ export async function writeSam(
     ...universe.leieOrganizations.map((listed) => ['o', listed] as const),
   ]);
   for (const [kind, listed] of hhsPool.slice(0, hhsTarget)) {
+    onWrittenParty(kind === 'p' ? (listed as ListedPerson).person : (listed as ListedOrganization).organization);
     rows.push(
       kind === 'p'
         ? hhsPersonRow(rng, listed as ListedPerson, context.numbers, universe.asOf)

@@ -23,6 +23,7 @@ function row(context: StateContext, party: StateParty, quirks: QuirkQuota): stri
   const last = quirks.want('wrapped surname', 0.05)
     ? `${person.lastName}-${rng.pick(['WORTHINGTON', 'MONTGOMERY', 'FITZGERALD'])}`
     : person.lastName;
+  if (last !== person.lastName) context.written?.replace(person, { ...person, lastName: last });
   return [usDate(party.effectiveDate), last, person.firstName, person.providerType, ...common];
 }
 

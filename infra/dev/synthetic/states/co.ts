@@ -31,6 +31,7 @@ export async function writeColorado(context: StateContext): Promise<WrittenFile>
   const reinstatedCount = Math.max(2, Math.round(parties.length * 0.12));
   const terminated = parties.slice(reinstatedCount).map((party) => row(context, party, quirks));
   const reinstated = parties.slice(0, reinstatedCount).map((party) => {
+    context.written?.replace(party.kind === 'person' ? party.person : party.organization, null);
     const reinstatedOn = addYears(party.effectiveDate, 1 + context.rng.int(3));
     const date = dayOf(reinstatedOn) < dayOf(context.universe.asOf) ? reinstatedOn : context.universe.asOf;
     return [...row(context, party, quirks), excelDate(date)];

@@ -4,6 +4,7 @@ import { WrittenFile, personKey } from '../leie';
 import { OrganizationFactory, PersonFactory, SyntheticOrganization, SyntheticPerson } from '../parties';
 import { Rng } from '../rng';
 import { ListedOrganization, ListedPerson, Universe } from '../universe';
+import type { WrittenLog } from '../written';
 
 export type { WrittenFile };
 
@@ -16,6 +17,8 @@ export interface StateContext {
   organizations: OrganizationFactory;
   /** Pinned timestamp for workbook metadata and ZIP entries. */
   modified: Date;
+  /** Told each party the list lists, so a round-trip test can compare what its reader finds. */
+  written?: WrittenLog;
 }
 
 export interface StatePerson {
@@ -100,6 +103,7 @@ export function drawStateParties(context: StateContext, stateCode: string, organ
       });
     }
   }
+  for (const party of parties) context.written?.add(party.kind === 'person' ? party.person : party.organization);
   return parties;
 }
 

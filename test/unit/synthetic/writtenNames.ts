@@ -125,14 +125,17 @@ export function compareNames(entries: ListEntry[], written: WrittenParty[]): Nam
         : [],
     ),
   );
-  const bySurnameWord = new Map<string, PersonForms[]>();
+  // Candidates share a surname word and a given-name word with the entry, so a common surname stays cheap.
+  const byNamePair = new Map<string, PersonForms[]>();
   for (const form of [...forms, ...owners]) {
-    for (const word of form.last) bySurnameWord.set(word, [...(bySurnameWord.get(word) ?? []), form]);
+    for (const last of form.last)
+      for (const first of form.first) byNamePair.set(`${last}|${first}`, [...(byNamePair.get(`${last}|${first}`) ?? []), form]);
   }
   const read = new Set<PersonForms>();
   const misread: string[] = [];
   for (const entry of entries.filter((candidate) => candidate.kind === 'person')) {
-    const candidates = new Set(nameWords(entry.name).flatMap((word) => bySurnameWord.get(word) ?? []));
+    const words = nameWords(entry.name);
+    const candidates = new Set(words.flatMap((last) => words.flatMap((first) => byNamePair.get(`${last}|${first}`) ?? [])));
     let closest: string | null = null;
     let agreed = false;
     for (const form of candidates) {
@@ -142,7 +145,7 @@ export function compareNames(entries: ListEntry[], written: WrittenParty[]): Nam
         agreed = true;
       } else closest ??= `${why} (${[form.person.firstName, form.person.middleName, form.person.lastName].filter(Boolean).join(' ')})`;
     }
-    if (!agreed) misread.push(`${describe(entry)}: ${closest ?? 'no written person with that surname'}`);
+    if (!agreed) misread.push(`${describe(entry)}: ${closest ?? 'no written person with that surname and given name'}`);
   }
   const unread = forms
     .filter((form) => !read.has(form))

@@ -28,7 +28,8 @@ const REQUIRED = [
   'npi',
 ];
 
-const LEGAL_FORM_TOKEN = /^(INC|INC\.|LLC|L\.L\.C\.|PLLC|LLP|LP|LTD|LTD\.|CORP|CORP\.|CO|CO\.|PC|P\.C\.|PA|P\.A\.)\b/i;
+// Not `\b` at the end: after `P.C.` there is no word boundary, and the form would stand alone.
+const LEGAL_FORM_TOKEN = /^(INC|INC\.|LLC|L\.L\.C\.|PLLC|LLP|LP|LTD|LTD\.|CORP|CORP\.|CO|CO\.|PC|P\.C\.|PA|P\.A\.)(?![A-Za-z0-9])/i;
 
 /**
  * `(also NAME[, NAME2…])`: names themselves contain commas (`ACME, LLC`, `WAGNER, MICHAEL`), so the

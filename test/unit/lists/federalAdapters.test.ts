@@ -120,6 +120,13 @@ describe('SAM.gov cross-references: `(also NAME[, NAME2…])`', () => {
     ]);
     expect(parseCrossReference('(also ACME, INC, WAGNER, MICHAEL)')).toEqual(['ACME, INC', 'WAGNER, MICHAEL']);
   });
+  it('keeps a dotted legal form at the end of the list with its name', () => {
+    expect(parseCrossReference('(also ROSA J MILLER MD, P.C.)')).toEqual(['ROSA J MILLER MD, P.C.']);
+    expect(parseCrossReference('(also DONALD ROBICHAUD LCSW, L.L.C., WAGNER, MICHAEL)')).toEqual([
+      'DONALD ROBICHAUD LCSW, L.L.C.',
+      'WAGNER, MICHAEL',
+    ]);
+  });
   it('leaves a one-word piece it cannot pair as a fragment alias (the matcher reads it as a bare name)', () => {
     expect(parseCrossReference('(also MICHAEL SMITH, WAGNER)')).toEqual(['MICHAEL SMITH', 'WAGNER']);
     expect(parseCrossReference('(also KING)')).toEqual(['KING']);

@@ -405,7 +405,7 @@ describe('state list engine: layouts taken from published crawlers', () => {
     expect(report).toMatchObject({ rows: 3, badRowCount: 0 });
     expect(byName(entries, 'Jordan Quinn Exampleson')).toMatchObject({
       kind: 'person',
-      aliases: ['Jordy Exampleson Exampleson', 'Jo Exampleson'],
+      aliases: ['Jordy Exampleson', 'Jo Exampleson'],
       state: 'DC',
       startDate: '2009-05-28',
       endDate: '2029-05-27',

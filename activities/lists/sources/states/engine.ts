@@ -4,7 +4,7 @@ import JSZip from 'jszip';
 import { normalizeHeader, readCsvRows } from '../csv';
 import { parseDate, parseEndDate } from '../dates';
 import { makeEntry, naturalKey, personFromCells, type PersonParts } from '../entry';
-import { looksLikeOrganization, parsePersonName, personDisplayName, splitAliasMarkers, splitNameList } from '../names';
+import { looksLikeOrganization, parsePersonName, personDisplayName, splitAliasMarkers, splitNameList, type PersonName } from '../names';
 import { extractNpis } from '../npi';
 import { clean } from '../placeholders';
 import { extractState } from '../usps';
@@ -13,7 +13,7 @@ import { readHtmlTables } from './htmlTable';
 import { readJsonRecords } from './jsonRecords';
 import type { ColumnRef, SheetLayout, StateListMapping } from './mapping';
 import { readPdfTable } from './pdfTable';
-import { takeCredential, takeTrailingNotes, type NameNotes } from './nameNotes';
+import { takeCredential, takeOtherNames, takeTrailingNotes, type NameNotes } from './nameNotes';
 import { takeTrailingCredentials } from './credentials';
 
 /** How far down a sheet the header row may sit (NC has 6 junk rows above it). */
@@ -181,6 +181,17 @@ function naturalAlias(alias: string, order: SheetLayout['fields']['fullNameOrder
 }
 
 /**
+ * Another name written after the given name: a given name (`(aka Bobby)`) replaces it, a whole name
+ * (`(aka Bobby Smith)`, `(aka Smith, Bobby)`) stands on its own.
+ */
+function givenNameAlias(name: PersonName, alt: string, order: SheetLayout['fields']['fullNameOrder']): string {
+  const words = alt.toUpperCase().split(/[\s,]+/);
+  const surname = name.lastName?.toUpperCase();
+  if (alt.includes(',') || (surname && words.length > 1 && words.includes(surname))) return naturalAlias(alt, order);
+  return personDisplayName({ ...name, firstName: alt, middleName: null, suffix: null });
+}
+
+/**
  * One free-form name cell: stacked names (WA), alias markers (`SAMPLEFIELD aka SAMPLES, DANA`),
  * person or organization (by the layout, else by legal forms and business words).
  */
@@ -202,7 +213,8 @@ function parseFullName(value: string, layout: SheetLayout): FullName {
     result.aliases.unshift(...firstSplit.alternates);
     return result;
   }
-  const text = names[0].replace(/\s+/g, ' ').trim();
+  const otherNames = takeOtherNames(names[0]);
+  const text = otherNames.text.replace(/\s+/g, ' ').trim();
   // A comma inside parentheses belongs to a note (`Kyanna Pierce (aka Pierce, Kyonna)`), not to the name.
   const comma = text.replace(/\([^)]*\)/g, (note) => ' '.repeat(note.length)).indexOf(',');
   if (comma >= 0) {
@@ -212,14 +224,20 @@ function parseFullName(value: string, layout: SheetLayout): FullName {
     const given = parsePersonName(`X, ${rest.primary ?? ''}`);
     const name = { lastName: last.primary, firstName: given.firstName, middleName: given.middleName, suffix: given.suffix };
     const aliases = [
-      ...last.alternates.map((alt) => personDisplayName({ ...name, lastName: alt, suffix: null })),
-      ...rest.alternates.map((alt) => personDisplayName({ ...name, firstName: alt, middleName: null, suffix: null })),
+      ...[...last.alternates, ...otherNames.surnames].map((alt) => personDisplayName({ ...name, lastName: alt, suffix: null })),
+      ...rest.alternates.map((alt) => givenNameAlias(name, alt, order)),
+      ...otherNames.givenNames.map((alt) => givenNameAlias(name, alt, order)),
     ];
     result.person = { name, display: personDisplayName(name), aliases, owners: [] };
   } else {
-    const name = parsePersonName(firstSplit.primary, order);
-    result.person = { name, display: personDisplayName(name), aliases: [], owners: [] };
-    result.aliases.unshift(...firstSplit.alternates.map((alt) => naturalAlias(alt, order)));
+    const split = otherNames.text === names[0] ? firstSplit : splitAliasMarkers(text);
+    const name = parsePersonName(split.primary ?? text, order);
+    const aliases = [
+      ...otherNames.surnames.map((alt) => personDisplayName({ ...name, lastName: alt, suffix: null })),
+      ...otherNames.givenNames.map((alt) => givenNameAlias(name, alt, order)),
+    ];
+    result.person = { name, display: personDisplayName(name), aliases, owners: [] };
+    result.aliases.unshift(...split.alternates.map((alt) => naturalAlias(alt, order)));
   }
   result.aliases.unshift(...result.person.aliases);
   return result;

@@ -1,4 +1,5 @@
 import { clean } from '../placeholders';
+import { isCredentialList } from './credentials';
 
 /** Notes a PDF list writes into its one name cell, taken out before the name is parsed. */
 export interface NameNotes {
@@ -83,4 +84,43 @@ export function takeCredential(value: string): NameNotes {
     return { ...result, name: comma[1].trim(), providerType: comma[2] };
   }
   return result;
+}
+
+/** A note that starts with an alias or owner marker is read by the alias reader, not here. */
+const MARKED_NOTE = /^\s*(?:aka|a\.k\.a\.?|a\/k\/a|f\/k\/a|f\.k\.a\.?|fka|dba|d\/b\/a|d\.b\.a\.?|owners?\b)/i;
+/** A bare other name is words only: a note with a comma, a digit or a colon says something else (`Jane Doe, Owner`). */
+const OTHER_NAME = /^[\p{L}' .-]+$/u;
+const MARKER_BEFORE = /(?:aka|a\.k\.a\.?|a\/k\/a|f\/k\/a|fka|dba|d\/b\/a)\s*:?\s*$/i;
+
+export interface OtherNames {
+  text: string;
+  /** Other surnames: a maiden name in parentheses after the surname (`SMITH (JONES), MARY`). */
+  surnames: string[];
+  /** Other given names: a quoted nickname (`ROBERT "BOB" SMITH`) or one in parentheses after the given name. */
+  givenNames: string[];
+}
+
+/**
+ * Takes the unmarked other names out of a person's name cell. A parenthesised name before the
+ * comma of `LAST, FIRST`, or after the last word of `FIRST LAST`, is another surname; one after
+ * the given name, like any quoted name, is another given name.
+ */
+export function takeOtherNames(value: string): OtherNames {
+  const result: OtherNames = { text: value, surnames: [], givenNames: [] };
+  let text = value.replace(/\s+/g, ' ').trim();
+  text = text.replace(/\s*["“]([^"”]+)["”]/g, (whole, inner: string, at: number) => {
+    if (MARKER_BEFORE.test(text.slice(0, at))) return whole;
+    result.givenNames.push(inner.trim());
+    return '';
+  });
+  const comma = text.replace(/\([^)]*\)/g, (note) => ' '.repeat(note.length)).indexOf(',');
+  text = text.replace(/\s*\(([^()]+)\)/g, (whole, inner: string, at: number) => {
+    if (MARKED_NOTE.test(inner) || !OTHER_NAME.test(inner) || isCredentialList(inner)) return whole;
+    const atEnd = text.slice(at + whole.length).trim() === '';
+    const surname = comma >= 0 ? at < comma : atEnd;
+    (surname ? result.surnames : result.givenNames).push(inner.trim());
+    return '';
+  });
+  if (result.surnames.length === 0 && result.givenNames.length === 0) return result;
+  return { ...result, text: text.trim() };
 }

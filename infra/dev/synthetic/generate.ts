@@ -1,7 +1,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { asOfDateForSeed } from './calendar';
-import { WrittenFile, writeLeieSupplements, writeLeieUpdated } from './leie';
+import { WrittenFile, leieWrittenPerson, writeLeieSupplements, writeLeieUpdated } from './leie';
 import { writeNppes } from './nppes';
 import { NpiAllocator, createOrganizationFactory, createPersonFactory, rngFor } from './parties';
 import { writeSam } from './sam';
@@ -48,7 +48,8 @@ export async function generateLists(options: GenerateOptions): Promise<Manifest>
 
   const universe = buildUniverse(rngFor(seed, 'universe'), persons, organizations, scale.leieRows, asOf);
   const leieLog = options.written?.log('oig_leie');
-  for (const listed of [...universe.leiePersons, ...universe.reinstatedPersons.map((r) => r.listed)]) leieLog?.add(listed.person);
+  for (const listed of [...universe.leiePersons, ...universe.reinstatedPersons.map((r) => r.listed)])
+    leieLog?.add(leieWrittenPerson(listed.person));
   for (const listed of [...universe.leieOrganizations, ...universe.reinstatedOrganizations.map((r) => r.listed)])
     leieLog?.add(listed.organization);
   const files: WrittenFile[] = [];

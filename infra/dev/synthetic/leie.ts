@@ -3,11 +3,12 @@ import { compactDate } from './calendar';
 import { quoteAllLine, quoteNonEmptyLine } from './csv';
 import { addressFor } from './geography';
 import { writeLines } from './lineWriter';
-import { organizationTaxonomy } from './parties';
+import { SyntheticPerson, organizationTaxonomy } from './parties';
 import { professionOf } from './professions';
 import { Rng } from './rng';
 import { foldToAscii } from './text';
 import { ListedOrganization, ListedPerson, Universe, isListedPerson } from './universe';
+import type { WrittenPerson } from './written';
 
 export const LEIE_HEADER = [
   'LASTNAME',
@@ -36,6 +37,16 @@ const NO_NPI = '0000000000';
 /** LEIE field widths (data-sources.md §1.3): values arrive cut off at these lengths. */
 function cut(value: string, width: number): string {
   return value.length > width ? value.slice(0, width) : value;
+}
+
+/** A person's names as the LEIE prints them: ASCII, cut at the field widths. */
+export function leieWrittenPerson(person: SyntheticPerson): WrittenPerson {
+  return {
+    ...person,
+    lastName: cut(foldToAscii(person.lastName), 20),
+    firstName: cut(foldToAscii(person.firstName), 15),
+    middleName: person.middleName ? cut(foldToAscii(person.middleName), 15) : null,
+  };
 }
 
 export function personKey(listed: ListedPerson): string {

@@ -18,6 +18,7 @@
  * every file of it published first, NPPES included unless `--lists-skip nppes`), its LEIE full file
  * the base version the changes are made to. Enrollment screens on `--enroll-matchers` matcher
  * processes (the extra ones only while enrolling), `--enroll-lanes` batches of 1,000 at a time.
+ * With BENCH_TIMED_LOCK set, the timed versions wait for that lock file (support/timedLock.ts).
  *
  *   npm run bench:monitor -- [--scales 10000,30000,100000] [--changes 500] [--listed 60000] [--seed 5]
  *                            [--lists full [--lists-skip nppes]] [--enroll-matchers 1] [--enroll-lanes 2]
@@ -52,6 +53,7 @@ import {
   type LeiePerson,
 } from './support/leieRows';
 import { ingestListSet, leieFullFile, readListSet } from './support/listSet';
+import { holdTimedLock } from './support/timedLock';
 import { startBenchStack } from './support/benchStack';
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
 import { runScript } from '../../infra/dev/runScript';
@@ -309,6 +311,7 @@ async function main(): Promise<void> {
         for (const m of extra) m.stop();
       }
 
+      const release = await holdTimedLock();
       for (const changeSize of CHANGES) {
         // The next version: 2 in 5 added (enrolled people, so their records turn potential_match), 2 in 5 removed, the rest changed.
         const addedCount = Math.round(changeSize * 0.4);
@@ -326,8 +329,12 @@ async function main(): Promise<void> {
           ...added.map(personCells),
         ];
         rowsOf = personRows(listed);
-        await timeVersion(changeSize);
+        await timeVersion(changeSize).catch((err: unknown) => {
+          release();
+          throw err;
+        });
       }
+      release();
     }
     if (refused > 0) console.log(`  WARNING: ${refused} deliveries failed signature verification`);
     const mb = (m: { rss: number; peak: number } | null) => (m ? `${m.rss.toFixed(0)} MB (peak ${m.peak.toFixed(0)} MB)` : 'n/a');

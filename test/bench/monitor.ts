@@ -14,27 +14,46 @@
  * monitor/{recordId} workflows (which meter record-months) are not started, as they are not on
  * the re-screen path.
  *
+ * `--lists full` screens the records against a generated list set instead (`npm run gen:lists`:
+ * every file of it published first, NPPES included unless `--lists-skip nppes`), its LEIE full file
+ * the base version the changes are made to. Enrollment screens on `--enroll-matchers` matcher
+ * processes (the extra ones only while enrolling), `--enroll-lanes` batches of 1,000 at a time.
+ * With BENCH_TIMED_LOCK set, the timed versions wait for that lock file (support/timedLock.ts).
+ *
  *   npm run bench:monitor -- [--scales 10000,30000,100000] [--changes 500] [--listed 60000] [--seed 5]
+ *                            [--lists full [--lists-skip nppes]] [--enroll-matchers 1] [--enroll-lanes 2]
  */
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { startListVersionFanOut, versionsAwaitingFanOut } from '../../activities/monitoring/fanOuts';
 import { createEndpoint, verifyWebhook } from '../../activities/webhooks';
-import { requestHash } from '../../gateway/billing/screenOnce';
 import { createOrganization } from '../../gateway/orgs/organizations';
-import { BLOCKING_KEYS_VERSION, subjectBlockingKeys } from '../../matcher/blockingKeys';
 import { createMatcherClient } from '../../matcher/client';
 import { withMatcherNodeOptions } from '../../matcher/nodeOptions';
 import type { Entity } from '../../matcher/types';
 import { freePort } from '../../infra/base/freePort';
-import { LEIE_HEADER } from '../../infra/dev/synthetic/leie';
 import { createPersonFactory, createRng, type SyntheticPerson } from '../../infra/dev/synthetic/parties';
 import { scratchDir } from '../fixtures/lists/builders';
 import { numberArg, numberListArg } from './support/args';
+import { enrollInBulk, type Enrollee } from './support/bulkEnroll';
+import {
+  dateOfBirth,
+  isPersonRow,
+  leieFile,
+  personCells,
+  personName,
+  readLeieRows,
+  withEarlierBirth,
+  type LeieCells,
+  type LeiePerson,
+} from './support/leieRows';
+import { ingestListSet, leieFullFile, readListSet } from './support/listSet';
+import { holdTimedLock } from './support/timedLock';
 import { startBenchStack } from './support/benchStack';
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
 import { runScript } from '../../infra/dev/runScript';
@@ -44,74 +63,106 @@ const SCALES = numberListArg('scales', [10_000, 30_000, 100_000], 5);
 const CHANGES = numberListArg('changes', [500], 5);
 const LISTED = numberArg('listed', 60_000);
 const SEED = numberArg('seed', 5);
+const LIST_SET = textArg('lists');
+const LISTS_SKIPPED = textArg('lists-skip')?.split(',') ?? [];
+const ENROLL_MATCHERS = numberArg('enroll-matchers', 1);
+const ENROLL_LANES = numberArg('enroll-lanes', 2);
 const ORGS = 4;
 const ROOT = path.resolve(__dirname, '..', '..');
+/** Enrolled people on no list kept for the next versions to list (a few hundred a version). */
+const FRESH_KEPT = 100_000;
 
-interface Listed {
-  last: string;
-  first: string;
-  middle: string;
-  dob: string;
-  npi: string;
+function textArg(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at < 0 ? undefined : process.argv[at + 1];
 }
 
-const q = (v: string) => `"${v}"`;
-function leieLine(p: Listed): string {
-  return [
-    p.last,
-    p.first,
-    p.middle,
-    '',
-    'IND- LIC HC SERV PRO',
-    'NURSE/NURSES AIDE',
-    '',
-    p.npi,
-    p.dob,
-    '1 MAIN ST',
-    'SPRINGFIELD',
-    'IL',
-    '62701',
-    '1128b4',
-    '20230101',
-    '00000000',
-    '00000000',
-    '',
-  ]
-    .map(q)
-    .join(',');
-}
-const toListed = (p: SyntheticPerson): Listed => ({
+const toListed = (p: SyntheticPerson): LeiePerson => ({
   last: p.lastName.toUpperCase(),
   first: p.firstName.toUpperCase(),
   middle: (p.middleName ?? '').toUpperCase(),
   dob: p.dateOfBirth.replace(/-/g, ''),
   npi: '0000000000',
 });
-const subjectOf = (p: Listed): Entity => ({
-  type: 'person',
-  name: `${p.first} ${p.last}`,
-  dateOfBirth: `${p.dob.slice(0, 4)}-${p.dob.slice(4, 6)}-${p.dob.slice(6)}`,
-});
+const subjectOf = (row: LeieCells): Entity => {
+  const dob = dateOfBirth(row);
+  return { type: 'person', name: personName(row), ...(dob ? { dateOfBirth: dob } : {}) };
+};
+/** Indices of the rows that name a person, and of those with a date of birth (the ones a change can move it on). */
+function personRows(rows: readonly LeieCells[]): { persons: number[]; born: number[] } {
+  const persons: number[] = [];
+  const born: number[] = [];
+  rows.forEach((row, i) => {
+    if (!isPersonRow(row)) return;
+    persons.push(i);
+    if (dateOfBirth(row)) born.push(i);
+  });
+  return { persons, born };
+}
+
+interface MatcherProcess {
+  url: string;
+  pid: number | undefined;
+  stop(): void;
+}
+
+function spawnMatcher(databaseUrl: string, port: number): MatcherProcess {
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'matcher/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: withMatcherNodeOptions({ ...process.env, DATABASE_URL: databaseUrl, MATCHER_PORT: String(port), LOG_LEVEL: 'warn' }),
+  });
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => void child.kill('SIGTERM') };
+}
+
+/** Resident and peak resident memory of a process (and its children: the matcher runs under tsx), in MB. */
+function memoryOf(pid: number | undefined): { rss: number; peak: number } | null {
+  if (pid === undefined) return null;
+  const read = (p: number) => {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+      return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+    } catch {
+      return { rss: 0, peak: 0 };
+    }
+  };
+  const children = (p: number): number[] => {
+    try {
+      return readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  let rss = 0;
+  let peak = 0;
+  for (const p of [pid, ...children(pid)]) {
+    const m = read(p);
+    rss += m.rss;
+    peak += m.peak;
+  }
+  return { rss, peak };
+}
 
 async function main(): Promise<void> {
+  const listSet = LIST_SET ? readListSet(ROOT, LIST_SET) : null;
   console.log(
-    `monitor bench: scales ${SCALES.join(', ')} records, LEIE of ${LISTED} entries, ${CHANGES.join(', ')} changed entries per version, cores=${os.cpus().length}`,
+    `monitor bench: scales ${SCALES.join(', ')} records, ${
+      listSet
+        ? `the ${listSet.manifest.scale} list set${LISTS_SKIPPED.length ? ` but ${LISTS_SKIPPED.join(', ')}` : ''} (its LEIE the one changed)`
+        : `LEIE of ${LISTED} entries`
+    }, ${CHANGES.join(', ')} changed entries per version, cores=${os.cpus().length}`,
   );
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
   const artifact = path.join(scratchDir(), 'leie-bench.csv');
   const bench = await startBenchStack();
-  const matcherPort = await freePort();
-  const matcherProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'matcher/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: withMatcherNodeOptions({
-      ...process.env,
-      DATABASE_URL: bench.stack.databaseUrl,
-      MATCHER_PORT: String(matcherPort),
-      LOG_LEVEL: 'warn',
-    }),
-  });
-  const matcherUrl = `http://127.0.0.1:${matcherPort}`;
+  if (listSet) {
+    const started = Date.now();
+    await ingestListSet(bench.pool, listSet, { skip: LISTS_SKIPPED, log: (line) => process.stderr.write(`  (published ${line})\n`) });
+    console.log(`  list set published in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+  const matcherProcess = spawnMatcher(bench.stack.databaseUrl, await freePort());
+  const matcherUrl = matcherProcess.url;
   const matcher = createMatcherClient(matcherUrl);
   // The receiver: one path per organization, each verified with that endpoint's secret.
   const secrets: string[] = [];
@@ -134,6 +185,11 @@ async function main(): Promise<void> {
   try {
     const taskQueue = `bench-monitor-${randomBytes(3).toString('hex')}`;
     await bench.startWorker({ taskQueue, matcherUrl, env: { ...process.env, LIST_ARTIFACT_OIG_LEIE: artifact } });
+    // The list set's versions fanned out as `screenctl lists ingest` has them (no record yet: nothing to screen),
+    // so that the key groups of the LEIE versions timed below are measured against records standing on them.
+    for (const v of await versionsAwaitingFanOut(bench.pool)) {
+      await bench.client.workflow.getHandle(await startListVersionFanOut(bench.client, taskQueue, v)).result();
+    }
     const orgIds: string[] = [];
     for (let i = 0; i < ORGS; i++) {
       const org = await createOrganization(bench.pool, { name: `Bench monitoring ${i}`, plan: 'enterprise' });
@@ -145,18 +201,22 @@ async function main(): Promise<void> {
 
     const people = createPersonFactory(createRng(SEED));
     const rng = createRng(SEED + 1);
-    let listed: Listed[] = Array.from({ length: LISTED }, () => toListed(people.next()));
+    let listed: LeieCells[] = listSet
+      ? readLeieRows(leieFullFile(listSet))
+      : Array.from({ length: LISTED }, () => personCells(toListed(people.next())));
+    let rowsOf = personRows(listed);
     const publish = async () => {
-      writeFileSync(artifact, [LEIE_HEADER.join(','), ...listed.map(leieLine)].join('\r\n') + '\r\n');
+      writeFileSync(artifact, leieFile(listed));
       // The ingestion workflow, then the version's fan-out workflow it started.
       return runIngestion(bench.client, taskQueue, 'oig_leie');
     };
     const first = await publish();
     await waitForVersion(matcherUrl, first.versionId);
-    console.log(`  base LEIE published: ${LISTED} entries`);
+    let leieVersionId = first.versionId!;
+    console.log(`  base LEIE published: ${listed.length} entries, ${rowsOf.persons.length} of them persons`);
 
     let enrolled = 0;
-    const fresh: Listed[] = []; // enrolled subjects on no list: the next version lists near-variants of some
+    const fresh: LeiePerson[] = []; // enrolled subjects on no list: the next version lists near-variants of some
     async function timeVersion(changeSize: number): Promise<void> {
       const expectedBefore = delivered;
       const previous = await currentVersion(bench.pool);
@@ -166,6 +226,7 @@ async function main(): Promise<void> {
       await waitForCurrentVersionChange(bench.pool, previous);
       const tPublished = Date.now();
       const result = await published;
+      leieVersionId = result.versionId!;
       const tFanOut = result.fanOutDoneAt;
       const changes = result.monitoring?.statusChanges ?? 0;
       while (delivered - expectedBefore < changes) await new Promise((r) => setTimeout(r, 20));
@@ -205,58 +266,94 @@ async function main(): Promise<void> {
     );
     for (const scale of SCALES) {
       // Enroll up to `scale`: one in ten a listed person (a potential match), the rest people on no list.
-      const started = Date.now();
-      while (enrolled < scale) {
-        const batch: Array<{ entity: Entity; orgId: string }> = [];
+      const nextBatch = (): Enrollee[] | null => {
+        if (enrolled >= scale) return null;
+        const batch: Enrollee[] = [];
         for (let i = 0; i < Math.min(1000, scale - enrolled); i++) {
           const n = enrolled + i;
-          let subject: Listed;
-          if (n % 10 === 0) subject = listed[rng.int(listed.length)];
+          let subject: LeieCells;
+          if (n % 10 === 0) subject = listed[rowsOf.persons[rng.int(rowsOf.persons.length)]];
           else {
-            subject = toListed(people.next());
-            fresh.push(subject);
+            const person = toListed(people.next());
+            if (fresh.length < FRESH_KEPT) fresh.push(person);
+            subject = personCells(person);
           }
           batch.push({ entity: subjectOf(subject), orgId: orgIds[n % ORGS] });
         }
-        await enrollBulk(bench.pool, matcher, batch);
         enrolled += batch.length;
-      }
-      // What autovacuum does over a steady enrollment, done here for a bulk one: else the first
-      // fan-out after it merges the key index's pending list and analyzes the table, a one-off
-      // cost of the enrollment that would be charged to one version.
-      const vacuumStarted = Date.now();
-      await bench.pool.query('VACUUM (ANALYZE) monitored_records');
-      process.stderr.write(
-        `  (enrolled ${enrolled} records in ${((vacuumStarted - started) / 1000).toFixed(0)} s, vacuumed in ${((Date.now() - vacuumStarted) / 1000).toFixed(1)} s)\n`,
+        return batch;
+      };
+      // Matchers beside the worker's for the enrollment alone: they would reload every version the timed runs publish.
+      const extra = await Promise.all(
+        Array.from({ length: Math.max(0, ENROLL_MATCHERS - 1) }, async () => spawnMatcher(bench.stack.databaseUrl, await freePort())),
       );
+      const extraClients = extra.map((m) => createMatcherClient(m.url));
+      try {
+        await Promise.all(extra.map((m) => waitForVersion(m.url, leieVersionId)));
+        const enrollment = await enrollInBulk({
+          pool: bench.pool,
+          matchers: [matcher, ...extraClients],
+          lanes: ENROLL_LANES,
+          next: nextBatch,
+        });
+        // What autovacuum does over a steady enrollment, done here for a bulk one: else the first
+        // fan-out after it merges the key index's pending list and analyzes the table, a one-off
+        // cost of the enrollment that would be charged to one version.
+        const vacuumStarted = Date.now();
+        await bench.pool.query('VACUUM (ANALYZE) monitored_records');
+        process.stderr.write(
+          `  (enrolled ${enrolled} records in ${(enrollment.wallMs / 1000).toFixed(0)} s on ${1 + extra.length} matcher(s), ${ENROLL_LANES} lanes: ` +
+            `screening ${(enrollment.screenMs / 1000).toFixed(0)} s, writing ${(enrollment.writeMs / 1000).toFixed(0)} s summed over lanes; ` +
+            `vacuumed in ${((Date.now() - vacuumStarted) / 1000).toFixed(1)} s)\n`,
+        );
+      } finally {
+        for (const c of extraClients) c.close();
+        for (const m of extra) m.stop();
+      }
 
+      const release = await holdTimedLock();
       for (const changeSize of CHANGES) {
         // The next version: 2 in 5 added (enrolled people, so their records turn potential_match), 2 in 5 removed, the rest changed.
         const addedCount = Math.round(changeSize * 0.4);
         const removedCount = Math.round(changeSize * 0.4);
         const removed = new Set<number>();
-        while (removed.size < removedCount) removed.add(rng.int(listed.length));
+        while (removed.size < removedCount) removed.add(rowsOf.persons[rng.int(rowsOf.persons.length)]);
         const changed = new Set<number>();
         while (changed.size < changeSize - addedCount - removedCount) {
-          const i = rng.int(listed.length);
+          const i = rowsOf.born[rng.int(rowsOf.born.length)];
           if (!removed.has(i)) changed.add(i);
         }
         const added = fresh.splice(0, addedCount);
         listed = [
-          ...listed
-            .map((p, i) => (changed.has(i) ? { ...p, dob: `${Number(p.dob.slice(0, 4)) - 1}${p.dob.slice(4)}` } : p))
-            .filter((_, i) => !removed.has(i)),
-          ...added,
+          ...listed.map((row, i) => (changed.has(i) ? withEarlierBirth(row) : row)).filter((_, i) => !removed.has(i)),
+          ...added.map(personCells),
         ];
-        await timeVersion(changeSize);
+        rowsOf = personRows(listed);
+        await timeVersion(changeSize).catch((err: unknown) => {
+          release();
+          throw err;
+        });
       }
+      release();
     }
     if (refused > 0) console.log(`  WARNING: ${refused} deliveries failed signature verification`);
+    const mb = (m: { rss: number; peak: number } | null) => (m ? `${m.rss.toFixed(0)} MB (peak ${m.peak.toFixed(0)} MB)` : 'n/a');
+    const { rows: sizes } = await bench.pool.query<{ rows: string; heap: string; toast: string; indexes: string; total: string }>(
+      `SELECT (SELECT count(*) FROM monitored_records)::text AS rows,
+              pg_size_pretty(pg_relation_size('monitored_records')) AS heap,
+              pg_size_pretty(pg_table_size('monitored_records') - pg_relation_size('monitored_records')) AS toast,
+              pg_size_pretty(pg_indexes_size('monitored_records')) AS indexes,
+              pg_size_pretty(pg_total_relation_size('monitored_records')) AS total`,
+    );
+    console.log(`  memory: matcher ${mb(memoryOf(matcherProcess.pid))}, bench process with the worker ${mb(memoryOf(process.pid))}`);
+    console.log(
+      `  monitored_records: ${sizes[0].rows} rows, ${sizes[0].total} (table ${sizes[0].heap}, TOAST ${sizes[0].toast}, indexes ${sizes[0].indexes})`,
+    );
   } finally {
     receiver.closeAllConnections();
     receiver.close();
     matcher.close();
-    matcherProcess.kill('SIGTERM');
+    matcherProcess.stop();
     await bench.close();
   }
 }
@@ -284,44 +381,6 @@ async function waitForVersion(matcherUrl: string, versionId: string): Promise<vo
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-/** The enrollment's pieces, in bulk: screen, blocking keys, the monitored_records rows. */
-async function enrollBulk(
-  pool: import('pg').Pool,
-  matcher: ReturnType<typeof createMatcherClient>,
-  batch: Array<{ entity: Entity; orgId: string }>,
-): Promise<void> {
-  const results: import('../../matcher/types').ScreeningResult[] = [];
-  const headroom: number[] = [];
-  let rulesVersion: number | null = null;
-  for (let i = 0; i < batch.length; i += 250) {
-    const screened = await matcher.matchManyWithHeadroom(
-      batch.slice(i, i + 250).map((b) => b.entity),
-      { requestId: 'bench-enroll', timeoutMs: 120_000 },
-    );
-    results.push(...screened.results);
-    headroom.push(...screened.headroom);
-    rulesVersion = screened.rulesVersion;
-  }
-  const rows = batch.map((b, i) => ({
-    org: b.orgId,
-    entity: b.entity,
-    hash: requestHash(b.entity),
-    status: results[i].status,
-    result: results[i],
-    headroom: headroom[i],
-    keys: subjectBlockingKeys(b.entity),
-  }));
-  await pool.query(
-    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version, rules_version)
-     SELECT (e->>'org')::uuid, e->'entity', e->>'hash', 'person', false, e->>'status', e->'result',
-            ARRAY(SELECT jsonb_array_elements_text(e->'keys')::int), (e->'result'->>'checkedAt')::timestamptz,
-            coalesce((e->'result'->>'recallCapped')::boolean, false), (e->>'headroom')::int, $2, $3
-       FROM jsonb_array_elements($1::jsonb) e
-     ON CONFLICT DO NOTHING`,
-    [JSON.stringify(rows), BLOCKING_KEYS_VERSION, rulesVersion],
-  );
 }
 
 runScript(main);

@@ -44,6 +44,8 @@ export class CandidateFinder {
   /** Scratch of one find: per query token, a bitset of the names it reaches (`words` words each). */
   private readonly reached: Uint32Array;
   private readonly words: number;
+  /** Scratch of one find: which words of the bitsets hold a mark, a bit each (a rare name marks a few of thousands). */
+  private readonly markedWords: Uint32Array;
   /** The names with at most one non-initial token, as a bitset: one hit makes a person name of these viable. */
   private readonly soloNames: Uint32Array;
   /** Names by their tokens in sorted order: the same words in another order are always scored. */
@@ -73,6 +75,7 @@ export class CandidateFinder {
     const n = names.length;
     this.words = (n + 31) >>> 5;
     this.reached = new Uint32Array(MAX_QUERY_TOKENS * this.words);
+    this.markedWords = new Uint32Array((this.words + 31) >>> 5);
     this.soloNames = new Uint32Array(this.words);
     for (let id = 0; id < n; id++) {
       let count = 0;
@@ -148,12 +151,14 @@ export class CandidateFinder {
 
   /** Marks the names of one postings row as reached by query token `qi`. */
   private mark(token: number, qi: number): void {
-    const { reached } = this;
+    const { reached, markedWords } = this;
     const { offsets, postings } = this.index;
     const base = qi * this.words;
     for (let p = offsets[token], end = offsets[token + 1]; p < end; p++) {
       const id = postings[p];
-      reached[base + (id >>> 5)] |= 1 << (id & 31);
+      const w = id >>> 5;
+      reached[base + w] |= 1 << (id & 31);
+      markedWords[w >>> 5] |= 1 << (w & 31);
     }
   }
 
@@ -255,7 +260,7 @@ export class CandidateFinder {
         this.mark(joined[i], i + 1);
       }
 
-    const { reached, words, soloNames, viable, viableWeights, viableOrder } = this;
+    const { reached, words, markedWords, soloNames, viable, viableWeights, viableOrder } = this;
     const initials = q.filter((t) => t.length === 1);
     const at = { at: -1 };
     const n = this.names.length;
@@ -264,27 +269,34 @@ export class CandidateFinder {
     // token or the query one usable token; an organization name when it weighs the viable share.
     const twoNeeded = person && usable >= 2;
     let viableCount = 0;
-    for (let w = 0; w < words; w++) {
-      let once = 0;
-      let twice = 0;
-      for (let qi = 0, cell = w; qi < qn; qi++, cell += words) {
-        const bits = reached[cell];
-        if (bits === 0) continue;
-        twice |= once & bits;
-        once |= bits;
-        reached[cell] = 0;
-      }
-      let open = twoNeeded ? twice | (once & soloNames[w]) : once;
-      while (open !== 0) {
-        const low = open & -open;
-        open ^= low;
-        const id = (w << 5) | (31 - Math.clz32(low));
-        let acc = this.weigh(id, qWeight, probed, joined, at);
-        if (!person && !(acc >= threshold)) continue;
-        for (const initial of initials) if (hasTokenStartingWith(this.names[id].tokens, initial)) acc = Math.fround(acc + INITIAL_BONUS);
-        viableWeights[viableCount] = acc;
-        viableOrder[viableCount] = at.at * n + id;
-        viable[viableCount++] = id;
+    for (let m = 0; m < markedWords.length; m++) {
+      let markedHere = markedWords[m];
+      markedWords[m] = 0;
+      while (markedHere !== 0) {
+        const lowWord = markedHere & -markedHere;
+        markedHere ^= lowWord;
+        const w = (m << 5) | (31 - Math.clz32(lowWord));
+        let once = 0;
+        let twice = 0;
+        for (let qi = 0, cell = w; qi < qn; qi++, cell += words) {
+          const bits = reached[cell];
+          if (bits === 0) continue;
+          twice |= once & bits;
+          once |= bits;
+          reached[cell] = 0;
+        }
+        let open = twoNeeded ? twice | (once & soloNames[w]) : once;
+        while (open !== 0) {
+          const low = open & -open;
+          open ^= low;
+          const id = (w << 5) | (31 - Math.clz32(low));
+          let acc = this.weigh(id, qWeight, probed, joined, at);
+          if (!person && !(acc >= threshold)) continue;
+          for (const initial of initials) if (hasTokenStartingWith(this.names[id].tokens, initial)) acc = Math.fround(acc + INITIAL_BONUS);
+          viableWeights[viableCount] = acc;
+          viableOrder[viableCount] = at.at * n + id;
+          viable[viableCount++] = id;
+        }
       }
     }
     for (let r = 0; r < claimedCount; r++) claimRank[claimed[r]] = NO_RANK;

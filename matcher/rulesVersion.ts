@@ -9,6 +9,7 @@
  * 1: the rules as first versioned. 2: one shared word is no potential match (a one-word listed
  * name needs the date of birth, the NPI or one more name word; two names of several words need
  * two words that agree closely); a compound surname given in part costs its listed middle name
- * no more than the part alone.
+ * no more than the part alone. 3: the same results, found faster (candidates through bitsets, the
+ * organization query words a viable name must answer); raised because the rule files changed.
  */
-export const MATCHING_RULES_VERSION = 2;
+export const MATCHING_RULES_VERSION = 3;

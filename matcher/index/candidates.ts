@@ -15,18 +15,8 @@ export const DEFAULT_CANDIDATE_LIMIT = 500;
 const MAX_QUERY_TOKENS = 16;
 const ORG_VIABLE_SHARE = 0.5;
 const INITIAL_BONUS = 0.3;
-/**
- * A name's row in the finder's state, in 32-bit words: what one find reads and writes of a name
- * (its accumulated weight and mask) beside what it only reads (its first four token ids, its
- * count of non-initial tokens). Names are reached in random order, so a name costs about one
- * memory fetch per array it is read from: one row instead of four arrays. Eight words (32 bytes)
- * keep a row within one cache line.
- */
-const ROW = 8;
-const ACC = 0;
-const MASK = 1;
-const FIRST_TOKENS = 2;
-const NON_INITIAL = 6;
+/** Relative slack on a bound of a name's weight: the weight is a float32 sum of a few terms, each rounding by 2^-24 at most. */
+const BOUND_SLACK = 1e-4;
 
 interface Candidates {
   ids: number[];
@@ -35,42 +25,47 @@ interface Candidates {
   viable: number;
 }
 
+/**
+ * How a find works. A name's weight and the order in which names are first reached are defined
+ * by walking postings: the query tokens' variants best first (by factor, then query position,
+ * then token id), each name keeping its first, closest hit per query token; then the query's
+ * adjacent words written as one. For persons with two usable query tokens, the query token with
+ * the longest postings is only looked up in names reached through another (they need two hits).
+ *
+ * Walking writes a weight to tens of thousands of names scattered over megabytes. Instead, a
+ * find marks the names each query token reaches in a bitset per query token (45 kB for 360k
+ * names: it stays in the core's cache), finds the viable names 32 at a time by combining the
+ * bitsets, and works out the weight and the first-reached position of those few from their own
+ * tokens: the same figures, in the same float32 additions and the same order, as the walk.
+ * Organizations mark only the query tokens a viable name must answer at least one of: the others
+ * weigh together less than the viable share.
+ */
 export class CandidateFinder {
-  /** The rows (see ROW), read as weights (at ACC), masks of query tokens answered (at MASK) and integers. */
-  private readonly acc: Float32Array;
-  private readonly mask: Uint32Array;
-  /**
-   * The rows as integers: each person name's first four token ids from FIRST_TOKENS (unused slots
-   * hold the vocabulary size, which is never a variant), so a probe reads one row; a name of more
-   * tokens has -1 in its fourth slot and is read from the index's compressed rows. Its count of
-   * non-initial tokens at NON_INITIAL.
-   */
-  private readonly rowWords: Int32Array;
-  /** Scratch of one find: the viable names' weights, in `viable` order. */
-  private readonly viableWeights: Float32Array;
-  /** Scratch of one find: the names hit so far, in the order first hit. */
-  private readonly touched: Int32Array;
-  private touchedCount = 0;
+  /** Scratch of one find: per query token, a bitset of the names it reaches (`words` words each). */
+  private readonly reached: Uint32Array;
+  private readonly words: number;
+  /** Scratch of one find: which words of the bitsets hold a mark, a bit each (a rare name marks a few of thousands). */
+  private readonly markedWords: Uint32Array;
+  /** The names with at most one non-initial token, as a bitset: one hit makes a person name of these viable. */
+  private readonly soloNames: Uint32Array;
   /** Names by their tokens in sorted order: the same words in another order are always scored. */
   private readonly orderFreeKeys = new Map<string, number[]>();
-  /** Postings restricted to names with at most one non-initial token: the names one hit makes viable. */
-  private readonly soloOffsets: Int32Array;
-  private readonly soloPostings: Int32Array;
   /**
-   * Scratch: the rank of each vocabulary token as a variant of the probed query token. A byte
-   * per token keeps the table, which every probed name reads at random, within the core's cache.
-   */
-  private readonly probeRank: Uint8Array;
-  /**
-   * Scratch of one find, by vocabulary token id: the query token a variant answers and how
-   * closely (its factor's rank); `claimed` lists the variants, best first once sorted.
+   * Scratch of one find, by vocabulary token id: the query token a variant answers, how closely
+   * (its factor's rank), and its position among the variants once sorted best first (`claimed`).
    */
   private readonly claimRank: Uint8Array;
   private readonly claimQuery: Uint8Array;
+  private readonly claimPos: Int32Array;
   private claimed = new Int32Array(256);
   private claimedCount = 0;
-  /** Scratch of one find: the viable names. */
+  /** Scratch of one find: the viable names, their weights, and when the walk would first reach each. */
   private readonly viable: Int32Array;
+  private readonly viableWeights: Float32Array;
+  private readonly viableOrder: Float64Array;
+  /** Scratch of weighing one name: its best variant's position per query token (-1: none). */
+  private readonly bestPos = new Int32Array(MAX_QUERY_TOKENS);
+  private readonly hitOrder = new Int32Array(MAX_QUERY_TOKENS);
 
   constructor(
     private readonly index: TokenIndex,
@@ -78,22 +73,21 @@ export class CandidateFinder {
     private readonly kind: 'person' | 'organization',
   ) {
     const n = names.length;
-    const state = new ArrayBuffer(4 * ROW * n);
-    this.acc = new Float32Array(state);
-    this.mask = new Uint32Array(state);
-    this.rowWords = new Int32Array(state);
-    for (let id = 0; id < n; id++) this.rowWords[ROW * id + NON_INITIAL] = names[id].tokens.filter((t) => t.length > 1).length;
-    this.touched = new Int32Array(n);
-    // Probing serves person names only (two query tokens answered); organizations walk everything.
-    const probeTables = kind === 'person' ? buildProbeTables(index, n, (id) => this.rowWords[ROW * id + NON_INITIAL]) : null;
-    this.soloOffsets = probeTables?.soloOffsets ?? new Int32Array(index.words.length + 1);
-    this.soloPostings = probeTables?.soloPostings ?? new Int32Array(0);
-    this.probeRank = new Uint8Array(probeTables ? index.words.length + 1 : 0).fill(NO_RANK);
-    if (probeTables) fillFirstTokens(index, n, this.rowWords);
+    this.words = (n + 31) >>> 5;
+    this.reached = new Uint32Array(MAX_QUERY_TOKENS * this.words);
+    this.markedWords = new Uint32Array((this.words + 31) >>> 5);
+    this.soloNames = new Uint32Array(this.words);
+    for (let id = 0; id < n; id++) {
+      let count = 0;
+      for (const t of names[id].tokens) if (t.length > 1) count++;
+      if (count <= 1) this.soloNames[id >>> 5] |= 1 << (id & 31);
+    }
+    this.viable = new Int32Array(n);
     this.viableWeights = new Float32Array(n);
+    this.viableOrder = new Float64Array(n);
     this.claimRank = new Uint8Array(index.words.length).fill(NO_RANK);
     this.claimQuery = new Uint8Array(index.words.length);
-    this.viable = new Int32Array(n);
+    this.claimPos = new Int32Array(index.words.length);
     names.forEach((name, id) => {
       const key = orderFreeKey(name.tokens);
       const list = this.orderFreeKeys.get(key);
@@ -148,68 +142,89 @@ export class CandidateFinder {
       keys[r] = (this.claimRank[token] * MAX_QUERY_TOKENS + this.claimQuery[token]) * vocabSize + token;
     }
     keys.sort();
-    for (let r = 0; r < keys.length; r++) this.claimed[r] = keys[r] % vocabSize;
+    for (let r = 0; r < keys.length; r++) {
+      const token = keys[r] % vocabSize;
+      this.claimed[r] = token;
+      this.claimPos[token] = r;
+    }
   }
 
-  /**
-   * Adds a hit on query tokens `bits` worth `weight` to each name in one postings row (a name
-   * already holding those bits keeps its first, closest hit); names hit for the first time are
-   * listed in `touched`, which has room for every name, since each is listed at most once.
-   */
-  private walk(offsets: Int32Array, postings: Int32Array, token: number, bits: number, weight: number): void {
-    const { mask, acc, touched } = this;
-    let count = this.touchedCount;
+  /** Marks the names of one postings row as reached by query token `qi`. */
+  private mark(token: number, qi: number): void {
+    const { reached, markedWords } = this;
+    const { offsets, postings } = this.index;
+    const base = qi * this.words;
     for (let p = offsets[token], end = offsets[token + 1]; p < end; p++) {
       const id = postings[p];
-      const m = mask[ROW * id + MASK];
-      if ((m & bits) === bits) continue;
-      if (m === 0) touched[count++] = id;
-      mask[ROW * id + MASK] = m | bits;
-      acc[ROW * id + ACC] += weight;
+      const w = id >>> 5;
+      reached[base + w] |= 1 << (id & 31);
+      markedWords[w >>> 5] |= 1 << (w & 31);
     }
-    this.touchedCount = count;
   }
 
   /**
-   * Tests the names touched from position `from` on for the probed query token (its variants'
-   * ranks set in `probeRank`) and adds the best one's hit; returns where the next probe
-   * starts. A probe hit adds no name to `touched`: every probed name is there already.
+   * The weight the walk (see the class comment) gives name `id`, as float32, and puts in
+   * `order.at` when it first reaches the name: the position of its first variant walked, or past
+   * every variant for a name first reached through words written as one; -1 when it never does.
    */
-  private probe(from: number, bit: number, weight: number): number {
-    const { mask, acc, touched, probeRank, rowWords } = this;
+  private weigh(id: number, qWeight: readonly number[], probed: number, joined: Int32Array, order: { at: number }): number {
+    const { bestPos, hitOrder, claimRank, claimQuery, claimPos, claimed } = this;
     const { nameTokenOffsets, nameTokenIds } = this.index;
-    const count = this.touchedCount;
-    for (let t = from; t < count; t++) {
-      const id = touched[t];
-      if (mask[ROW * id + MASK] & bit) continue;
-      const row = ROW * id + FIRST_TOKENS;
-      let best = probeRank[rowWords[row]];
-      const second = probeRank[rowWords[row + 1]];
-      if (second < best) best = second;
-      const third = probeRank[rowWords[row + 2]];
-      if (third < best) best = third;
-      const fourth = rowWords[row + 3];
-      if (fourth >= 0) {
-        const rank = probeRank[fourth];
-        if (rank < best) best = rank;
-      } else {
-        for (let k = nameTokenOffsets[id] + 3, end = nameTokenOffsets[id + 1]; k < end; k++) {
-          const rank = probeRank[nameTokenIds[k]];
-          if (rank < best) best = rank;
-        }
+    const qn = qWeight.length;
+    bestPos.fill(-1, 0, qn);
+    let joinedHits = 0;
+    for (let k = nameTokenOffsets[id], end = nameTokenOffsets[id + 1]; k < end; k++) {
+      const token = nameTokenIds[k];
+      if (claimRank[token] !== NO_RANK) {
+        const qi = claimQuery[token];
+        const pos = claimPos[token];
+        if (bestPos[qi] < 0 || pos < bestPos[qi]) bestPos[qi] = pos;
       }
-      if (best !== NO_RANK) {
-        mask[ROW * id + MASK] |= bit;
-        acc[ROW * id + ACC] += weight * FACTOR_RANKS[best];
-      }
+      for (let i = 0; i < joined.length; i++) if (joined[i] === token) joinedHits |= 1 << i;
     }
-    return count;
+    // The probed token is walked only through names with at most one non-initial token.
+    const walksProbed = probed >= 0 && ((this.soloNames[id >>> 5] >>> (id & 31)) & 1) === 1;
+    let hits = 0;
+    for (let qi = 0; qi < qn; qi++) {
+      const pos = bestPos[qi];
+      if (pos < 0 || (qi === probed && !walksProbed)) continue;
+      let at = hits++;
+      while (at > 0 && bestPos[hitOrder[at - 1]] > pos) {
+        hitOrder[at] = hitOrder[at - 1];
+        at--;
+      }
+      hitOrder[at] = qi;
+    }
+    let acc = 0;
+    let mask = 0;
+    order.at = hits > 0 ? bestPos[hitOrder[0]] : -1;
+    for (let h = 0; h < hits; h++) {
+      const qi = hitOrder[h];
+      mask |= 1 << qi;
+      acc = Math.fround(acc + qWeight[qi] * FACTOR_RANKS[claimRank[claimed[bestPos[qi]]]]);
+    }
+    const probeHit = probed >= 0 && bestPos[probed] >= 0;
+    if (hits > 0 && probeHit && !(mask & (1 << probed))) {
+      mask |= 1 << probed;
+      acc = Math.fround(acc + qWeight[probed] * FACTOR_RANKS[claimRank[claimed[bestPos[probed]]]]);
+    }
+    for (let i = 0; i < joined.length; i++) {
+      if (!(joinedHits & (1 << i))) continue;
+      const bits = (1 << i) | (1 << (i + 1));
+      if ((mask & bits) === bits) continue;
+      if (mask === 0) order.at = this.claimedCount + i;
+      mask |= bits;
+      acc = Math.fround(acc + (qWeight[i] + qWeight[i + 1]) * FACTOR.merged);
+    }
+    if (hits === 0 && mask !== 0 && probeHit && !(mask & (1 << probed))) {
+      acc = Math.fround(acc + qWeight[probed] * FACTOR_RANKS[claimRank[claimed[bestPos[probed]]]]);
+    }
+    return acc;
   }
 
   find(query: NormalizedName, limit: number): Candidates {
     const q = query.tokens.slice(0, MAX_QUERY_TOKENS);
-    this.touchedCount = 0;
-    const { offsets, postings } = this.index;
+    const person = this.kind === 'person';
     // A hit earns the weight of the query token it answers, scaled by how close the variant is:
     // a rare misspelling of a common query word must not outrank the word's nickname or the word.
     const qWeight = q.map((t) => this.index.queryWeightOf(t));
@@ -219,7 +234,7 @@ export class CandidateFinder {
     for (let i = 0; i < q.length; i++) {
       totalWeight += qWeight[i];
       // A person's initials are matched in scoring; an organization's single letters (A & B) are words.
-      if (q[i].length <= 1 && this.kind === 'person') continue;
+      if (q[i].length <= 1 && person) continue;
       // A repeated word (GARCIA GARCIA) is one token to answer: its repeat claims nothing.
       if (q.indexOf(q[i]) === i) usable++;
       const { tokens, ranks } = this.index.expand(q[i]);
@@ -227,62 +242,69 @@ export class CandidateFinder {
     }
     this.sortClaims();
     const { claimed, claimedCount, claimRank, claimQuery } = this;
-    // A person name needs hits on two query tokens (unless it has a single usable token), so the
-    // query token with the longest postings (SMITH and its variants) need not be walked: every
-    // viable name is reached through another token and is only probed for it. Its postings
-    // restricted to one-token names are still walked, since one hit makes those viable.
-    const probed = this.kind === 'person' && usable >= 2 ? this.longestPostings() : -1;
+    const joined = new Int32Array(Math.max(0, q.length - 1));
+    for (let i = 0; i + 1 < q.length; i++) joined[i] = this.index.vocab.get(q[i] + q[i + 1]) ?? -1;
+    // A person name needs hits on two query tokens (unless it has a single usable token): the walk
+    // reaches names only through the others than the one with the longest postings (see weigh).
+    const probed = person && usable >= 2 ? this.longestPostings() : -1;
+    const threshold = ORG_VIABLE_SHARE * totalWeight;
+    const marked = person ? null : this.essentialTerms(q.length, qWeight, joined, threshold);
     for (let r = 0; r < claimedCount; r++) {
       const token = claimed[r];
       const qi = claimQuery[token];
-      const weight = qWeight[qi] * FACTOR_RANKS[claimRank[token]];
-      if (qi === probed) this.walk(this.soloOffsets, this.soloPostings, token, 1 << qi, weight);
-      else this.walk(offsets, postings, token, 1 << qi, weight);
+      if (!marked || marked[qi]) this.mark(token, qi);
     }
-    const setProbeRanks = (on: boolean): void => {
-      for (let r = 0; r < claimedCount; r++)
-        if (claimQuery[claimed[r]] === probed) this.probeRank[claimed[r]] = on ? claimRank[claimed[r]] : NO_RANK;
-    };
-    if (probed >= 0) setProbeRanks(true);
-    const probedUpTo = probed >= 0 ? this.probe(0, 1 << probed, qWeight[probed]) : 0;
-    for (let i = 0; i + 1 < q.length; i++) {
-      const joined = this.index.vocab.get(q[i] + q[i + 1]);
-      if (joined !== undefined)
-        this.walk(offsets, postings, joined, (1 << i) | (1 << (i + 1)), (qWeight[i] + qWeight[i + 1]) * FACTOR.merged);
-    }
-    // Names first reached through a word written as one are probed too.
-    if (probed >= 0) {
-      this.probe(probedUpTo, 1 << probed, qWeight[probed]);
-      setProbeRanks(false);
+    for (let i = 0; i < joined.length; i++)
+      if (joined[i] >= 0 && (!marked || marked[q.length + i])) {
+        this.mark(joined[i], i);
+        this.mark(joined[i], i + 1);
+      }
+
+    const { reached, words, markedWords, soloNames, viable, viableWeights, viableOrder } = this;
+    const initials = q.filter((t) => t.length === 1);
+    const at = { at: -1 };
+    const n = this.names.length;
+    const qn = q.length;
+    // A person name is viable with hits on two query tokens, or on one when it has one non-initial
+    // token or the query one usable token; an organization name when it weighs the viable share.
+    const twoNeeded = person && usable >= 2;
+    let viableCount = 0;
+    for (let m = 0; m < markedWords.length; m++) {
+      let markedHere = markedWords[m];
+      markedWords[m] = 0;
+      while (markedHere !== 0) {
+        const lowWord = markedHere & -markedHere;
+        markedHere ^= lowWord;
+        const w = (m << 5) | (31 - Math.clz32(lowWord));
+        let once = 0;
+        let twice = 0;
+        for (let qi = 0, cell = w; qi < qn; qi++, cell += words) {
+          const bits = reached[cell];
+          if (bits === 0) continue;
+          twice |= once & bits;
+          once |= bits;
+          reached[cell] = 0;
+        }
+        let open = twoNeeded ? twice | (once & soloNames[w]) : once;
+        while (open !== 0) {
+          const low = open & -open;
+          open ^= low;
+          const id = (w << 5) | (31 - Math.clz32(low));
+          let acc = this.weigh(id, qWeight, probed, joined, at);
+          if (!person && !(acc >= threshold)) continue;
+          for (const initial of initials) if (hasTokenStartingWith(this.names[id].tokens, initial)) acc = Math.fround(acc + INITIAL_BONUS);
+          viableWeights[viableCount] = acc;
+          viableOrder[viableCount] = at.at * n + id;
+          viable[viableCount++] = id;
+        }
+      }
     }
     for (let r = 0; r < claimedCount; r++) claimRank[claimed[r]] = NO_RANK;
-
-    const { viable, viableWeights, acc, mask } = this;
-    let viableCount = 0;
-    const initials = q.filter((t) => t.length === 1);
-    const touchedCount = this.touchedCount;
-    for (let k = 0; k < touchedCount; k++) {
-      const id = this.touched[k];
-      let ok: boolean;
-      if (this.kind === 'person') {
-        const need = Math.max(1, Math.min(2, usable, this.rowWords[ROW * id + NON_INITIAL]));
-        ok = popcount(mask[ROW * id + MASK]) >= need;
-      } else {
-        ok = acc[ROW * id + ACC] >= ORG_VIABLE_SHARE * totalWeight;
-      }
-      if (ok) {
-        for (const initial of initials) if (hasTokenStartingWith(this.names[id].tokens, initial)) acc[ROW * id + ACC] += INITIAL_BONUS;
-        viableWeights[viableCount] = acc[ROW * id + ACC];
-        viable[viableCount++] = id;
-      }
-      // Read for the last time: cleared for the next find while the line is at hand.
-      acc[ROW * id + ACC] = 0;
-      mask[ROW * id + MASK] = 0;
-    }
     const capped = viableCount > limit;
+    // Uncapped, the viable names are scored in the order the walk first reaches them.
     const chosen = capped
       ? topByWeight(viable.subarray(0, viableCount), viableWeights.subarray(0, viableCount), limit)
-      : Array.from(viable.subarray(0, viableCount));
+      : Array.from(viableOrder.slice(0, viableCount).sort(), (key) => key % n);
     const sameWords = this.orderFreeKeys.get(orderFreeKey(query.tokens));
     if (sameWords) {
       const have = new Set(chosen);
@@ -298,6 +320,41 @@ export class CandidateFinder {
         }
     }
     return { ids: chosen, capped, viable: viableCount };
+  }
+
+  /**
+   * For organizations: the terms (query tokens, then adjacent pairs written as one) a viable name
+   * must answer at least one of. A term adds at most the weight of its closest variant to a name,
+   * so the lightest terms whose weights together stay below the viable share cannot make a name
+   * viable on their own: names reached only through them need not be marked.
+   */
+  private essentialTerms(qn: number, qWeight: readonly number[], joined: Int32Array, threshold: number): Uint8Array {
+    const terms = qn + joined.length;
+    const most = new Float64Array(terms);
+    const present = new Uint8Array(terms);
+    for (let r = 0; r < this.claimedCount; r++) {
+      const token = this.claimed[r];
+      const qi = this.claimQuery[token];
+      // Variants are sorted closest first: a query token's first is its closest.
+      if (present[qi]) continue;
+      present[qi] = 1;
+      most[qi] = qWeight[qi] * FACTOR_RANKS[this.claimRank[token]];
+    }
+    for (let i = 0; i < joined.length; i++)
+      if (joined[i] >= 0) {
+        present[qn + i] = 1;
+        most[qn + i] = (qWeight[i] + qWeight[i + 1]) * FACTOR.merged;
+      }
+    const lightestFirst: number[] = [];
+    for (let t = 0; t < terms; t++) if (present[t]) lightestFirst.push(t);
+    lightestFirst.sort((a, b) => most[a] - most[b] || a - b);
+    const marked = new Uint8Array(terms);
+    let below = 0;
+    for (const t of lightestFirst) {
+      if ((below + most[t]) * (1 + BOUND_SLACK) < threshold) below += most[t];
+      else marked[t] = 1;
+    }
+    return marked;
   }
 }
 
@@ -348,51 +405,6 @@ function kthLargest(values: Float32Array, k: number): number {
   return values[target];
 }
 
-/** Four token ids per name, in its row (see CandidateFinder.rowWords). */
-function fillFirstTokens(index: TokenIndex, n: number, rows: Int32Array): void {
-  const vocabSize = index.words.length;
-  const { nameTokenOffsets, nameTokenIds } = index;
-  for (let id = 0; id < n; id++) {
-    const start = nameTokenOffsets[id];
-    const length = nameTokenOffsets[id + 1] - start;
-    for (let k = 0; k < 4; k++) rows[ROW * id + FIRST_TOKENS + k] = k < length ? nameTokenIds[start + k] : vocabSize;
-    if (length > 4) rows[ROW * id + FIRST_TOKENS + 3] = -1;
-  }
-}
-
-interface ProbeTables {
-  soloOffsets: Int32Array;
-  soloPostings: Int32Array;
-}
-
-/** The postings of the names with at most one non-initial token. */
-function buildProbeTables(index: TokenIndex, n: number, nonInitial: (id: number) => number): ProbeTables {
-  const { nameTokenOffsets, nameTokenIds } = index;
-  const vocabSize = index.words.length;
-  const soloOffsets = new Int32Array(vocabSize + 1);
-  for (let i = 0; i < n; i++) {
-    if (nonInitial(i) > 1) continue;
-    for (let k = nameTokenOffsets[i]; k < nameTokenOffsets[i + 1]; k++) soloOffsets[nameTokenIds[k] + 1]++;
-  }
-  for (let t = 0; t < vocabSize; t++) soloOffsets[t + 1] += soloOffsets[t];
-  const soloPostings = new Int32Array(soloOffsets[vocabSize]);
-  const fill = soloOffsets.slice(0, vocabSize);
-  for (let i = 0; i < n; i++) {
-    if (nonInitial(i) > 1) continue;
-    for (let k = nameTokenOffsets[i]; k < nameTokenOffsets[i + 1]; k++) soloPostings[fill[nameTokenIds[k]]++] = i;
-  }
-  return { soloOffsets, soloPostings };
-}
-
 function orderFreeKey(tokens: readonly string[]): string {
   return tokens.slice().sort().join(' ');
-}
-
-function popcount(x: number): number {
-  let c = 0;
-  while (x) {
-    x &= x - 1;
-    c++;
-  }
-  return c;
 }

@@ -18,11 +18,12 @@ export function describeIngested(ingested: SourceIngested): string {
 }
 
 function describeProgress(source: string, progress: IngestProgress, seconds: number): string {
-  const share = progress.totalBytes > 0 ? Math.round((progress.bytesRead / progress.totalBytes) * 100) : 100;
-  return (
-    `${source.padEnd(16)} ${count(progress.rows).padStart(10)} rows ${seconds.toFixed(1).padStart(7)} s  ` +
-    `${progress.phase}, ${share}% of ${(progress.totalBytes / MB).toFixed(0)} MB`
-  );
+  // A compressed artifact (SAM's ZIP) counts the bytes it inflated: no share of the file to give.
+  const share =
+    progress.bytesRead <= progress.totalBytes
+      ? `, ${Math.round((progress.bytesRead / progress.totalBytes) * 100)}% of ${(progress.totalBytes / MB).toFixed(0)} MB`
+      : '';
+  return `${source.padEnd(16)} ${count(progress.rows).padStart(10)} rows ${seconds.toFixed(1).padStart(7)} s  ${progress.phase}${share}`;
 }
 
 /** Hooks for ingestListSet that print through `write`, and a closing summary. */

@@ -11,6 +11,11 @@ import type { SourceRef } from './types';
  * streams entries through a cursor, builds a new index off to the side and swaps it in with one
  * assignment; requests keep using the old index meanwhile. A NOTIFY on `list_published` asks
  * for a reload; bursts are coalesced into one load after the running one.
+ *
+ * Versions are immutable, so a reload reads only the versions the current snapshot does not
+ * hold: the entries of the others, and the NPPES registry when its version is unchanged, are
+ * the current snapshot's own objects, shared by the old and the new index instead of held
+ * twice while both are alive (at full scale the registry alone is 2M organizations).
  */
 const FETCH_ROWS = 20_000;
 const COALESCE_MS = 250;
@@ -21,6 +26,8 @@ export interface MatcherSnapshot {
   /** Every version in use: exclusion lists and the registry, sorted by source key. */
   versions: SourceRef[];
   registry?: (npi: string) => IndexedRegistryOrganization | undefined;
+  /** The registry behind `registry`, with its version: what the next load reuses when the version is unchanged. */
+  registryStore?: { versionId: string; store: RegistryStore };
   loadedAt: string;
   stats: { entries: number; registryOrganizations: number; buildMs: number; loadMs: number };
 }
@@ -43,7 +50,23 @@ interface SourceRow {
   retrieved_at: Date;
 }
 
-async function loadSnapshot(pool: Pool, candidateLimit?: number): Promise<MatcherSnapshot> {
+/** The entries of `previous` by list version, for the versions of `lists` it holds under the same source name. */
+function reusableEntries(previous: MatcherSnapshot | null, lists: SourceRow[]): Map<string, IndexedEntry[]> {
+  const reusable = new Map<string, IndexedEntry[]>();
+  if (!previous) return reusable;
+  const wanted = new Map(lists.map((s) => [s.version_id, s]));
+  const held = new Set(previous.index.sources.map((s) => s.listVersionId));
+  for (const s of lists) if (held.has(s.version_id)) reusable.set(s.version_id, []);
+  for (const entry of previous.index.entries) {
+    const source = wanted.get(entry.listVersionId);
+    if (!source || !reusable.has(entry.listVersionId)) continue;
+    if (entry.sourceName !== source.name) reusable.delete(entry.listVersionId);
+    else reusable.get(entry.listVersionId)?.push(entry);
+  }
+  return reusable;
+}
+
+async function loadSnapshot(pool: Pool, candidateLimit: number | undefined, previous: MatcherSnapshot | null): Promise<MatcherSnapshot> {
   const started = Date.now();
   const client = await pool.connect();
   try {
@@ -56,14 +79,16 @@ async function loadSnapshot(pool: Pool, candidateLimit?: number): Promise<Matche
     const lists = sources.filter((s) => s.kind !== 'registry');
     const registrySource = sources.find((s) => s.kind === 'registry');
     const byVersion = new Map(lists.map((s) => [s.version_id, s]));
-    const entries: IndexedEntry[] = [];
-    if (lists.length > 0) {
+    const reusable = reusableEntries(previous, lists);
+    const entries: IndexedEntry[] = [...reusable.values()].flat();
+    const toRead = lists.filter((s) => !reusable.has(s.version_id));
+    if (toRead.length > 0) {
       await client.query(
         `DECLARE matcher_entries NO SCROLL CURSOR FOR
            SELECT version_id, entry_key, kind, name, last_name, first_name, middle_name, suffix, aliases, npis,
                   to_char(date_of_birth, 'YYYY-MM-DD') AS dob, state, provider_type
              FROM list_entries WHERE version_id = ANY($1::uuid[])`,
-        [lists.map((s) => s.version_id)],
+        [toRead.map((s) => s.version_id)],
       );
       for (;;) {
         const { rows } = await client.query(`FETCH ${FETCH_ROWS} FROM matcher_entries`);
@@ -92,8 +117,13 @@ async function loadSnapshot(pool: Pool, candidateLimit?: number): Promise<Matche
       }
       await client.query('CLOSE matcher_entries');
     }
-    let store: RegistryStore | undefined;
-    if (registrySource) store = await loadRegistry(client, registrySource.version_id);
+    let registryStore: MatcherSnapshot['registryStore'];
+    if (registrySource) {
+      const held = previous?.registryStore;
+      const store = held?.versionId === registrySource.version_id ? held.store : await loadRegistry(client, registrySource.version_id);
+      registryStore = { versionId: registrySource.version_id, store };
+    }
+    const store = registryStore?.store;
     await client.query('COMMIT');
     const loadMs = Date.now() - started;
     const toRef = (s: SourceRow): SourceRef => ({ source: s.key, listVersionId: s.version_id, retrievedAt: s.retrieved_at.toISOString() });
@@ -108,6 +138,7 @@ async function loadSnapshot(pool: Pool, candidateLimit?: number): Promise<Matche
       index,
       versions: sources.map(toRef),
       registry: store ? (npi) => store.get(npi) : undefined,
+      registryStore,
       loadedAt: new Date().toISOString(),
       stats: { entries: entries.length, registryOrganizations: store?.size ?? 0, buildMs, loadMs },
     };
@@ -149,7 +180,7 @@ export function createListLoader(opts: { pool: Pool; log: Logger; candidateLimit
   let pendingWaiters: (() => void)[] = [];
 
   async function loadOnce(): Promise<void> {
-    const snap = await loadSnapshot(pool, opts.candidateLimit);
+    const snap = await loadSnapshot(pool, opts.candidateLimit, snapshot);
     if (closed) return;
     snapshot = snap;
     log.info({ versions: snap.versions, ...snap.stats }, 'lists loaded; index swapped');

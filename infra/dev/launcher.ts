@@ -7,17 +7,24 @@ import { startTemporalDevServer, type DevServer } from './temporalDevServer';
 import { temporalConnectionOptions } from '../base/temporal/connection';
 import { startService, waitForHttpOk, type ManagedService } from './services';
 import { withMatcherNodeOptions } from '../../matcher/nodeOptions';
-import { seedDemo, type DemoAccess } from './seed';
+import { seedDemo, type DemoAccess, type SeededLists } from './seed';
+import { listScaleFrom } from './listScale';
+import { waitForMatcherVersions } from './matcherVersions';
 
 /**
- * `npm start`: the whole stack on one machine. Migrates, starts the Temporal dev server
- * (unless one already answers at TEMPORAL_ADDRESS), seeds the demo organization and lists,
- * then runs matcher, worker and gateway as separate processes until SIGINT/SIGTERM.
+ * `npm start [-- --scale demo|full]`: the whole stack on one machine. Migrates, starts the
+ * Temporal dev server (unless one already answers at TEMPORAL_ADDRESS), seeds the demo
+ * organization and the lists of the chosen scale, then runs matcher, worker and gateway as
+ * separate processes until SIGINT/SIGTERM.
  */
 const log = createLogger('launcher');
 const dataDir = path.resolve(config.dataDir);
 const logDir = path.join(dataDir, 'logs');
 const STOP_GRACE_MS = 20_000;
+// The matcher's first load of the full lists (2M registry organizations) takes a minute or more on 2 cores.
+const READY_TIMEOUT_MS = 15 * 60_000;
+
+const say = (line: string): void => void process.stdout.write(`[lists] ${line}\n`);
 
 async function temporalAnswers(): Promise<boolean> {
   try {
@@ -79,11 +86,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown(0, 'SIGTERM'));
 
   try {
+    const scale = listScaleFrom(process.argv.slice(2));
     const applied = await migrate();
     log.info({ applied }, 'database migrated');
 
-    // Matcher and gateway need only the migrated database (the matcher reloads on every list
-    // publication), so they start while Temporal comes up and the demo data is seeded.
+    // The gateway needs only the migrated database, so it starts while Temporal comes up and the
+    // lists are seeded. The matcher starts once they are in: it would otherwise build its whole
+    // index again after each list published, which at full scale costs more than the ingestion.
     // Local development receives webhooks on loopback; private and metadata ranges stay refused.
     const env = { WEBHOOK_ALLOW_LOOPBACK: 'true', ...process.env };
     const watch = (service: ManagedService) => {
@@ -92,22 +101,26 @@ async function main(): Promise<void> {
         if (!stopping) void shutdown(1, `${service.name} exited with code ${code}; see ${path.join(logDir, service.name + '.log')}`);
       });
     };
-    watch(startService('matcher', 'matcher/main.ts', withMatcherNodeOptions(env), logDir));
     watch(startService('gateway', 'gateway/main.ts', env, logDir));
 
     const starting = ensureTemporal(temporalStart.signal).then((server) => (temporal = server));
     temporalStarting = starting;
-    const [, demo] = await Promise.all([starting, seedDemo({ dataDir, log })]);
+    say(`scale ${scale}`);
+    const seeding = seedDemo({ dataDir, scale, say }).then((seeded) => {
+      if (!stopping) watch(startService('matcher', 'matcher/main.ts', withMatcherNodeOptions(env), logDir));
+      return seeded;
+    });
+    const [, { demo, lists }] = await Promise.all([starting, seeding]);
     if (stopping) return;
     watch(startService('worker', 'infra/worker.ts', env, logDir));
 
     const apiBase = `http://${config.gatewayHost}:${config.gatewayPort}`;
     // The gateway's readiness asks for PostgreSQL only; the first screening needs the matcher's lists too.
     await Promise.all([
-      waitForHttpOk(`${apiBase}/readyz`, 180_000, () => !stopping),
-      waitForHttpOk(`${config.matcherUrl}/readyz`, 180_000, () => !stopping),
+      waitForHttpOk(`${apiBase}/readyz`, READY_TIMEOUT_MS, () => !stopping),
+      waitForMatcherVersions(config.matcherUrl, lists.currentVersions, READY_TIMEOUT_MS, () => !stopping),
     ]);
-    printBanner(apiBase, demo);
+    printBanner(apiBase, demo, lists, performance.now() / 1000);
   } catch (err) {
     if (stopping) return; // a stop requested during start-up (Temporal's start aborted): not a failure
     log.error({ err }, 'start-up failed');
@@ -115,12 +128,17 @@ async function main(): Promise<void> {
   }
 }
 
-function printBanner(apiBase: string, demo: DemoAccess): void {
+function printBanner(apiBase: string, demo: DemoAccess, lists: SeededLists, readyAfterSeconds: number): void {
   const temporalUi = temporalUiUrl();
+  const rows = lists.ingested.reduce((sum, i) => sum + i.rows, 0);
+  const published = lists.ingested.filter((i) => i.outcome === 'published').length;
   const tryName = demo.listedPerson ?? 'Jordan Q Exampleson';
   const lines = [
     '',
     'Exclusion Screening Service is running.',
+    `  Lists          ${lists.scale} scale: ${rows.toLocaleString('en-US')} rows in ${lists.ingested.length} lists ` +
+      `(${published} published at this start), from ${path.relative(process.cwd(), lists.set.dir)}`,
+    `  Ready in       ${readyAfterSeconds.toFixed(1)} s (the matcher serves every current list version)`,
     `  API base URL   ${apiBase}/v1   (contract: ${apiBase}/v1/openapi.json)`,
     `  Pages          ${apiBase}/   (free lookup)   ${apiBase}/coverage   ${apiBase}/docs   (API reference)`,
     `  Metrics        ${apiBase}/metrics   ${config.matcherUrl}/metrics   http://${config.workerMetricsHost}:${config.workerMetricsPort}/metrics (worker)`,
@@ -131,7 +149,7 @@ function printBanner(apiBase: string, demo: DemoAccess): void {
     `  Try            curl -s ${apiBase}/v1/screen -H "Authorization: Bearer ${demo.apiKey}" \\`,
     `                   -H 'Content-Type: application/json' -d '{"type":"person","name":"${tryName}"}'`,
     demo.listedPerson
-      ? `                 ${demo.listedPerson} is on the demo LEIE (a potential match, with its evidence); Jordan Q Exampleson is on no list (clear)`
+      ? `                 ${demo.listedPerson} is on the ${lists.scale} LEIE (a potential match, with its evidence); Jordan Q Exampleson is on no list (clear)`
       : '                 Jordan Q Exampleson is on no list (clear)',
     `  Logs           ${path.relative(process.cwd(), logDir)}/{gateway,matcher,worker,temporal}.log`,
     'Press Ctrl-C to stop everything.',

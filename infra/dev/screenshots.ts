@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
 
   await migrate();
-  const demo = await seedDemo({ dataDir: config.dataDir, log });
+  const { demo } = await seedDemo({ dataDir: config.dataDir, scale: 'demo', say: (line) => log.info(line) });
   const pool = createPool({ max: 4 });
   const matcher = await startMatcherServer({ port: 0, pool, logger: createLogger('matcher', 'warn') });
   const client = createMatcherClient(matcher.url);

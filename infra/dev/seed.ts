@@ -1,22 +1,21 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Pool } from 'pg';
-import type { Logger } from 'pino';
 import { createPool } from '../base/db/pool';
 import { createOrganization } from '../../gateway/orgs/organizations';
 import { issueApiKey, revokeApiKey } from '../../gateway/auth/apiKeys';
-import { ingestArtifact } from '../../activities/lists';
-import { generateLists } from './synthetic/generate';
+import { ensureListSet, type ListSet } from './lists/listSet';
+import { ingestListSet, type SourceIngested } from './lists/ingestListSet';
+import { progressLines } from './lists/progressLines';
+import type { ScaleName } from './synthetic/scales';
 
 /**
  * Local demo data for `npm start`: one organization with a fresh API key (the previous
- * demo key is revoked, so a plaintext key never has to be stored), and a small synthetic
- * set of every list format, ingested through the same pipeline as real artifacts.
+ * demo key is revoked, so a plaintext key never has to be stored), and a synthetic set of
+ * every list format at the chosen scale (demo by default, or full: the real lists' sizes),
+ * generated once and ingested through the same pipeline as real artifacts.
  * Synthetic rows are made up; they are never presented as real people.
  */
 const DEMO_ORG_NAME = 'Demo Health System';
 const DEMO_PLAN = 'medium';
-const DEMO_SEED = 1;
 
 export interface DemoAccess {
   orgId: string;
@@ -27,22 +26,46 @@ export interface DemoAccess {
   listedPerson: string | null;
 }
 
-interface ManifestFile {
-  source: string;
-  path: string;
-  format: string;
-  rows: number;
+export interface SeededLists {
+  scale: ScaleName;
+  set: ListSet;
+  ingested: SourceIngested[];
+  /** The current version of every enabled source once the set is in: what the matcher must serve. */
+  currentVersions: Map<string, string>;
 }
 
-export async function seedDemo({ dataDir, log }: { dataDir: string; log: Logger }): Promise<DemoAccess> {
+export interface Seeded {
+  demo: DemoAccess;
+  lists: SeededLists;
+}
+
+/** `say` prints progress for the person at the terminal: generation, and each list ingested. */
+export async function seedDemo(options: { dataDir: string; scale: ScaleName; say: (line: string) => void }): Promise<Seeded> {
+  const { dataDir, scale, say } = options;
   const pool = createPool({ max: 4 });
   try {
     const access = await seedDemoOrganization(pool);
-    await loadDemoLists(pool, path.join(dataDir, 'lists', 'demo'), log);
-    return { ...access, listedPerson: await demoListedPerson(pool) };
+    const set = await ensureListSet({
+      dataDir,
+      scale,
+      onGenerate: (reason, dir) => say(`generating the ${scale} lists into ${dir} (${reason})`),
+    });
+    if (set.generatedSeconds !== null) say(`generated ${set.manifest.files.length} files in ${set.generatedSeconds.toFixed(1)} s`);
+    const printer = progressLines(say);
+    const ingested = await ingestListSet(pool, set, printer);
+    say(printer.summary(ingested));
+    const lists = { scale, set, ingested, currentVersions: await currentVersions(pool) };
+    return { demo: { ...access, listedPerson: await demoListedPerson(pool) }, lists };
   } finally {
     await pool.end();
   }
+}
+
+async function currentVersions(pool: Pool): Promise<Map<string, string>> {
+  const { rows } = await pool.query<{ key: string; version_id: string }>(
+    'SELECT key, current_version_id AS version_id FROM list_sources WHERE enabled AND current_version_id IS NOT NULL',
+  );
+  return new Map(rows.map((row) => [row.key, row.version_id]));
 }
 
 /** The first person, by entry key, of the published demo LEIE with a first and last name. */
@@ -65,18 +88,4 @@ async function seedDemoOrganization(pool: Pool): Promise<Omit<DemoAccess, 'liste
   for (const key of live.rows) await revokeApiKey(pool, key.id);
   const { apiKey } = await issueApiKey(pool, org.id);
   return { orgId: org.id, orgName: DEMO_ORG_NAME, plan: org.plan, apiKey };
-}
-
-async function loadDemoLists(pool: Pool, listDir: string, log: Logger): Promise<void> {
-  const manifestPath = path.join(listDir, 'manifest.json');
-  if (!fs.existsSync(manifestPath)) {
-    await generateLists({ scale: 'demo', seed: DEMO_SEED, outDir: listDir, log: () => undefined });
-  }
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as { files: ManifestFile[] };
-  // Full-replacement artifacts only: re-running the seed then finds every list unchanged.
-  const fullFiles = manifest.files.filter((file) => !file.format.startsWith('leie_supplement'));
-  for (const file of fullFiles) {
-    const result = await ingestArtifact({ pool, sourceKey: file.source, artifactPath: path.join(listDir, file.path) });
-    log.info({ source: file.source, outcome: result.outcome }, 'demo list ingested');
-  }
 }

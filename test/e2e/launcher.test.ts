@@ -108,6 +108,13 @@ describe('npm start launcher', () => {
     expect(stdout).toMatch(/Demo API key {3}esk_\w+/);
   });
 
+  it('prints the list scale, each list published, and the time until the matcher served them all', () => {
+    expect(stdout).toContain('[lists] scale demo');
+    expect(stdout).toMatch(/\[lists\] oig_leie +2,000 rows +\d+\.\d s {2}published/);
+    expect(stdout).toMatch(/Lists {10}demo scale: [\d,]+ rows in 41 lists \(41 published at this start\), from /);
+    expect(stdout).toMatch(/Ready in {7}\d+\.\d s \(the matcher serves every current list version\)/);
+  });
+
   it('prints the pages and the three metrics endpoints, and each answers', async () => {
     const base = `http://127.0.0.1:${gatewayPort}`;
     expect(stdout).toContain(`Pages          ${base}/   (free lookup)   ${base}/coverage   ${base}/docs   (API reference)`);

@@ -8,6 +8,7 @@ import { writeSam } from './sam';
 import { SCALES, STATE_CODES_GENERATED, ScaleName } from './scales';
 import { STATE_WRITERS } from './states';
 import { buildUniverse } from './universe';
+import { generatorVersion } from './generatorVersion';
 import type { WrittenParties } from './written';
 
 interface GenerateOptions {
@@ -24,6 +25,8 @@ interface GenerateOptions {
 export interface Manifest {
   scale: ScaleName;
   seed: number;
+  /** The generator code that wrote the set (generatorVersion.ts). */
+  generatorVersion: string;
   generatedAt: string;
   files: WrittenFile[];
 }
@@ -100,6 +103,7 @@ export async function generateLists(options: GenerateOptions): Promise<Manifest>
   const manifest: Manifest = {
     scale: scale.name,
     seed,
+    generatorVersion: generatorVersion(),
     generatedAt,
     files: files.map((file) => ({ ...file, path: file.path.split('\\').join('/') })),
   };

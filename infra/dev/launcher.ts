@@ -8,11 +8,12 @@ import { temporalConnectionOptions } from '../base/temporal/connection';
 import { startService, waitForHttpOk, type ManagedService } from './services';
 import { withMatcherNodeOptions } from '../../matcher/nodeOptions';
 import { seedDemo, type DemoAccess } from './seed';
+import { matcherReplicaCount, matcherReplicaPorts } from './matcherReplicas';
 
 /**
  * `npm start`: the whole stack on one machine. Migrates, starts the Temporal dev server
  * (unless one already answers at TEMPORAL_ADDRESS), seeds the demo organization and lists,
- * then runs matcher, worker and gateway as separate processes until SIGINT/SIGTERM.
+ * then runs matcher(s), worker and gateway as separate processes until SIGINT/SIGTERM.
  */
 const log = createLogger('launcher');
 const dataDir = path.resolve(config.dataDir);
@@ -66,8 +67,7 @@ async function main(): Promise<void> {
     log.info({ reason }, 'stopping the stack');
     // Gateway first so no new work arrives, then the worker drains, then the matcher.
     for (const name of ['gateway', 'worker', 'matcher']) {
-      const service = services.find((s) => s.name === name);
-      if (service) await service.stop(STOP_GRACE_MS);
+      await Promise.all(services.filter((s) => s.name.split('-')[0] === name).map((s) => s.stop(STOP_GRACE_MS)));
     }
     temporalStart.abort();
     await temporalStarting.catch(() => undefined);
@@ -85,14 +85,25 @@ async function main(): Promise<void> {
     // Matcher and gateway need only the migrated database (the matcher reloads on every list
     // publication), so they start while Temporal comes up and the demo data is seeded.
     // Local development receives webhooks on loopback; private and metadata ranges stay refused.
-    const env = { WEBHOOK_ALLOW_LOOPBACK: 'true', ...process.env };
+    const ports = matcherReplicaPorts(config.matcherPort, matcherReplicaCount(process.env));
+    const matcherUrl = process.env.MATCHER_URL ?? ports.map((port) => `http://${config.matcherHost}:${port}`).join(',');
+    const env = { WEBHOOK_ALLOW_LOOPBACK: 'true', ...process.env, MATCHER_URL: matcherUrl };
     const watch = (service: ManagedService) => {
       services.push(service);
       void service.exited.then((code) => {
         if (!stopping) void shutdown(1, `${service.name} exited with code ${code}; see ${path.join(logDir, service.name + '.log')}`);
       });
     };
-    watch(startService('matcher', 'matcher/main.ts', withMatcherNodeOptions(env), logDir));
+    ports.forEach((port, i) =>
+      watch(
+        startService(
+          i === 0 ? 'matcher' : `matcher-${i + 1}`,
+          'matcher/main.ts',
+          withMatcherNodeOptions({ ...env, MATCHER_PORT: String(port) }),
+          logDir,
+        ),
+      ),
+    );
     watch(startService('gateway', 'gateway/main.ts', env, logDir));
 
     const starting = ensureTemporal(temporalStart.signal).then((server) => (temporal = server));
@@ -105,9 +116,9 @@ async function main(): Promise<void> {
     // The gateway's readiness asks for PostgreSQL only; the first screening needs the matcher's lists too.
     await Promise.all([
       waitForHttpOk(`${apiBase}/readyz`, 180_000, () => !stopping),
-      waitForHttpOk(`${config.matcherUrl}/readyz`, 180_000, () => !stopping),
+      ...matcherUrl.split(',').map((url) => waitForHttpOk(`${url.trim()}/readyz`, 180_000, () => !stopping)),
     ]);
-    printBanner(apiBase, demo);
+    printBanner(apiBase, demo, matcherUrl);
   } catch (err) {
     if (stopping) return; // a stop requested during start-up (Temporal's start aborted): not a failure
     log.error({ err }, 'start-up failed');
@@ -115,7 +126,7 @@ async function main(): Promise<void> {
   }
 }
 
-function printBanner(apiBase: string, demo: DemoAccess): void {
+function printBanner(apiBase: string, demo: DemoAccess, matcherUrl: string): void {
   const temporalUi = temporalUiUrl();
   const tryName = demo.listedPerson ?? 'Jordan Q Exampleson';
   const lines = [
@@ -123,7 +134,10 @@ function printBanner(apiBase: string, demo: DemoAccess): void {
     'Exclusion Screening Service is running.',
     `  API base URL   ${apiBase}/v1   (contract: ${apiBase}/v1/openapi.json)`,
     `  Pages          ${apiBase}/   (free lookup)   ${apiBase}/coverage   ${apiBase}/docs   (API reference)`,
-    `  Metrics        ${apiBase}/metrics   ${config.matcherUrl}/metrics   http://${config.workerMetricsHost}:${config.workerMetricsPort}/metrics (worker)`,
+    `  Metrics        ${apiBase}/metrics   ${matcherUrl
+      .split(',')
+      .map((url) => `${url.trim()}/metrics`)
+      .join('   ')}   http://${config.workerMetricsHost}:${config.workerMetricsPort}/metrics (worker)`,
     `  Temporal UI    ${temporalUi}`,
     `  Demo API key   ${demo.apiKey}`,
     `                 organization "${demo.orgName}" (${demo.orgId}), plan ${demo.plan}; a new key is issued at every start`,
@@ -133,7 +147,7 @@ function printBanner(apiBase: string, demo: DemoAccess): void {
     demo.listedPerson
       ? `                 ${demo.listedPerson} is on the demo LEIE (a potential match, with its evidence); Jordan Q Exampleson is on no list (clear)`
       : '                 Jordan Q Exampleson is on no list (clear)',
-    `  Logs           ${path.relative(process.cwd(), logDir)}/{gateway,matcher,worker,temporal}.log`,
+    `  Logs           ${path.relative(process.cwd(), logDir)}/{gateway,matcher*,worker,temporal}.log`,
     'Press Ctrl-C to stop everything.',
     '',
   ];

@@ -10,7 +10,7 @@
  *
  *   git worktree add /some/dir <commit>   # with node_modules and .venv linked from this checkout
  *   npm run bench:batch-paired -- --base /some/dir [--rounds 2] [--batches 50] [--items 2000]
- *     [--entries 350000] [--registry 2000000] [--seed 7] [--base-matchers N] [--current-matchers N]
+ *     [--entries 350000] [--registry 2000000] [--seed 7] [--base-matchers N] [--current-matchers N] [--current-first]
  *
  * Quick: --batches 5 --entries 20000 --registry 5000. The matcher count of a side defaults to
  * what its checkout's stack runs (infra/dev/matcherReplicas.ts; 1 where it has none).
@@ -30,6 +30,8 @@ const WORKLOAD = {
   seed: numberArg('seed', 7),
 };
 const CURRENT = path.resolve(__dirname, '..', '..');
+/** --current-first: the current code runs first in odd rounds (the second half of an ABBA pair split over two runs of this bench). */
+const CURRENT_FIRST = process.argv.includes('--current-first') ? 1 : 0;
 
 async function main(): Promise<void> {
   const at = process.argv.indexOf('--base');
@@ -44,7 +46,7 @@ async function main(): Promise<void> {
   console.log(`base: ${checkouts.base}\ncurrent: ${checkouts.current}`);
   const runs: Record<'base' | 'current', BatchRunFigures[]> = { base: [], current: [] };
   for (let round = 0; round < ROUNDS; round++) {
-    const order: ('base' | 'current')[] = round % 2 === 0 ? ['base', 'current'] : ['current', 'base'];
+    const order: ('base' | 'current')[] = (round + CURRENT_FIRST) % 2 === 0 ? ['base', 'current'] : ['current', 'base'];
     for (const which of order) {
       const figures = await runBatchWorkload(checkouts[which], { ...WORKLOAD, ...(matchers[which] ? { matchers: matchers[which] } : {}) });
       runs[which].push(figures);

@@ -153,11 +153,12 @@ async function main(): Promise<void> {
     await untilCompleted([await submit(warmUp)]);
 
     const dbName = new URL(bench.stack.databaseUrl).pathname.slice(1);
-    const children = (pattern: RegExp) => () =>
-      processTree(process.pid)
-        .slice(1)
-        .filter((pid) => pattern.test(cmdlineOf(pid)))
-        .flatMap(processTree);
+    // The stack's processes are all running by now: their trees are read once, not at every sample.
+    const ours = processTree(process.pid).slice(1);
+    const children = (pattern: RegExp): (() => number[]) => {
+      const pids = [...new Set(ours.filter((pid) => pattern.test(cmdlineOf(pid))).flatMap(processTree))];
+      return () => pids;
+    };
     const sampler = await sampleProcessCpu([
       { name: 'worker (bench process)', pids: () => [process.pid] },
       { name: 'matchers', pids: children(/matcherReplica/) },

@@ -41,6 +41,13 @@ export function describeRun(f: BatchRunFigures): string {
   return [
     `${seconds(f.wallSeconds)}  ${f.itemsPerSecond.toFixed(0)} items/s  (${f.completed} completed, ${f.failed} failed, ${f.potentialMatches} potential matches; ${f.matchers} matcher(s))`,
     `    CPU: ${cpu}; matcher screening wall (its histogram, summed over concurrent calls) ${seconds(f.matcherScreeningSeconds)}; machine ${f.machine ?? 'n/a'}`,
+    ...(f.workerThreads
+      ? [
+          `    worker CPU by thread: ${Object.entries(f.workerThreads)
+            .map(([name, s]) => `${name} ${seconds(s)}`)
+            .join(', ')}`,
+        ]
+      : []),
     `    peak RSS MB: ${Object.entries(f.peakRssMb)
       .map(([name, mb]) => `${name} ${mb}`)
       .join(', ')}`,

@@ -7,16 +7,21 @@
  * this checkout's generator. Prints its figures as one JSON line on stdout; progress on stderr.
  *
  *   tsx test/bench/support/batchRun.ts --checkout DIR --matchers N --batches 50 --items 2000
- *     --entries 350000 --registry 2000000 --seed 7
+ *     --entries 350000 --registry 2000000 --seed 7 [--profile FILE]
+ *
+ * --profile writes a CPU profile of the worker's JavaScript thread over the timed window (open it
+ * in Chrome DevTools) to see what of its time is JSON, the PostgreSQL driver, the HTTP client.
  */
 import path from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createHash, randomUUID } from 'node:crypto';
 import { createRng } from '../../../infra/dev/synthetic/parties';
 import type { Entity } from '../../../matcher/types';
 import { runScript } from '../../../infra/dev/runScript';
 import { numberArg } from './args';
 import { generateEntries, generateQueries } from './matcherData';
-import { cmdlineOf, processTree, sampleProcessCpu } from './processCpu';
+import { cmdlineOf, processTree, sampleProcessCpu, threadCpu } from './processCpu';
 import { historyTimings, type HistoryTimings } from './temporalTimings';
 import { readCpuTimes, describeCpuTimes } from './cpuTimes';
 
@@ -48,6 +53,8 @@ export interface BatchRunFigures {
   resultsSha256: string;
   /** CPU seconds per process over the timed window. */
   cpuSeconds: Record<string, number>;
+  /** The bench process's (the worker's) CPU seconds by thread name: JavaScript, the SDK's native threads, GC. */
+  workerThreads: Record<string, number>;
   /** Peak resident MB per process group, sampled each second. */
   peakRssMb: Record<string, number>;
   /** Matcher-side screening time (its own histogram, summed over replicas), seconds. */
@@ -56,11 +63,29 @@ export interface BatchRunFigures {
   temporal: HistoryTimings;
 }
 
-function stringArg(name: string): string {
+function optionalStringArg(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
-  const value = at >= 0 ? process.argv[at + 1] : undefined;
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+function stringArg(name: string): string {
+  const value = optionalStringArg(name);
   if (!value) throw new Error(`--${name} is required`);
   return value;
+}
+
+/** Profiles this process's JavaScript thread until the returned function is called, then writes the profile to `file`. */
+async function startProfile(file: string | undefined): Promise<() => Promise<void>> {
+  if (!file) return async () => undefined;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
 }
 
 const log = (line: string): boolean => process.stderr.write(`${line}\n`);
@@ -170,15 +195,19 @@ async function main(): Promise<void> {
           (await bench.pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((r) => r.pid),
       },
     ]);
+    const workerThreads = threadCpu(process.pid);
     const machineBefore = readCpuTimes();
     const screeningBefore = await screeningSeconds(matchers.urls);
+    const stopProfile = await startProfile(optionalStringArg('profile'));
     const timed = Date.now();
     const jobIds = await Promise.all(items.map(submit));
     await untilCompleted(jobIds);
     const wallSeconds = (Date.now() - timed) / 1000;
+    await stopProfile();
     const screening = (await screeningSeconds(matchers.urls)) - screeningBefore;
     const machine = describeCpuTimes(machineBefore, readCpuTimes());
     const { cpu, rssMb } = await sampler.stop();
+    const workerThreadCpu = workerThreads.stop();
 
     const digest = createHash('sha256');
     let completed = 0;
@@ -206,6 +235,7 @@ async function main(): Promise<void> {
       potentialMatches,
       resultsSha256: digest.digest('hex'),
       cpuSeconds: cpu,
+      workerThreads: workerThreadCpu,
       peakRssMb: rssMb,
       matcherScreeningSeconds: screening,
       machine,

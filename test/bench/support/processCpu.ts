@@ -118,3 +118,45 @@ export async function sampleProcessCpu(groups: readonly CpuGroup[], intervalMs =
     },
   };
 }
+
+/** CPU ticks of each of a process's threads, by thread name (/proc/<pid>/task/<tid>/comm), summed over threads of the same name. */
+function threadTicks(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(name, (out.get(name) ?? 0) + Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // thread gone
+    }
+  }
+  return out;
+}
+
+/**
+ * CPU seconds of one process's threads between start and stop, by thread name: in a Node
+ * process running a Temporal worker, what the JavaScript thread spent against the SDK's native
+ * threads and the garbage collector's. Threads that end in between are not counted.
+ */
+export function threadCpu(pid: number): { stop(): Record<string, number> } {
+  const before = threadTicks(pid);
+  return {
+    stop() {
+      const after = threadTicks(pid);
+      return Object.fromEntries(
+        [...after]
+          .map(([name, ticks]) => [name, (ticks - (before.get(name) ?? 0)) / TICKS_PER_SECOND] as const)
+          .filter(([, seconds]) => seconds > 0)
+          .sort((a, b) => b[1] - a[1]),
+      );
+    },
+  };
+}

@@ -16,6 +16,15 @@ import {
 
 type PendingItem = { idx: number; item: unknown };
 
+/** How often a chunk heartbeats while its matcher call runs: well inside the workflow's heartbeat timeout. */
+const HEARTBEAT_EVERY_MS = 2000;
+/**
+ * A chunk's matcher call may queue behind other chunks' calls on a busy matcher; the heartbeats
+ * tell Temporal the worker is alive meanwhile, so only a matcher that does not answer at all
+ * fails the call.
+ */
+const CHUNK_CALL_TIMEOUT_MS = 60_000;
+
 /**
  * Screens items in one call; a refusal about the items sent (a 4xx other than a missing route)
  * splits them in halves down to the refused item, since the same call would fail the same way
@@ -57,14 +66,16 @@ export function createBatchScreeningActivities(deps: { pool: Pool; logger: Logge
     async screenBatchChunk(input: { job: BatchJobRef; from: number; to: number }): Promise<{ screened: number }> {
       const items = await loadPendingItems(deps.pool, input.job.jobId, input.from, input.to);
       if (items.length === 0) return { screened: 0 };
-      Context.current().heartbeat();
+      const context = Context.current();
+      context.heartbeat();
+      const heartbeats = setInterval(() => context.heartbeat(), HEARTBEAT_EVERY_MS);
       const { results, refused } = await screenIsolatingRefusals(items, (part) =>
         deps.matcher.matchMany(
           part.map((i) => i.item as Entity),
-          { requestId: `batch:${input.job.jobId}:${part[0].idx}` },
+          { requestId: `batch:${input.job.jobId}:${part[0].idx}`, timeoutMs: CHUNK_CALL_TIMEOUT_MS },
         ),
-      );
-      Context.current().heartbeat();
+      ).finally(() => clearInterval(heartbeats));
+      context.heartbeat();
       if (refused.length > 0) {
         await saveRefusedItems(
           deps.pool,

@@ -10,11 +10,12 @@ import { withMatcherNodeOptions } from '../../matcher/nodeOptions';
 import { seedDemo, type DemoAccess, type SeededLists } from './seed';
 import { listScaleFrom } from './listScale';
 import { waitForMatcherVersions } from './matcherVersions';
+import { matcherReplicaCount, matcherReplicaPorts } from './matcherReplicas';
 
 /**
  * `npm start [-- --scale demo|full]`: the whole stack on one machine. Migrates, starts the
  * Temporal dev server (unless one already answers at TEMPORAL_ADDRESS), seeds the demo
- * organization and the lists of the chosen scale, then runs matcher, worker and gateway as
+ * organization and the lists of the chosen scale, then runs matcher(s), worker and gateway as
  * separate processes until SIGINT/SIGTERM.
  */
 const log = createLogger('launcher');
@@ -73,8 +74,7 @@ async function main(): Promise<void> {
     log.info({ reason }, 'stopping the stack');
     // Gateway first so no new work arrives, then the worker drains, then the matcher.
     for (const name of ['gateway', 'worker', 'matcher']) {
-      const service = services.find((s) => s.name === name);
-      if (service) await service.stop(STOP_GRACE_MS);
+      await Promise.all(services.filter((s) => s.name.split('-')[0] === name).map((s) => s.stop(STOP_GRACE_MS)));
     }
     temporalStart.abort();
     await temporalStarting.catch(() => undefined);
@@ -94,7 +94,9 @@ async function main(): Promise<void> {
     // lists are seeded. The matcher starts once they are in: it would otherwise build its whole
     // index again after each list published, which at full scale costs more than the ingestion.
     // Local development receives webhooks on loopback; private and metadata ranges stay refused.
-    const env = { WEBHOOK_ALLOW_LOOPBACK: 'true', ...process.env };
+    const ports = matcherReplicaPorts(config.matcherPort, matcherReplicaCount(process.env));
+    const matcherUrl = process.env.MATCHER_URL ?? ports.map((port) => `http://${config.matcherHost}:${port}`).join(',');
+    const env = { WEBHOOK_ALLOW_LOOPBACK: 'true', ...process.env, MATCHER_URL: matcherUrl };
     const watch = (service: ManagedService) => {
       services.push(service);
       void service.exited.then((code) => {
@@ -107,7 +109,17 @@ async function main(): Promise<void> {
     temporalStarting = starting;
     say(`scale ${scale}`);
     const seeding = seedDemo({ dataDir, scale, say }).then((seeded) => {
-      if (!stopping) watch(startService('matcher', 'matcher/main.ts', withMatcherNodeOptions(env), logDir));
+      if (stopping) return seeded;
+      ports.forEach((port, i) =>
+        watch(
+          startService(
+            i === 0 ? 'matcher' : `matcher-${i + 1}`,
+            'matcher/main.ts',
+            withMatcherNodeOptions({ ...env, MATCHER_PORT: String(port) }),
+            logDir,
+          ),
+        ),
+      );
       return seeded;
     });
     const [, { demo, lists }] = await Promise.all([starting, seeding]);
@@ -118,9 +130,9 @@ async function main(): Promise<void> {
     // The gateway's readiness asks for PostgreSQL only; the first screening needs the matcher's lists too.
     await Promise.all([
       waitForHttpOk(`${apiBase}/readyz`, READY_TIMEOUT_MS, () => !stopping),
-      waitForMatcherVersions(config.matcherUrl, lists.currentVersions, READY_TIMEOUT_MS, () => !stopping),
+      ...matcherUrl.split(',').map((url) => waitForMatcherVersions(url.trim(), lists.currentVersions, READY_TIMEOUT_MS, () => !stopping)),
     ]);
-    printBanner(apiBase, demo, lists, performance.now() / 1000);
+    printBanner(apiBase, demo, lists, performance.now() / 1000, matcherUrl);
   } catch (err) {
     if (stopping) return; // a stop requested during start-up (Temporal's start aborted): not a failure
     log.error({ err }, 'start-up failed');
@@ -128,7 +140,7 @@ async function main(): Promise<void> {
   }
 }
 
-function printBanner(apiBase: string, demo: DemoAccess, lists: SeededLists, readyAfterSeconds: number): void {
+function printBanner(apiBase: string, demo: DemoAccess, lists: SeededLists, readyAfterSeconds: number, matcherUrl: string): void {
   const temporalUi = temporalUiUrl();
   const rows = lists.ingested.reduce((sum, i) => sum + i.rows, 0);
   const published = lists.ingested.filter((i) => i.outcome === 'published').length;
@@ -141,7 +153,10 @@ function printBanner(apiBase: string, demo: DemoAccess, lists: SeededLists, read
     `  Ready in       ${readyAfterSeconds.toFixed(1)} s (the matcher serves every current list version)`,
     `  API base URL   ${apiBase}/v1   (contract: ${apiBase}/v1/openapi.json)`,
     `  Pages          ${apiBase}/   (free lookup)   ${apiBase}/coverage   ${apiBase}/docs   (API reference)`,
-    `  Metrics        ${apiBase}/metrics   ${config.matcherUrl}/metrics   http://${config.workerMetricsHost}:${config.workerMetricsPort}/metrics (worker)`,
+    `  Metrics        ${apiBase}/metrics   ${matcherUrl
+      .split(',')
+      .map((url) => `${url.trim()}/metrics`)
+      .join('   ')}   http://${config.workerMetricsHost}:${config.workerMetricsPort}/metrics (worker)`,
     `  Temporal UI    ${temporalUi}`,
     `  Demo API key   ${demo.apiKey}`,
     `                 organization "${demo.orgName}" (${demo.orgId}), plan ${demo.plan}; a new key is issued at every start`,
@@ -151,7 +166,7 @@ function printBanner(apiBase: string, demo: DemoAccess, lists: SeededLists, read
     demo.listedPerson
       ? `                 ${demo.listedPerson} is on the ${lists.scale} LEIE (a potential match, with its evidence); Jordan Q Exampleson is on no list (clear)`
       : '                 Jordan Q Exampleson is on no list (clear)',
-    `  Logs           ${path.relative(process.cwd(), logDir)}/{gateway,matcher,worker,temporal}.log`,
+    `  Logs           ${path.relative(process.cwd(), logDir)}/{gateway,matcher*,worker,temporal}.log`,
     'Press Ctrl-C to stop everything.',
     '',
   ];

@@ -55,6 +55,7 @@ async function launcherEnv(name: string): Promise<{ dataDir: string; databaseUrl
     DATABASE_URL: testDb.toString(),
     GATEWAY_PORT: String(gatewayPort),
     MATCHER_PORT: String(await freePort()),
+    MATCHER_REPLICAS: '2',
     TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
     TEMPORAL_UI_PORT: String(await freePort()),
     WORKER_METRICS_PORT: String(await freePort()),
@@ -115,12 +116,16 @@ describe('npm start launcher', () => {
     expect(stdout).toMatch(/Ready in {7}\d+\.\d s \(the matcher serves every current list version\)/);
   });
 
-  it('prints the pages and the three metrics endpoints, and each answers', async () => {
+  it('prints the pages and the metrics endpoints (gateway, each matcher, worker), and each answers', async () => {
     const base = `http://127.0.0.1:${gatewayPort}`;
     expect(stdout).toContain(`Pages          ${base}/   (free lookup)   ${base}/coverage   ${base}/docs   (API reference)`);
-    const metricsLine = /Metrics {8}(\S+) {3}(\S+) {3}(\S+) \(worker\)/.exec(stdout);
-    expect(metricsLine?.[1]).toBe(`${base}/metrics`);
-    expect(metricsLine?.[3]).toBe(`http://127.0.0.1:${env.WORKER_METRICS_PORT}/metrics`);
+    const metricsUrls = /Metrics {8}(.+) \(worker\)/.exec(stdout)?.[1].split(/ {3}/) ?? [];
+    const matcherPorts = [Number(env.MATCHER_PORT), Number(env.MATCHER_PORT) + 1];
+    expect(metricsUrls).toEqual([
+      `${base}/metrics`,
+      ...matcherPorts.map((port) => `http://127.0.0.1:${port}/metrics`),
+      `http://127.0.0.1:${env.WORKER_METRICS_PORT}/metrics`,
+    ]);
     for (const page of ['/', '/coverage', '/docs']) expect([page, (await fetch(`${base}${page}`)).status]).toEqual([page, 200]);
     // The banner waits for the gateway; the worker may still be connecting to Temporal.
     const answer = async (url: string): Promise<Response> => {
@@ -133,8 +138,8 @@ describe('npm start launcher', () => {
         }
       }
     };
-    for (const url of metricsLine?.slice(1) ?? []) expect([url, (await answer(url)).status]).toEqual([url, 200]);
-    expect(await (await fetch(metricsLine?.[3] as string)).text()).toMatch(/^temporal_\w+/m);
+    for (const url of metricsUrls) expect([url, (await answer(url)).status]).toEqual([url, 200]);
+    expect(await (await fetch(metricsUrls[metricsUrls.length - 1])).text()).toMatch(/^temporal_\w+/m);
   });
 
   it('answers /readyz and screens a listed demo person with the printed key', async () => {

@@ -55,11 +55,11 @@ async function startedRanges(items: Entity[]): Promise<Array<[number, number]>> 
 
 describe('the chunks a batch is screened in', () => {
   it('hold at most BATCH_CHUNK_SIZE light items', async () => {
-    const items: Entity[] = Array.from({ length: 250 }, (_, i) => ({ type: 'person', name: `Light Person ${i}` }));
+    const items: Entity[] = Array.from({ length: 2.5 * BATCH_CHUNK_SIZE }, (_, i) => ({ type: 'person', name: `Light Person ${i}` }));
     expect(await startedRanges(items)).toEqual([
-      [0, 100],
-      [100, 200],
-      [200, 250],
+      [0, BATCH_CHUNK_SIZE],
+      [BATCH_CHUNK_SIZE, 2 * BATCH_CHUNK_SIZE],
+      [2 * BATCH_CHUNK_SIZE, 2.5 * BATCH_CHUNK_SIZE],
     ]);
   });
 

@@ -4,11 +4,14 @@ import path from 'node:path';
 import { call, createOrgWithKey, startInProcessGateway, type InProcessGateway } from '../gateway/support/stack';
 import { startTestWorker, type TestWorker } from '../support/worker';
 import { startSlowProxy } from '../support/slowProxy';
+import { BATCH_CHUNK_CONCURRENCY, BATCH_CHUNK_SIZE } from '../../../workflows/batchScreening';
 
 /**
  * A worker process killed with SIGKILL in the middle of a batch: the job still completes on a
  * new worker and every item is metered exactly once (the ledger count equals the completed items).
+ * The batch holds two waves of chunks, so chunks are in flight after the first ones commit.
  */
+const ITEMS = 2 * BATCH_CHUNK_CONCURRENCY * BATCH_CHUNK_SIZE;
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 let gw: InProcessGateway;
 let proxy: Awaited<ReturnType<typeof startSlowProxy>>;
@@ -52,7 +55,7 @@ async function ledgerRowsOfJob(orgId: string, jobId: string): Promise<number> {
 describe('batch screening when a worker is killed', () => {
   it('completes after SIGKILL mid-batch and a restart, each item metered once', async () => {
     const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'enterprise');
-    const items = Array.from({ length: 2000 }, (_, i) => ({ type: 'person', name: `Killed Worker Person ${i}` }));
+    const items = Array.from({ length: ITEMS }, (_, i) => ({ type: 'person', name: `Killed Worker Person ${i}` }));
     const submitted = await call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items }, headers: { 'idempotency-key': randomUUID() } });
     expect(submitted.status).toBe(202);
     const jobId = submitted.body.jobId;
@@ -62,7 +65,7 @@ describe('batch screening when a worker is killed', () => {
     // call is held by the proxy (its results not committed): the loop fails the test if that never happens.
     let atKill = await readJob(apiKey, jobId);
     const deadline = Date.now() + 90_000;
-    while (atKill.completedItems < 200 || proxy.inFlight() === 0) {
+    while (atKill.completedItems < BATCH_CHUNK_SIZE || proxy.inFlight() === 0) {
       if (Date.now() > deadline) throw new Error(`worker made no progress: ${JSON.stringify(atKill)}, in flight ${proxy.inFlight()}`);
       await new Promise((r) => setTimeout(r, 50));
       atKill = await readJob(apiKey, jobId);
@@ -73,8 +76,8 @@ describe('batch screening when a worker is killed', () => {
     // No worker runs now, so what the job shows is what it was at the kill.
     atKill = await readJob(apiKey, jobId);
     expect(atKill.state).toBe('processing');
-    expect(atKill.completedItems).toBeGreaterThanOrEqual(200);
-    expect(atKill.completedItems).toBeLessThan(2000);
+    expect(atKill.completedItems).toBeGreaterThanOrEqual(BATCH_CHUNK_SIZE);
+    expect(atKill.completedItems).toBeLessThan(ITEMS);
     expect(await ledgerRowsOfJob(orgId, jobId)).toBe(atKill.completedItems);
 
     replacement = await startTestWorker({ pool: gw.pool, matcherUrl: proxy.url, taskQueue: gw.deps.taskQueue });
@@ -85,8 +88,8 @@ describe('batch screening when a worker is killed', () => {
       await new Promise((r) => setTimeout(r, 200));
       job = await readJob(apiKey, jobId);
     }
-    expect(job).toMatchObject({ completedItems: 2000, failedItems: 0 });
-    expect(job.results).toHaveLength(2000);
+    expect(job).toMatchObject({ completedItems: ITEMS, failedItems: 0 });
+    expect(job.results).toHaveLength(ITEMS);
     expect(await ledgerRowsOfJob(orgId, jobId)).toBe(job.completedItems);
     expect((await call(gw.url, 'GET', '/v1/usage', { apiKey })).body.screenCalls).toBe(job.completedItems);
   });

@@ -32,6 +32,8 @@ afterAll(async () => {
 
 const ranges = (count: number): Array<[number, number]> =>
   Array.from({ length: count }, (_, i) => [i * BATCH_CHUNK_SIZE, (i + 1) * BATCH_CHUNK_SIZE - 1]);
+/** The key chunkAttempts records the i-th range of ranges() under. */
+const chunkKey = (i: number): string => ranges(i + 1)[i].join('-');
 
 /** A job's activities as a test sets them: what startBatch finds pending, how each chunk attempt goes; every call recorded. */
 function batchJob(options: {
@@ -129,7 +131,7 @@ describe('batchScreening: chunks screened with bounded concurrency', () => {
     const taskQueue = newTaskQueue('batch');
     await withWorker(env, { taskQueue, activities: batch.activities }, () => runBatch(taskQueue, batch.input));
     expect(batch.mostInFlight()).toBe(2);
-    expect([...batch.chunkAttempts.keys()].sort()).toEqual(['0-99', '100-199']);
+    expect([...batch.chunkAttempts.keys()].sort()).toEqual([chunkKey(0), chunkKey(1)]);
   });
 
   it('with nothing pending (a lost run screened it all) screens nothing and still completes and emits', async () => {
@@ -150,20 +152,21 @@ describe('batchScreening: chunk retry', () => {
     const batch = batchJob({
       pending: ranges(3),
       chunk: async ([from], attempt) => {
-        if (from === 100 && attempt.attempt < 8) throw ApplicationFailure.retryable('matcher unavailable', 'MatcherUnavailable');
+        if (from === BATCH_CHUNK_SIZE && attempt.attempt < 8)
+          throw ApplicationFailure.retryable('matcher unavailable', 'MatcherUnavailable');
       },
     });
     const taskQueue = newTaskQueue('batch');
     await withWorker(env, { taskQueue, activities: batch.activities }, () => runBatch(taskQueue, batch.input));
 
-    const retried = batch.chunkAttempts.get('100-199') ?? [];
+    const retried = batch.chunkAttempts.get(chunkKey(1)) ?? [];
     expect(retried.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(gapsSeconds(retried)).toEqual([1, 2, 4, 8, 16, 30, 30]);
-    expect(batch.chunkAttempts.get('0-99')).toHaveLength(1);
-    expect(batch.chunkAttempts.get('200-299')).toHaveLength(1);
+    expect(batch.chunkAttempts.get(chunkKey(0))).toHaveLength(1);
+    expect(batch.chunkAttempts.get(chunkKey(2))).toHaveLength(1);
     expect(batch.calls.slice(-2)).toEqual([`completeBatch ${batch.job.jobId}`, 'emitWebhookEvents']);
     // The batch completed after the last retry, not before.
-    expect(batch.calls.indexOf('screenBatchChunk 100-199')).toBeLessThan(batch.calls.indexOf(`completeBatch ${batch.job.jobId}`));
+    expect(batch.calls.indexOf(`screenBatchChunk ${chunkKey(1)}`)).toBeLessThan(batch.calls.indexOf(`completeBatch ${batch.job.jobId}`));
   });
 
   it('fails the run on a chunk failure that no retry can fix: the job is neither completed nor announced', async () => {
@@ -235,7 +238,7 @@ describe("batchScreening: resubmission (startBatchWorkflow, the gateway's start,
     const counted = countingCalls(lost.activities);
     const firstRun = await withWorker(env, { taskQueue, activities: counted.activities }, async () => {
       await startBatchWorkflow(env.client, taskQueue, job);
-      const stuck = () => lost.calls.includes('screenBatchChunk 200-299') && (lost.chunkAttempts.get('0-99')?.length ?? 0) >= 2;
+      const stuck = () => lost.calls.includes(`screenBatchChunk ${chunkKey(2)}`) && (lost.chunkAttempts.get(chunkKey(0))?.length ?? 0) >= 2;
       for (let i = 0; i < 200 && !stuck(); i++) await new Promise((r) => setTimeout(r, 50));
       expect(stuck()).toBe(true);
       await counted.idle();
@@ -245,17 +248,17 @@ describe("batchScreening: resubmission (startBatchWorkflow, the gateway's start,
     expect(lost.calls).not.toContain(`completeBatch ${job.jobId}`);
 
     // The store now holds the first range still pending (its chunk never committed).
-    const revived = batchJob({ pending: [[0, 99]], job: lost.job });
+    const revived = batchJob({ pending: ranges(1), job: lost.job });
     await withWorker(env, { taskQueue, activities: revived.activities }, async () => {
       await startBatchWorkflow(env.client, taskQueue, job);
       const secondRun = (await handle.describe()).runId;
       expect(secondRun).not.toBe(firstRun);
       await within(30_000, 'the revived batch', handle.result());
     });
-    expect([...revived.chunkAttempts.keys()]).toEqual(['0-99']);
+    expect([...revived.chunkAttempts.keys()]).toEqual([chunkKey(0)]);
     expect(revived.calls).toEqual([
       `startBatch ${job.jobId} ${BATCH_CHUNK_SIZE}`,
-      'screenBatchChunk 0-99',
+      `screenBatchChunk ${chunkKey(0)}`,
       `completeBatch ${job.jobId}`,
       'emitWebhookEvents',
     ]);

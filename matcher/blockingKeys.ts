@@ -36,9 +36,10 @@ import type { Entity, KeyGroup, ListedParty } from './types';
  * forms among the nicknames, two-letter halves of person tokens, words after glued particles.
  * 3: merged words and split parts in families of their own; the one-usable-token marker.
  * 4: the same keys; the rule files they are fingerprinted with changed (one shared word is no
- * potential match), and the pre-check screens with those rules.
+ * potential match), and the pre-check screens with those rules. 5: the same keys; the rule files
+ * changed (two loose name dimensions at once need corroboration).
  */
-export const BLOCKING_KEYS_VERSION = 4;
+export const BLOCKING_KEYS_VERSION = 5;
 
 const key = (text: string): number => fnv1a(text) | 0;
 

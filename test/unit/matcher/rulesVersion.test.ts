@@ -22,10 +22,12 @@ import { MATCHING_RULES_VERSION } from '../../../matcher/rulesVersion';
 const RULES_HISTORY = [
   { version: 1, fingerprint: '722da75f452a738f4b913f0bc299d86b517f9dcca9ba39f27f1a6061d336cbf0' },
   { version: 2, fingerprint: 'd220f17151227aa15b76e86d9acf2ea2329548a109bcddadc10ad9696fc5edf5' },
+  { version: 3, fingerprint: '4af6ebb344674161ea532782362d48cde55f63dd8de00cc42c3b563e8865de7a' },
 ];
 const KEYS_HISTORY = [
   { version: 3, fingerprint: 'b5a48c740b5df2aa745cbc4370bd9394228f3da609cf7c1ac7751128b9ad9742' },
   { version: 4, fingerprint: 'd1531df65f110b3ba74b1c5e7022ba93316c64f948bed7757341cee6833590d7' },
+  { version: 5, fingerprint: '39f57513ce069e80d9574e153c9abb6fa7d202bec065939c98906fabdf7a2c44' },
 ];
 
 const MATCHER = path.resolve(__dirname, '..', '..', '..', 'matcher');

@@ -37,7 +37,8 @@ import type { Entity, KeyGroup, ListedParty } from './types';
  * 3: merged words and split parts in families of their own; the one-usable-token marker.
  * 4: the same keys; the rule files they are fingerprinted with changed (one shared word is no
  * potential match), and the pre-check screens with those rules. 5: the same keys; the rule files
- * changed again (the same results, found faster).
+ * changed (two loose name dimensions at once need corroboration; candidates found faster, with the
+ * same results).
  */
 export const BLOCKING_KEYS_VERSION = 5;
 

@@ -4,7 +4,7 @@ import type { NormalizedName } from './normalize/name';
 import { normalizeOrgName, type NormalizedOrgName } from './normalize/orgName';
 import { normalizePersonName, normalizePersonParts } from './normalize/personName';
 import { corroboratingEvidence, finalScore, npiDigits } from './score/evidence';
-import { compareOrgNames, comparePersonNames, type NameComparison } from './score/nameScore';
+import { compareOrgNames, comparePersonNames, type Corroboration, type NameComparison } from './score/nameScore';
 import { IndexedTokenPairs, TokenSimilarityTable } from './score/similarityTable';
 import { ORGANIZATION_TOKENS, PERSON_TOKENS, SIM, personTokenSimilarity } from './score/tokenSimilarity';
 import {
@@ -211,6 +211,15 @@ export function isBareListedName(q: NormalizedName, e: NormalizedName): boolean 
 /** Whether something beside a bare listed name agrees: the NPI, the date of birth, or one more name word. */
 type BareNameCheck = (entry: number, query: NormalizedName, listed: NormalizedName) => boolean;
 
+/**
+ * Whether the subject's fields corroborate a listed party whose name meets the roster's with both
+ * dimensions loose (NameComparison.corroboration): `field`, the NPI, the date of birth or the
+ * state agrees; `identifier`, the NPI or the date of birth. A name-only lookup has none of them.
+ */
+type FieldCheck = (entry: number, needed: Exclude<Corroboration, 'none'>) => boolean;
+
+const NO_FIELDS: FieldCheck = () => false;
+
 /** How close another name word must be to corroborate a bare name: the same word, a nickname, a scanner misreading or a one-letter typo in a longer word. */
 const MORE_WORD_MIN_SIM = SIM.nickname;
 
@@ -244,6 +253,7 @@ function searchNames(
   sub: SubIndex,
   queries: QueryName[],
   bareNameCheck: BareNameCheck,
+  fieldCheck: FieldCheck,
   scoreAlways: ReadonlySet<number> = NO_ENTRIES,
 ): NameSearch {
   const best = new Map<number, Best>();
@@ -270,7 +280,9 @@ function searchNames(
       if (sub.kind === 'person') {
         cmp = comparePersonNames(query.name, listed, pairs, decisionOnly ? personMatchScore(query.name, listed) : undefined);
         isMatch =
-          personDecision(cmp, query.name, listed) && (!isBareListedName(query.name, listed) || bareNameCheck(entry, query.name, listed));
+          personDecision(cmp, query.name, listed) &&
+          (!isBareListedName(query.name, listed) || bareNameCheck(entry, query.name, listed)) &&
+          (cmp.corroboration === 'none' || fieldCheck(entry, cmp.corroboration));
       } else {
         cmp = compareOrgNames(
           query.name as NormalizedOrgName,
@@ -337,13 +349,14 @@ export function screenEntity(
   // the listed party, and a changed or differently written name must not hide it.
   const npiHits = new Set<number>();
   if (entity.npi) for (const i of index.byNpi.get(npiDigits(entity.npi)) ?? []) npiHits.add(i);
-  const bareNameCheck: BareNameCheck = (entry, query, listed) => {
-    if (npiHits.has(entry)) return true;
-    const dob = entity.type === 'person' ? entity.dateOfBirth?.trim() : undefined;
-    if (dob && dob === index.entries[entry].dateOfBirth?.trim()) return true;
-    return anotherNameWordAgrees(index, entry, query, listed);
-  };
-  const { best, capped, scored, maxViable } = searchNames(index, sub, queries, bareNameCheck, npiHits);
+  const dob = entity.type === 'person' ? entity.dateOfBirth?.trim() : undefined;
+  const dobAgrees = (entry: number): boolean => !!dob && dob === index.entries[entry].dateOfBirth?.trim();
+  const bareNameCheck: BareNameCheck = (entry, query, listed) =>
+    npiHits.has(entry) || dobAgrees(entry) || anotherNameWordAgrees(index, entry, query, listed);
+  const state = entity.state?.trim().toUpperCase();
+  const fieldCheck: FieldCheck = (entry, needed) =>
+    npiHits.has(entry) || dobAgrees(entry) || (needed === 'field' && !!state && state === index.entries[entry].state?.trim().toUpperCase());
+  const { best, capped, scored, maxViable } = searchNames(index, sub, queries, bareNameCheck, fieldCheck, npiHits);
 
   const matches: { match: Match; entry: IndexedEntry }[] = [];
   const rosterName = entity.type === 'person' ? entity.name : entity.legalName;
@@ -411,6 +424,7 @@ export function lookupName(index: MatcherIndex, req: PublicLookupRequest, limit 
       sub,
       names.map((n) => ({ name: n, roster: req.name })),
       NAME_WORD_ONLY(index),
+      NO_FIELDS,
     );
     for (const [i, b] of best) if (b.isMatch) found.push({ entry: index.entries[i], score: finalScore(b.cmp.score, 0) });
   }

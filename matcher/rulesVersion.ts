@@ -9,7 +9,9 @@
  * 1: the rules as first versioned. 2: one shared word is no potential match (a one-word listed
  * name needs the date of birth, the NPI or one more name word; two names of several words need
  * two words that agree closely); a compound surname given in part costs its listed middle name
- * no more than the part alone. 3: the same results, found faster (candidates through bitsets, the
- * organization query words a viable name must answer); raised because the rule files changed.
+ * no more than the part alone. 3: a given name that meets the listed one only as a variant (a
+ * nickname, another given name, a looser likeness) beside a surname that is not the listed one
+ * needs a middle name or initial, the date of birth, the NPI or the state to agree; candidates are found
+ * through bitsets, with the same results.
  */
 export const MATCHING_RULES_VERSION = 3;

@@ -1,7 +1,7 @@
 import { isParticle as isParticleWord } from '../normalize/compoundSurname';
 import type { NormalizedName, TokenRole } from '../normalize/name';
 import { align, choosePairs, gatherPairs, surnameCanPair, type Alignment, type TokenPairs } from './alignment';
-import { CLOSE_MERGED_SIM, SIM, closeWords, orgTokenSimilarity, personTokenSimilarity } from './tokenSimilarity';
+import { CLOSE_MERGED_SIM, SIM, closeWords, givenNameVariantOnly, orgTokenSimilarity, personTokenSimilarity } from './tokenSimilarity';
 
 /**
  * Name comparison by token alignment (see alignment.ts). The score is
@@ -17,7 +17,19 @@ export interface NameComparison {
   score: number;
   /** The structural checks for a person passed (surname and a given name both accounted for). */
   plausible: boolean;
+  /**
+   * What a plausible comparison needs beside the name (engine.ts checks it). Both name dimensions
+   * are loose at once: the given name meets the listed one only as a variant
+   * (givenNameVariantOnly), the surname is not the listed one, and no other name word (a middle
+   * name or initial) agrees. Against a list of a quarter million persons, a nickname or likeness
+   * beside a surname one edit away is more often a stranger than the person. `field`: the date of
+   * birth, the NPI or the state must agree. `identifier`: the two words do not even agree closely
+   * (twoAgree below), so only the date of birth or the NPI can make it a match.
+   */
+  corroboration: Corroboration;
 }
+
+export type Corroboration = 'none' | 'field' | 'identifier';
 
 /**
  * How close a one-word listed name must be to a roster word other than the surname: the same
@@ -118,7 +130,8 @@ function finish(raw: number, exact: boolean): number {
 }
 
 /** What a comparison that cannot be a potential match returns when only the decision was asked for. */
-const NO_MATCH: NameComparison = Object.freeze({ score: 0, plausible: false });
+const NO_MATCH: NameComparison = Object.freeze({ score: 0, plausible: false, corroboration: 'none' });
+const EXACT_NAME: NameComparison = Object.freeze({ score: 1, plausible: true, corroboration: 'none' });
 
 /** Each token's highest similarity among the gathered pairs, query tokens then listed ones. */
 let bestSims = new Float64Array(32);
@@ -236,7 +249,7 @@ export function comparePersonNames(
   sims: TokenPairs = textPairs(q, e, personTokenSimilarity),
   matchAt?: number,
 ): NameComparison {
-  if (q.key === e.key) return { score: 1, plausible: true };
+  if (q.key === e.key) return EXACT_NAME;
   let pairs: Alignment;
   if (matchAt === undefined) pairs = align(q.tokens, e.tokens, sims);
   else {
@@ -259,6 +272,11 @@ export function comparePersonNames(
   /** Words that agree closely (closeWords), and initials that agree with a word. */
   let closeAgreements = 0;
   let initialAgreements = 0;
+  /** A surname pair of the same letters (compound halves and words written as one included). */
+  let surnameExact = false;
+  /** Words beside the surname that meet only as a variant, and those that agree firmly (same word, typo, misreading, initial). */
+  let variantGivens = 0;
+  let firmOthers = 0;
   for (let p = 0; p < pairs.count; p++) {
     const qi = pairs.qi[p];
     const ei = pairs.ei[p];
@@ -286,11 +304,14 @@ export function comparePersonNames(
     if (touchesSurname) {
       surnamePaired = true;
       surnameBest = Math.max(surnameBest, sim);
+      if (sameLetters(q.tokens, qi, pairs.qn[p], e.tokens, ei, pairs.en[p])) surnameExact = true;
       if (sim >= BARE_SURNAME_MIN_SIM || (pairs.qn[p] === 1 && q.roles[qi] === 'surname' && sim >= ONE_WORD_SURNAME_MIN_SIM))
         bareSurnameAnswered = true;
       if (q.compoundLead >= qi && q.compoundLead < qi + pairs.qn[p] && sim >= LEAD_MIN_SIM) queryLeadRead = true;
     } else {
       otherPairs++;
+      if (pairs.qn[p] === 1 && pairs.en[p] === 1 && givenNameVariantOnly(q.tokens[qi], e.tokens[ei], sim)) variantGivens++;
+      else firmOthers++;
       // The lead alone, or glued to the particle before it (as surnameCanPair admits it).
       const coversLead = pairs.en[p] === 1 ? ei === e.compoundLead : ei === e.compoundLead - 1 && isParticleWord(e.tokens[ei]);
       if (coversLead && touchesQuerySurname && sim >= LEAD_MIN_SIM) listedLeadRead = true;
@@ -304,7 +325,9 @@ export function comparePersonNames(
   if (!surnamePaired && listedLeadRead && otherPairs > 1) {
     surnamePaired = true;
     surnameBest = 1;
+    surnameExact = true;
     otherPairs--;
+    firmOthers--;
     listedHalfCost = HALF_COST.read;
   }
   let queryHalfCost: number | null = querySurnamePaired ? HALF_COST.written : null;
@@ -321,9 +344,16 @@ export function comparePersonNames(
   // Two names of several words each need two words that agree closely, or one and an initial:
   // one shared word with a mere likeness beside it (SUSAN CHERRY for Susan Curry) is noise.
   const twoAgree = oneSided || (closeAgreements >= 1 && closeAgreements + initialAgreements >= 2);
-  const plausible =
-    surnamePaired && surnameBest >= 0.75 && (otherPaired || oneSided) && (e.tokens.length > 1 || bareSurnameAnswered) && twoAgree;
-  return { score: finish(score, false), plausible };
+  const structural = surnamePaired && surnameBest >= 0.75 && (otherPaired || oneSided) && (e.tokens.length > 1 || bareSurnameAnswered);
+  const bothLoose = structural && !oneSided && !surnameExact && variantGivens > 0 && firmOthers === 0;
+  const corroboration: Corroboration = !bothLoose ? 'none' : twoAgree ? 'field' : 'identifier';
+  return { score: finish(score, false), plausible: structural && (twoAgree || bothLoose), corroboration };
+}
+
+/** Whether query tokens [qi, qi + qn) and listed tokens [ei, ei + en) hold the same letters (SMITHJONES ~ SMITH JONES). */
+function sameLetters(q: readonly string[], qi: number, qn: number, e: readonly string[], ei: number, en: number): boolean {
+  if (qn === 1 && en === 1) return q[qi] === e[ei];
+  return q.slice(qi, qi + qn).join('') === e.slice(ei, ei + en).join('');
 }
 
 /** What one side's unpaired tokens cost; with a compound surname given in part, its remainder capped at the part's own cost (`halfCost`). */
@@ -353,8 +383,8 @@ export function compareOrgNames(
   sims: TokenPairs = textPairs(q, e, orgTokenSimilarity),
   matchAt?: number,
 ): NameComparison {
-  if (q.strictKey !== undefined && q.strictKey === e.strictKey) return { score: 1, plausible: true };
-  if (q.key === e.key) return { score: 0.98, plausible: true };
+  if (q.strictKey !== undefined && q.strictKey === e.strictKey) return EXACT_NAME;
+  if (q.key === e.key) return { score: 0.98, plausible: true, corroboration: 'none' };
   let pairs: Alignment;
   if (matchAt === undefined) pairs = align(q.tokens, e.tokens, sims);
   else {
@@ -386,5 +416,5 @@ export function compareOrgNames(
   for (let j = 0; j < e.tokens.length; j++) if (!eUsed[j]) den += weight(e.tokens[j]);
   let score = den > 0 ? num / den : 0;
   if (!pairs.monotonic()) score *= 0.98;
-  return { score: Math.min(0.97, finish(score, false)), plausible: pairs.count > 0 };
+  return { score: Math.min(0.97, finish(score, false)), plausible: pairs.count > 0, corroboration: 'none' };
 }

@@ -117,5 +117,24 @@ export function closeWords(q: string, e: string, sim: number): boolean {
   return d === 2 && Math.max(q.length, e.length) >= 7 && !q.startsWith(e) && !e.startsWith(q);
 }
 
+/**
+ * Two given names that meet only as a variant: not the same word, a typo of it (closeWords by
+ * letters: one letter, two in a word of seven or more) nor a scanner misreading, but two given
+ * names of the nickname data set (a nickname, BOB ~ ROBERT, or another name a letter or two
+ * away, JEAN ~ JOAN, LILLIAN ~ WILLIAM), a truncation, a sound-alike or a looser likeness of
+ * letters (ALBERT ~ ROBERT). Each still finds a listed person beside a surname written as listed;
+ * beside a surname that is itself only close, the two likenesses together need corroboration
+ * (see nameScore.ts).
+ */
+export function givenNameVariantOnly(q: string, e: string, sim: number): boolean {
+  if (q === e || q.length === 1 || e.length === 1) return false;
+  if (ocrKey(q) === ocrKey(e)) return false;
+  if (nicknames().groupsOf(q) !== undefined && nicknames().groupsOf(e) !== undefined) return true;
+  if (sim >= SIM.ocr) return false;
+  const d = boundedEditDistance(q, e, 2);
+  if (d <= 1) return false;
+  return !(d === 2 && Math.max(q.length, e.length) >= 7 && !q.startsWith(e) && !e.startsWith(q));
+}
+
 /** How close the two words of a pair written as one must be to agree closely (SMITHJONES ~ SMITH JONES, DELACRUZ ~ DE LA CRUZ). */
 export const CLOSE_MERGED_SIM = 0.85;

@@ -1,22 +1,37 @@
 import { resolve } from 'node:path';
 import { formatReport, writeReportJson } from './eval/report';
 import { runEval, SIZES, type EvalOptions } from './eval/runEval';
+import { loadListSet, type ListSetScale } from './eval/precision/listSet';
 import { formatPrecision, PRECISION_DEFAULTS, runPrecision, type PrecisionOptions } from './eval/precision/runPrecision';
 import { runScript } from '../../infra/dev/runScript';
 
 /**
- * `npm run eval:matcher [-- --size small|full] [--seed N] [--baseline-per-class N] [--roster-seed N] [--precision-only]`
+ * `npm run eval:matcher [-- --scale demo|full] [--size small|full] [--seed N] [--baseline-per-class N] [--roster-seed N] [--precision-only]`
+ *
+ * `--scale` is the published list set screened against (default demo, the set `npm start`
+ * publishes; full: LEIE 80k, SAM 150k, the state lists, NPPES 2M organizations, read from
+ * .data/lists/full and generated there once when missing). `--size` is the size of the recall
+ * eval's own labelled list (default full: 50k persons).
+ *
+ * Precision: screens an ordinary roster (on no list) against the list set (eval/precision/).
  * Recall: screens a labelled synthetic set with the matcher and a plain Jaro–Winkler baseline.
- * Precision: screens an ordinary roster (on no list) against the demo list set (eval/precision/).
+ * At `--scale demo` the labelled list is screened alone. At `--scale full` the list set's LEIE,
+ * SAM and state entries join it in the index as distractors: the same labelled queries then meet
+ * every namesake, near-namesake and candidate-limit crowding a list set of real size brings, and
+ * a class keeps its recall only if its target still comes back among them. Their names come from
+ * the same generators but other draws, so no label points at them; one printed exactly as a
+ * target's listed name counts as its namesake.
  * Prints both and writes .data/eval/latest.json. Exit code 0 whatever the figures: this measures, CI decides.
  */
-function parseArgs(argv: string[]): EvalOptions & { precision: PrecisionOptions; precisionOnly: boolean } {
+function parseArgs(argv: string[]): EvalOptions & { precision: PrecisionOptions; precisionOnly: boolean; listScale: ListSetScale } {
   const value = (flag: string): string | undefined => {
     const at = argv.indexOf(flag);
     if (at >= 0) return argv[at + 1];
     const inline = argv.find((arg) => arg.startsWith(`${flag}=`));
     return inline?.slice(flag.length + 1);
   };
+  const listScale = value('--scale') ?? 'demo';
+  if (listScale !== 'demo' && listScale !== 'full') throw new Error(`--scale must be demo or full, got ${listScale}`);
   const size = value('--size') ?? 'full';
   if (size !== 'small' && size !== 'full') throw new Error(`--size must be small or full, got ${size}`);
   const seed = Number(value('--seed') ?? 20261122);
@@ -33,14 +48,24 @@ function parseArgs(argv: string[]): EvalOptions & { precision: PrecisionOptions;
   options.perClass = count('--per-class') ?? options.perClass;
   const rosterSeed = Number(value('--roster-seed') ?? PRECISION_DEFAULTS.seed);
   if (!Number.isInteger(rosterSeed)) throw new Error('--roster-seed must be an integer');
-  return { ...options, precision: { ...PRECISION_DEFAULTS, seed: rosterSeed }, precisionOnly: argv.includes('--precision-only') };
+  return {
+    ...options,
+    precision: { ...PRECISION_DEFAULTS, seed: rosterSeed },
+    precisionOnly: argv.includes('--precision-only'),
+    listScale,
+  };
 }
 
 async function main(): Promise<void> {
-  const { precision: precisionOptions, precisionOnly, ...options } = parseArgs(process.argv.slice(2));
+  const { precision: precisionOptions, precisionOnly, listScale, ...options } = parseArgs(process.argv.slice(2));
   const progress = (message: string): void => void process.stderr.write(`· ${message}\n`);
-  const precision = await runPrecision(precisionOptions, progress);
-  const report = precisionOnly ? null : runEval(options, progress);
+  progress(`reading the ${listScale} list set through the adapters`);
+  const lists = await loadListSet(listScale, progress);
+  const precision = runPrecision(lists, precisionOptions, progress);
+  // The registry serves the precision roster's organizations only.
+  lists.registry.clear();
+  const distractors = listScale === 'full' ? lists.entries : [];
+  const report = precisionOnly ? null : runEval(options, progress, distractors);
   if (report) process.stdout.write(`${formatReport(report)}\n\n`);
   process.stdout.write(`${formatPrecision(precision)}\n`);
   const path = resolve(__dirname, '..', '..', '.data', 'eval', 'latest.json');

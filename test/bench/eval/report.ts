@@ -24,7 +24,8 @@ export function formatReport(report: EvalReport): string {
     `Matcher eval — size ${options.size}, seed ${options.seed}: ${list.entries} list entries (${list.persons} persons, ${list.organizations} orgs; ` +
       `${Object.entries(list.bySource)
         .map(([source, count]) => `${source} ${count}`)
-        .join(', ')}), ${report.queries} queries`,
+        .join(', ')})` +
+      `${report.distractors > 0 ? ` + ${report.distractors} entries of the published list set as distractors` : ''}, ${report.queries} queries`,
   );
   lines.push('');
   const equal = report.baseline.equalRecall;

@@ -1,4 +1,4 @@
-import { buildMatcherIndex, screenEntity } from '../../../matcher/engine';
+import { buildMatcherIndex, screenEntity, type IndexedEntry } from '../../../matcher/engine';
 import type { Entity, Match } from '../../../matcher/types';
 import { generateOrganizations, generatePersons, rngFor } from '../../../infra/dev/synthetic/parties';
 import {
@@ -74,6 +74,8 @@ export interface Timing {
 export interface EvalReport {
   options: EvalOptions;
   list: { entries: number; persons: number; organizations: number; bySource: Record<string, number> };
+  /** Entries of a published list set screened beside the labelled list (see `runEval`), 0 without. */
+  distractors: number;
   queries: number;
   classes: ClassSummary[];
   figures: {
@@ -199,7 +201,25 @@ function baselineFigures(at: BaselineAtThreshold, outcomes: readonly BaselineOut
   };
 }
 
-export function runEval(options: EvalOptions, progress: (message: string) => void = () => undefined): EvalReport {
+/**
+ * Entries of a published list set, screened beside the labelled list so each class is read at that
+ * list set's scale: their keys are marked so no label names them, and one printed as a target's
+ * listed name is that target's namesake (name alone cannot tell them apart), as within the list.
+ */
+function asDistractors(entries: readonly IndexedEntry[]): IndexedEntry[] {
+  return entries.map((entry) => ({ ...entry, entryKey: `distractor:${entry.entryKey}` }));
+}
+
+/**
+ * `distractors`: entries of a published list set (LEIE, SAM, the state lists) joined to the
+ * labelled list in the index, so the same labelled queries meet every namesake and near-namesake
+ * of a list set of that size; the Jaro–Winkler baseline still scans the labelled list alone.
+ */
+export function runEval(
+  options: EvalOptions,
+  progress: (message: string) => void = () => undefined,
+  distractors: readonly IndexedEntry[] = [],
+): EvalReport {
   progress(
     `generating list: ${options.listPersons} persons + ${options.listOrganizations} organizations + ${options.culturalPersons} persons of other naming customs (seed ${options.seed})`,
   );
@@ -216,14 +236,15 @@ export function runEval(options: EvalOptions, progress: (message: string) => voi
   const queryRun = timed(() => buildQuerySet(list, loadNicknameTable(), options));
   const queries = queryRun.value;
 
-  progress(`building matcher index over ${list.entries.length} entries`);
-  const indexRun = timed(() => buildMatcherIndex(list.entries, options.candidateLimit ? { candidateLimit: options.candidateLimit } : {}));
+  const screened = [...list.entries, ...asDistractors(distractors)];
+  progress(`building matcher index over ${screened.length} entries (${distractors.length} of them distractors)`);
+  const indexRun = timed(() => buildMatcherIndex(screened, options.candidateLimit ? { candidateLimit: options.candidateLimit } : {}));
   const index = indexRun.value;
 
-  const namesakeKeys = entriesByFoldedName(list.entries);
+  const namesakeKeys = entriesByFoldedName(screened);
   const acceptable = (query: LabelledQuery): Set<string> | null =>
     query.targetPartyId === null ? null : acceptableKeys(list, namesakeKeys, query.targetPartyId);
-  const resolver = new MatchResolver(list.entries);
+  const resolver = new MatchResolver(screened);
 
   progress(`screening ${queries.length} queries with the matcher`);
   const failures: Record<string, FailureExample[]> = {};
@@ -329,6 +350,7 @@ export function runEval(options: EvalOptions, progress: (message: string) => voi
       organizations: list.entries.filter((entry) => entry.kind === 'organization').length,
       bySource,
     },
+    distractors: distractors.length,
     queries: queries.length,
     classes,
     figures,

@@ -22,12 +22,12 @@ import { MATCHING_RULES_VERSION } from '../../../matcher/rulesVersion';
 const RULES_HISTORY = [
   { version: 1, fingerprint: '722da75f452a738f4b913f0bc299d86b517f9dcca9ba39f27f1a6061d336cbf0' },
   { version: 2, fingerprint: 'd220f17151227aa15b76e86d9acf2ea2329548a109bcddadc10ad9696fc5edf5' },
-  { version: 3, fingerprint: '7a3bf0fe24b80ac91d4253853e8435e7d0ec304cdf6948ca5c009ad79d69c394' },
+  { version: 3, fingerprint: '2410662aa41c20ce9ebf9972f2cd9c2e3425899d04016ba94ae6c7638d44a6ca' },
 ];
 const KEYS_HISTORY = [
   { version: 3, fingerprint: 'b5a48c740b5df2aa745cbc4370bd9394228f3da609cf7c1ac7751128b9ad9742' },
   { version: 4, fingerprint: 'd1531df65f110b3ba74b1c5e7022ba93316c64f948bed7757341cee6833590d7' },
-  { version: 5, fingerprint: '9e3dfebb5fb6aa8fd3d21a7f8fde2c3b55a2b37028c59f32af88fec2b3e24714' },
+  { version: 5, fingerprint: 'cf692753691ac39ec646b07b4ff39f58e98339444bc1f608416d837c638b79eb' },
 ];
 
 const MATCHER = path.resolve(__dirname, '..', '..', '..', 'matcher');

@@ -1,0 +1,101 @@
+import { buildMatcherIndex, lookupName, screenEntity, type IndexedEntry } from '../../../matcher/engine';
+import type { Entity, Match } from '../../../matcher/types';
+
+/**
+ * A given name that meets the listed one only as a variant (a nickname, a truncation, a sound-alike
+ * or a looser likeness of letters) beside a surname that is not the listed one: both dimensions
+ * loose at once is a potential match only when the date of birth, the NPI or the state agrees, or
+ * a middle name or initial does (README "How matching works"). Each loose dimension alone still
+ * finds the listed person.
+ */
+const base: Omit<IndexedEntry, 'entryKey' | 'name' | 'firstName' | 'middleName' | 'lastName'> = {
+  sourceKey: 'oig_leie',
+  sourceName: 'HHS-OIG List of Excluded Individuals/Entities',
+  listVersionId: '44444444-4444-4444-8444-444444444444',
+  retrievedAt: '2026-11-01T00:00:00.000Z',
+  kind: 'person',
+  aliases: [],
+  npis: [],
+  dateOfBirth: null,
+  state: null,
+  providerType: null,
+  suffix: null,
+};
+
+function person(entryKey: string, first: string, middle: string | null, last: string, extra: Partial<IndexedEntry> = {}): IndexedEntry {
+  const name = [first, middle, last].filter(Boolean).join(' ');
+  return { ...base, entryKey, name, firstName: first, middleName: middle, lastName: last, ...extra };
+}
+
+const list = buildMatcherIndex([
+  person('hollins', 'ROBERT', null, 'HOLLINS', { dateOfBirth: '1961-05-02', state: 'OH' }),
+  person('fischer', 'DARLENE', null, 'FISCHER', { dateOfBirth: '1975-09-14', state: 'NY' }),
+  person('smythe', 'WILLIAM', 'JAMES', 'SMYTHE', { dateOfBirth: '1958-01-30', state: 'PA', npis: ['1234567893'] }),
+  person('rucker', 'JOAN', null, 'RUCKER'),
+]);
+
+function screen(entity: Omit<Extract<Entity, { type: 'person' }>, 'type'>): { keys: string[]; matches: Match[] } {
+  const { matches } = screenEntity(list, { type: 'person', ...entity });
+  const keys = matches.map((match) => list.entries.find((entry) => entry.name === match.fields[0].listValue)!.entryKey);
+  return { keys, matches };
+}
+
+function fieldState(match: Match, field: string): string | undefined {
+  return match.fields.find((f) => f.field === field)?.state;
+}
+
+describe('a given-name variant beside a surname that is not the listed one', () => {
+  it('Albert Hollis ~ ROBERT HOLLINS (two different names, a surname one edit away): no potential match on the name alone', () => {
+    expect(screen({ name: 'Albert Hollis' }).keys).toEqual([]);
+    expect(lookupName(list, { name: 'Albert Hollis', type: 'person' })).toEqual([]);
+  });
+  it('Albert Hollis ~ ROBERT HOLLINS with the date of birth agreeing: a potential match, the date shown as the field that carries it', () => {
+    const { keys, matches } = screen({ name: 'Albert Hollis', dateOfBirth: '1961-05-02' });
+    expect(keys).toEqual(['hollins']);
+    expect(fieldState(matches[0], 'name')).toBe('matched');
+    expect(fieldState(matches[0], 'dateOfBirth')).toBe('matched');
+  });
+  it('a date of birth that conflicts, or the state alone, does not corroborate a likeness that is not even close', () => {
+    expect(screen({ name: 'Albert Hollis', dateOfBirth: '1961-05-03' }).keys).toEqual([]);
+    expect(screen({ name: 'Albert Hollis', state: 'OH' }).keys).toEqual([]);
+  });
+  it('Darrell Fisher ~ DARLENE FISCHER (a male name against a female one, a surname one edit away): no potential match on the name alone', () => {
+    expect(screen({ name: 'Darrell Fisher' }).keys).toEqual([]);
+    expect(screen({ name: 'Darrell Fisher', state: 'NY' }).keys).toEqual([]);
+  });
+  it('Bill Smyth ~ WILLIAM JAMES SMYTHE (a nickname, a surname one edit away): a potential match only when something else agrees', () => {
+    expect(screen({ name: 'Bill Smyth' }).keys).toEqual([]);
+    expect(screen({ name: 'Bill Smyth', state: 'NJ' }).keys).toEqual([]);
+    const byState = screen({ name: 'Bill Smyth', state: 'pa' });
+    expect(byState.keys).toEqual(['smythe']);
+    expect(fieldState(byState.matches[0], 'state')).toBe('matched');
+    const byNpi = screen({ name: 'Bill Smyth', npi: '1234567893' });
+    expect(byNpi.keys).toEqual(['smythe']);
+    expect(fieldState(byNpi.matches[0], 'npi')).toBe('matched');
+    expect(screen({ name: 'Bill Smyth', dateOfBirth: '1958-01-30' }).keys).toEqual(['smythe']);
+  });
+  it('Jean Buckner ~ JOAN RUCKER (another given name one letter away, a surname two away): no potential match on the name alone', () => {
+    expect(screen({ name: 'Jean Buckner' }).keys).toEqual([]);
+  });
+  it('a middle name or initial that agrees corroborates the name by itself', () => {
+    expect(screen({ name: 'Bill J Smyth' }).keys).toEqual(['smythe']);
+    expect(screen({ name: 'Bill James Smyth' }).keys).toEqual(['smythe']);
+  });
+});
+
+describe('one loose dimension alone still finds the listed person', () => {
+  it('a nickname beside the surname as listed', () => {
+    expect(screen({ name: 'Bob Hollins' }).keys).toEqual(['hollins']);
+    expect(screen({ name: 'Bill Smythe' }).keys).toEqual(['smythe']);
+    expect(screen({ name: 'Jean Rucker' }).keys).toEqual(['rucker']);
+  });
+  it('the given name as listed beside a surname typo', () => {
+    expect(screen({ name: 'Robert Hollis' }).keys).toEqual(['hollins']);
+    expect(screen({ name: 'Darlene Fisher' }).keys).toEqual(['fischer']);
+    expect(screen({ name: 'Joan Buckner' }).keys).toEqual(['rucker']);
+  });
+  it('a typo in each of the given name and the surname (a misspelt name, not another one)', () => {
+    expect(screen({ name: 'Rpbert Hollis' }).keys).toEqual(['hollins']);
+    expect(screen({ name: 'Darlne Fisher' }).keys).toEqual(['fischer']);
+  });
+});

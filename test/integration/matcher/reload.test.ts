@@ -4,6 +4,7 @@ import { createPool } from '../../../infra/base/db/pool';
 import { createLogger } from '../../../infra/base/log';
 import { screenEntity } from '../../../matcher/engine';
 import { createListLoader, type ListLoader, type MatcherSnapshot } from '../../../matcher/loader';
+import { publishVersionRows, type VersionRow } from '../support/listVersions';
 
 // Source keys unique to this run: other suites may publish lists into the same database.
 const run = randomUUID().slice(0, 8);
@@ -13,40 +14,9 @@ const log = createLogger('reload-test', 'warn');
 
 let pool: Pool;
 
-async function publish(source: string, names: [last: string, first: string][]): Promise<string> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const {
-      rows: [{ seq }],
-    } = await client.query('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM list_versions WHERE source_key = $1', [source]);
-    const {
-      rows: [{ id }],
-    } = await client.query(
-      `INSERT INTO list_versions (source_key, seq, state, artifact_checksum, retrieved_at, published_at, entry_count)
-       VALUES ($1, $2, 'published', $3, '2026-11-01T06:00:00Z', now(), $4) RETURNING id`,
-      [source, seq, `sha256:${run}:${source}:${seq}`, names.length],
-    );
-    for (const [i, [last, first]] of names.entries()) {
-      await client.query(
-        `INSERT INTO list_entries (version_id, entry_key, content_hash, kind, name, last_name, first_name, npis)
-         VALUES ($1, $2, $3, 'person', $4, $5, $6, '{}')`,
-        [id, `k${i}`, `h${i}${last}`, `${last}, ${first}`, last, first],
-      );
-    }
-    await client.query(`UPDATE list_versions SET state = 'superseded' WHERE source_key = $1 AND state = 'published' AND id <> $2`, [
-      source,
-      id,
-    ]);
-    await client.query('UPDATE list_sources SET current_version_id = $2 WHERE key = $1', [source, id]);
-    await client.query('COMMIT');
-    return id;
-  } catch (err) {
-    await client.query('ROLLBACK');
-    throw err;
-  } finally {
-    client.release();
-  }
+function publish(source: string, names: [last: string, first: string][]): Promise<string> {
+  const rows = names.map(([last, first], i): VersionRow => ({ key: `k${i}`, kind: 'person', name: `${last}, ${first}`, last, first }));
+  return publishVersionRows(pool, source, `sha256:${run}:${source}`, rows);
 }
 
 const mine = (snapshot: MatcherSnapshot) => snapshot.index.entries.filter((e) => e.sourceKey === STEADY || e.sourceKey === CHANGING);

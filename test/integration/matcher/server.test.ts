@@ -5,6 +5,7 @@ import { createLogger } from '../../../infra/base/log';
 import { createMatcherClient, MatcherUnavailableError, type MatcherClient } from '../../../matcher/client';
 import { startMatcherServer, type MatcherServer } from '../../../matcher/server';
 import type { ScreeningResult } from '../../../matcher/types';
+import { publishVersionRows, type VersionRow } from '../support/listVersions';
 
 // Source keys unique to this run: other suites may publish lists into the same database.
 const run = randomUUID().slice(0, 8);
@@ -13,67 +14,7 @@ const log = createLogger('matcher-test', 'warn');
 
 let pool: Pool;
 
-interface Row {
-  key: string;
-  kind: 'person' | 'organization';
-  name: string;
-  last?: string;
-  first?: string;
-  middle?: string;
-  dob?: string;
-  npi?: string;
-  state?: string;
-}
-
-async function publish(rows: Row[]): Promise<string> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const {
-      rows: [{ seq }],
-    } = await client.query('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM list_versions WHERE source_key = $1', [SOURCE]);
-    const {
-      rows: [{ id }],
-    } = await client.query(
-      `INSERT INTO list_versions (source_key, seq, state, artifact_checksum, retrieved_at, published_at, entry_count)
-       VALUES ($1, $2, 'published', $3, '2026-11-01T06:00:00Z', now(), $4) RETURNING id`,
-      [SOURCE, seq, `sha256:${run}:${seq}`, rows.length],
-    );
-    for (const r of rows) {
-      await client.query(
-        `INSERT INTO list_entries (version_id, entry_key, content_hash, kind, name, last_name, first_name, middle_name, npis, date_of_birth, state)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          id,
-          r.key,
-          `h${r.key}`,
-          r.kind,
-          r.name,
-          r.last ?? null,
-          r.first ?? null,
-          r.middle ?? null,
-          r.npi ? [r.npi] : [],
-          r.dob ?? null,
-          r.state ?? null,
-        ],
-      );
-    }
-    await client.query('UPDATE list_versions SET state = $2 WHERE source_key = $1 AND state = $3 AND id <> $4', [
-      SOURCE,
-      'superseded',
-      'published',
-      id,
-    ]);
-    await client.query('UPDATE list_sources SET current_version_id = $2 WHERE key = $1', [SOURCE, id]);
-    await client.query('COMMIT');
-    return id;
-  } catch (err) {
-    await client.query('ROLLBACK');
-    throw err;
-  } finally {
-    client.release();
-  }
-}
+const publish = (rows: VersionRow[]): Promise<string> => publishVersionRows(pool, SOURCE, `sha256:${run}`, rows);
 
 async function waitReady(client: MatcherClient): Promise<void> {
   for (let i = 0; i < 300; i++) {

@@ -3,6 +3,7 @@ import type { Logger } from '../infra/base/log';
 import { buildMatcherIndex, type IndexedEntry, type MatcherIndex, type IndexedRegistryOrganization } from './engine';
 import { RegistryStore } from './registry';
 import { LIST_PUBLISHED_CHANNEL } from '../infra/base/db/channels';
+import { listedPartyColumns, listedPartyFromRow, type ListedPartyRow } from './listedPartyRow';
 import type { SourceRef } from './types';
 
 /**
@@ -85,13 +86,11 @@ async function loadSnapshot(pool: Pool, candidateLimit: number | undefined, prev
     if (toRead.length > 0) {
       await client.query(
         `DECLARE matcher_entries NO SCROLL CURSOR FOR
-           SELECT version_id, entry_key, kind, name, last_name, first_name, middle_name, suffix, aliases, npis,
-                  to_char(date_of_birth, 'YYYY-MM-DD') AS dob, state, provider_type
-             FROM list_entries WHERE version_id = ANY($1::uuid[])`,
+           SELECT version_id, ${listedPartyColumns('')} FROM list_entries WHERE version_id = ANY($1::uuid[])`,
         [toRead.map((s) => s.version_id)],
       );
       for (;;) {
-        const { rows } = await client.query(`FETCH ${FETCH_ROWS} FROM matcher_entries`);
+        const { rows } = await client.query<ListedPartyRow & { version_id: string }>(`FETCH ${FETCH_ROWS} FROM matcher_entries`);
         for (const r of rows) {
           const src = byVersion.get(r.version_id) as SourceRow;
           entries.push({
@@ -99,18 +98,7 @@ async function loadSnapshot(pool: Pool, candidateLimit: number | undefined, prev
             sourceName: src.name,
             listVersionId: src.version_id,
             retrievedAt: src.retrieved_at.toISOString(),
-            entryKey: r.entry_key,
-            kind: r.kind,
-            name: r.name,
-            lastName: r.last_name,
-            firstName: r.first_name,
-            middleName: r.middle_name,
-            suffix: r.suffix,
-            aliases: r.aliases ?? [],
-            npis: r.npis ?? [],
-            dateOfBirth: r.dob,
-            state: r.state ? String(r.state).trim() : null,
-            providerType: r.provider_type,
+            ...listedPartyFromRow(r),
           });
         }
         if (rows.length < FETCH_ROWS) break;
@@ -168,61 +156,52 @@ async function loadRegistry(client: PoolClient, versionId: string): Promise<Regi
   return store;
 }
 
-export function createListLoader(opts: { pool: Pool; log: Logger; candidateLimit?: number }): ListLoader {
-  const { pool, log } = opts;
-  let snapshot: MatcherSnapshot | null = null;
+/**
+ * Runs `load` one at a time: a request while one runs is answered by a single load after it, so
+ * a burst of publications costs one extra load. Until a first load succeeds it keeps retrying.
+ */
+function coalescedLoads(load: () => Promise<void>, opts: { log: Logger; loaded: () => boolean; closed: () => boolean }) {
   let running: Promise<void> | null = null;
   let pending = false;
-  let timer: NodeJS.Timeout | null = null;
-  let listener: PoolClient | null = null;
-  let closed = false;
-  let waiters: ((s: MatcherSnapshot) => void)[] = [];
   let pendingWaiters: (() => void)[] = [];
 
-  async function loadOnce(): Promise<void> {
-    const snap = await loadSnapshot(pool, opts.candidateLimit, snapshot);
-    if (closed) return;
-    snapshot = snap;
-    log.info({ versions: snap.versions, ...snap.stats }, 'lists loaded; index swapped');
-    const w = waiters;
-    waiters = [];
-    for (const f of w) f(snap);
-  }
-
-  function run(): Promise<void> {
-    if (running) {
-      pending = true;
-      return new Promise((resolve) => pendingWaiters.push(resolve));
-    }
-    running = (async () => {
-      do {
-        pending = false;
-        const done = pendingWaiters;
-        pendingWaiters = [];
-        try {
-          await loadOnce();
-        } catch (err) {
-          log.error({ err }, 'list load failed; keeping the previous index');
-          if (!snapshot && !closed) {
-            // Without any index the matcher cannot serve: keep trying.
-            pending = true;
-            await new Promise((r) => setTimeout(r, RELISTEN_MS));
-          }
+  async function loadUntilSettled(): Promise<void> {
+    do {
+      pending = false;
+      const done = pendingWaiters;
+      pendingWaiters = [];
+      try {
+        await load();
+      } catch (err) {
+        opts.log.error({ err }, 'list load failed; keeping the previous index');
+        if (!opts.loaded() && !opts.closed()) {
+          // Without any index the matcher cannot serve: keep trying.
+          pending = true;
+          await new Promise((r) => setTimeout(r, RELISTEN_MS));
         }
-        for (const f of done) f();
-      } while (pending && !closed);
-      running = null;
-    })();
-    return running;
+      }
+      for (const f of done) f();
+    } while (pending && !opts.closed());
+    running = null;
   }
 
-  function schedule(): void {
-    if (timer || closed) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void run();
-    }, COALESCE_MS);
-  }
+  return {
+    run(): Promise<void> {
+      if (running) {
+        pending = true;
+        return new Promise((resolve) => pendingWaiters.push(resolve));
+      }
+      running = loadUntilSettled();
+      return running;
+    },
+    settled: (): Promise<void> => (running ? running.catch(() => undefined) : Promise.resolve()),
+  };
+}
+
+/** Calls `onPublished` on every NOTIFY of `list_published`, reconnecting when the connection is lost. */
+function publicationListener(pool: Pool, log: Logger, onPublished: () => void) {
+  let listener: PoolClient | null = null;
+  let closed = false;
 
   async function listen(): Promise<void> {
     if (closed) return;
@@ -232,7 +211,7 @@ export function createListLoader(opts: { pool: Pool; log: Logger; candidateLimit
       client.on('notification', (msg) => {
         if (msg.channel !== LIST_PUBLISHED_CHANNEL) return;
         log.info({ payload: msg.payload }, 'list published; reload scheduled');
-        schedule();
+        onPublished();
       });
       client.on('error', (err) => {
         // Once close() has taken the listener it releases it itself: releasing twice throws.
@@ -240,34 +219,71 @@ export function createListLoader(opts: { pool: Pool; log: Logger; candidateLimit
         listener = null;
         log.warn({ err }, 'LISTEN connection lost; reconnecting');
         client.release(true);
-        if (!closed) setTimeout(() => void listen().then(schedule), RELISTEN_MS);
+        if (!closed) setTimeout(() => void listen().then(onPublished), RELISTEN_MS);
       });
       await client.query(`LISTEN ${LIST_PUBLISHED_CHANNEL}`);
     } catch (err) {
       log.warn({ err }, 'could not LISTEN; retrying');
-      if (!closed) setTimeout(() => void listen().then(schedule), RELISTEN_MS);
+      if (!closed) setTimeout(() => void listen().then(onPublished), RELISTEN_MS);
     }
   }
+
+  return {
+    listen,
+    async close(): Promise<void> {
+      closed = true;
+      if (!listener) return;
+      const l = listener;
+      listener = null;
+      await l.query(`UNLISTEN ${LIST_PUBLISHED_CHANNEL}`).catch(() => undefined);
+      l.release();
+    },
+  };
+}
+
+export function createListLoader(opts: { pool: Pool; log: Logger; candidateLimit?: number }): ListLoader {
+  const { pool, log } = opts;
+  let snapshot: MatcherSnapshot | null = null;
+  let closed = false;
+  let timer: NodeJS.Timeout | null = null;
+  let waiters: ((s: MatcherSnapshot) => void)[] = [];
+
+  async function loadAndSwap(): Promise<void> {
+    const snap = await loadSnapshot(pool, opts.candidateLimit, snapshot);
+    if (closed) return;
+    snapshot = snap;
+    log.info({ versions: snap.versions, ...snap.stats }, 'lists loaded; index swapped');
+    const w = waiters;
+    waiters = [];
+    for (const f of w) f(snap);
+  }
+
+  const loads = coalescedLoads(loadAndSwap, { log, loaded: () => snapshot !== null, closed: () => closed });
+
+  function scheduleReload(): void {
+    if (timer || closed) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void loads.run();
+    }, COALESCE_MS);
+  }
+
+  const publications = publicationListener(pool, log, scheduleReload);
 
   return {
     current: () => snapshot,
     async start() {
       // Listen first so a publication during the initial load is not lost.
-      await listen();
-      await run();
+      await publications.listen();
+      await loads.run();
     },
-    reload: () => run(),
+    reload: () => loads.run(),
     nextLoad: () => new Promise((resolve) => waiters.push(resolve)),
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      if (listener) {
-        const l = listener;
-        listener = null;
-        await l.query(`UNLISTEN ${LIST_PUBLISHED_CHANNEL}`).catch(() => undefined);
-        l.release();
-      }
-      if (running) await running.catch(() => undefined);
+      await publications.close();
+      await loads.settled();
     },
   };
 }

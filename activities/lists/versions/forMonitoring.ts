@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { listedPartyColumns, listedPartyFromRow, type ListedPartyRow } from '../../../matcher/listedPartyRow';
 import type { ListedParty } from '../../../matcher/types';
 
 /**
@@ -60,40 +61,7 @@ export async function versionForMonitoring(db: Db, versionId: string): Promise<V
   };
 }
 
-interface EntryRow {
-  entry_key: string;
-  kind: 'person' | 'organization';
-  name: string;
-  last_name: string | null;
-  first_name: string | null;
-  middle_name: string | null;
-  suffix: string | null;
-  aliases: string[] | null;
-  npis: string[] | null;
-  dob: string | null;
-  state: string | null;
-  provider_type: string | null;
-}
-
-const ENTRY_COLUMNS = `e.entry_key, e.kind, e.name, e.last_name, e.first_name, e.middle_name, e.suffix, e.aliases, e.npis,
-  to_char(e.date_of_birth, 'YYYY-MM-DD') AS dob, e.state, e.provider_type`;
-
-function toParty(r: EntryRow): ListedParty {
-  return {
-    entryKey: r.entry_key,
-    kind: r.kind,
-    name: r.name,
-    lastName: r.last_name,
-    firstName: r.first_name,
-    middleName: r.middle_name,
-    suffix: r.suffix,
-    aliases: r.aliases ?? [],
-    npis: r.npis ?? [],
-    dateOfBirth: r.dob,
-    state: r.state ? r.state.trim() : null,
-    providerType: r.provider_type,
-  };
-}
+const ENTRY_COLUMNS = listedPartyColumns('e');
 
 /**
  * The parties a version added, removed or changed: the new form of added and changed entries, the
@@ -105,7 +73,7 @@ export async function changedParties(
   versionId: string,
   previousVersionId: string | null,
 ): Promise<{ newParties: ListedParty[]; oldParties: ListedParty[] }> {
-  const fresh = await db.query<EntryRow>(
+  const fresh = await db.query<ListedPartyRow>(
     previousVersionId
       ? `SELECT ${ENTRY_COLUMNS} FROM list_version_diffs d JOIN list_entries e ON e.version_id = d.version_id AND e.entry_key = d.entry_key
           WHERE d.version_id = $1 AND d.change IN ('added', 'changed')`
@@ -113,13 +81,13 @@ export async function changedParties(
     [versionId],
   );
   const old = previousVersionId
-    ? await db.query<EntryRow>(
+    ? await db.query<ListedPartyRow>(
         `SELECT ${ENTRY_COLUMNS} FROM list_version_diffs d JOIN list_entries e ON e.version_id = $2 AND e.entry_key = d.entry_key
           WHERE d.version_id = $1 AND d.change IN ('removed', 'changed')`,
         [versionId, previousVersionId],
       )
-    : { rows: [] as EntryRow[] };
-  return { newParties: fresh.rows.map(toParty), oldParties: old.rows.map(toParty) };
+    : { rows: [] as ListedPartyRow[] };
+  return { newParties: fresh.rows.map(listedPartyFromRow), oldParties: old.rows.map(listedPartyFromRow) };
 }
 
 /** The source's versions older than this one. */

@@ -14,8 +14,8 @@ const MAX_EVENTS_PER_INSERT = 500;
  * Meters the screenings of plans without a hard cap in group commits. Alone, an event is
  * inserted at once; events that arrive while an insert is in flight wait for it and then go
  * together in the next one. Under load one INSERT, one commit and one run of the totals
- * trigger meter many screenings, where each used to pay for its own (and each commit wakes
- * PostgreSQL and waits for its WAL flush). `record` settles when the insert carrying the event
+ * trigger meter many screenings instead of one each (each commit wakes PostgreSQL and waits
+ * for its WAL flush). `record` settles when the insert carrying the event
  * has committed, or failed: a screening is still never answered before it is metered.
  *
  * When a shared insert fails, each of its events is inserted again on its own, so one event

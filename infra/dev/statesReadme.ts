@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { staleAfterMs } from '../../activities/lists/sources/cadence';
 import { STATE_MAPPINGS } from '../../activities/lists/sources/states';
+import type { StateListMapping } from '../../activities/lists/sources/states/mapping';
 import { JURISDICTIONS, type Jurisdiction, type ListKind } from '../../activities/lists/sources/states/jurisdictions';
 import { STATE_NAMES } from '../../activities/lists/sources/usps';
 
@@ -20,6 +21,16 @@ const KIND_LABEL: Record<ListKind, string> = {
   search_portal_only: 'search portal only',
   leie_reliant: 'relies on the LEIE',
   unconfirmed: 'unconfirmed',
+};
+
+const FORMAT_LABEL: Record<StateListMapping['format'], string> = {
+  csv: 'CSV',
+  xlsx: 'XLSX',
+  xls: 'legacy XLS',
+  html: 'HTML',
+  pdf: 'PDF',
+  json: 'JSON',
+  sharepoint_xml: 'SharePoint XML',
 };
 
 function cell(text: string): string {
@@ -35,8 +46,12 @@ function cadenceCell(j: Jurisdiction): string {
 function statusCell(j: Jurisdiction): string {
   const mapping = STATE_MAPPINGS[j.state];
   // The published format can differ from the one read (AL offers a PDF beside its Excel file).
-  if (mapping)
-    return `**adapter** (\`state_${j.state.toLowerCase()}\`, reads the ${mapping.format.toUpperCase()}; [layout](${mapping.layoutSource}))`;
+  if (mapping) {
+    const adapter = `**adapter** (\`state_${j.state.toLowerCase()}\`, reads the ${FORMAT_LABEL[mapping.format]}; [layout](${mapping.layoutSource}))`;
+    if (!j.retrieval) return adapter;
+    const fetch = j.retrieval.unattended ? 'scheduled fetch works' : '**manual**: no scheduled fetch';
+    return `${adapter}; ${fetch}: ${j.retrieval.how}`;
+  }
   return `gap: ${STATE_NAMES[j.state]} ${j.gapReason}`;
 }
 

@@ -40,6 +40,12 @@ export const STATE_CODES_GENERATED = [
   'hi',
   'nv',
   'wy',
+  'or',
+  'tx',
+  'fl',
+  'ct',
+  'id',
+  'vt',
 ] as const;
 export type GeneratedState = (typeof STATE_CODES_GENERATED)[number];
 
@@ -106,6 +112,13 @@ export const SCALES: Readonly<Record<ScaleName, ScaleConfig>> = {
       hi: 250,
       nv: 900,
       wy: 120,
+      // OR's crawler asserts 100-300 people; TX's about 11,700 people and 470 companies.
+      or: 200,
+      tx: 12_000,
+      fl: 3000,
+      ct: 250,
+      id: 400,
+      vt: 150,
     },
   },
 };

@@ -44,7 +44,44 @@ describe('the jurisdictions table', () => {
   });
 });
 
+describe('how each list is obtained', () => {
+  const RESEARCHED = ['AL', 'CT', 'FL', 'ID', 'IL', 'OR', 'TX', 'VT'];
+
+  it.each(RESEARCHED)('%s says whether a scheduled fetch can get its file, and what an operator does when it cannot', (state) => {
+    const j = JURISDICTIONS.find((e) => e.state === state)!;
+    const source = SOURCE_DESCRIPTIONS.find((s) => s.state === state)!;
+    expect(j.retrieval).toBeDefined();
+    expect(source.retrieval).toEqual(j.retrieval);
+    if (!j.retrieval!.unattended) expect(j.retrieval!.how).toContain(`screenctl lists ingest state_${state.toLowerCase()} <file>`);
+    // Where the fact was read: a crawler, a request issue, or an older importer.
+    expect(j.sources.some((url) => /github\.com\/(opensanctions|rommelpascualsv)\//.test(url))).toBe(true);
+  });
+
+  it('marks only OR, whose list service answers a plain SOAP request, as fetchable unattended among them', () => {
+    expect(RESEARCHED.filter((state) => JURISDICTIONS.find((e) => e.state === state)!.retrieval!.unattended)).toEqual(['OR']);
+  });
+
+  it('says of IL that its only crawler is an unmerged pull request driving a browser on a Dynamics 365 portal', () => {
+    const il = JURISDICTIONS.find((e) => e.state === 'IL')!;
+    expect(il.sources).toContain('https://github.com/opensanctions/opensanctions/pull/1682');
+    expect(il.retrieval!.how).toMatch(/unmerged .*pull request/);
+    expect(il.retrieval!.how).toMatch(/Dynamics 365 portal/);
+  });
+});
+
 describe('state gaps (GET /v1/lists `gaps`)', () => {
+  it('are only the seven states that keep no list of their own, each saying it relies on the LEIE, with evidence', () => {
+    const gaps = stateGaps();
+    expect(gaps.map((g) => g.state).sort()).toEqual(['NM', 'OK', 'RI', 'SD', 'UT', 'VA', 'WI']);
+    for (const gap of gaps) {
+      expect(gap).toMatchObject({ reliesOnLeie: true });
+      expect(gap.reason).toMatch(/relies on the HHS-OIG LEIE/);
+      expect(JURISDICTIONS.find((j) => j.state === gap.state)!.sources.length).toBeGreaterThan(0);
+    }
+    expect(Object.keys(STATE_MAPPINGS).filter((state) => state !== 'DC')).toHaveLength(43);
+    expect(STATE_MAPPINGS.DC).toBeDefined();
+  });
+
   it('lists every jurisdiction without an adapter, with the reason from the table, and none with one', () => {
     const gaps = stateGaps();
     const expected = JURISDICTIONS.filter((j) => !STATE_MAPPINGS[j.state]);

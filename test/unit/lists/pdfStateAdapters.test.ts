@@ -51,7 +51,7 @@ describe('state list engine: PDF layouts', () => {
     expect(byName(entries, 'DANA SAMPLEFIELD').raw).toMatchObject({ 'Exclusion Reason': 'Billing for services not rendered' });
   });
 
-  it('AL: category headings fill the provider type; aka, dba, owner and trailing type notes leave the name', async () => {
+  it('AL, read from the PDF the page also links (the fallback should its workbook be withdrawn): category headings fill the provider type; aka, dba, owner and trailing type notes leave the name', async () => {
     const path = await pdf('al.pdf', {
       title: ['Alabama Medicaid Agency', 'Suspended Providers'],
       columns: [

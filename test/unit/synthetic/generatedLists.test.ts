@@ -68,11 +68,14 @@ describe('manifest', () => {
         'az',
         'ca',
         'co',
+        'ct',
         'dc',
         'de',
+        'fl',
         'ga',
         'hi',
         'ia',
+        'id',
         'il',
         'in',
         'ks',
@@ -94,9 +97,12 @@ describe('manifest', () => {
         'nv',
         'ny',
         'oh',
+        'or',
         'pa',
         'sc',
         'tn',
+        'tx',
+        'vt',
         'wa',
         'wv',
         'wy',
@@ -545,7 +551,7 @@ describe('every generated state file reads through its adapter', () => {
 describe('PDF state lists read back through their adapters', () => {
   const parsed = new Map<string, { entries: ListEntry[]; report: ParseReport; rows: number }>();
   beforeAll(async () => {
-    for (const state of ['ak', 'al', 'az', 'de', 'ne', 'nj', 'wv', 'hi', 'nv', 'wy']) {
+    for (const state of ['ak', 'az', 'de', 'ne', 'nj', 'wv', 'hi', 'nv', 'wy', 'id']) {
       const file = manifest.files.find((candidate) => candidate.source === `state_${state}`);
       if (!file) throw new Error(`no state_${state} in manifest`);
       expect(file.path).toMatch(/\.pdf$/);
@@ -569,9 +575,6 @@ describe('PDF state lists read back through their adapters', () => {
   it("keeps each state's quirks through the round trip", () => {
     expect(of('ak').entries.some((e) => e.kind === 'organization')).toBe(true);
     expect(of('ak').entries.some((e) => /-(WORTHINGTON|MONTGOMERY|FITZGERALD)$/.test(e.lastName ?? ''))).toBe(true);
-    // A person without a trailing `, <type>` note takes the category heading above it.
-    expect(of('al').entries.some((e) => e.kind === 'person' && /^(PHYSICIANS|NURSES|OTHER)$/.test(e.providerType ?? ''))).toBe(true);
-    expect(of('al').entries.some((e) => e.kind === 'person' && e.aliases.length > 0)).toBe(true);
     expect(of('az').entries.some((e) => e.npis.length === 2)).toBe(true);
     expect(of('de').entries.some((e) => e.endDateKind === 'indefinite')).toBe(true);
     expect(of('de').entries.some((e) => e.raw.License?.startsWith('PROMISe# '))).toBe(true);
@@ -589,6 +592,77 @@ describe('PDF state lists read back through their adapters', () => {
     // A person and the business on the same row are two entries; `a.k.a.` in the business column is the person's alias.
     expect(of('wy').entries.length).toBeGreaterThan(of('wy').rows);
     expect(of('wy').entries.some((e) => e.kind === 'person' && e.aliases.length > 0 && !/a\.?k\.?a/i.test(e.aliases[0]))).toBe(true);
+    // A wrapped three-line header; a reinstatement date ends the exclusion, `Indefinite` eligibility stays raw.
+    expect(of('id').entries.some((e) => e.endDateKind === 'date')).toBe(true);
+    expect(of('id').entries.some((e) => e.raw['Date Eligible for Reinstatement'] === 'Indefinite')).toBe(true);
+    expect(of('id').entries.some((e) => e.kind === 'organization')).toBe(true);
+  });
+});
+
+describe('the lists of AL, OR, TX, FL, CT and VT read back in the formats they are published in', () => {
+  const parsed = new Map<string, { entries: ListEntry[]; report: ParseReport; rows: number; path: string }>();
+  beforeAll(async () => {
+    for (const state of ['al', 'or', 'tx', 'fl', 'ct', 'vt']) {
+      const file = manifest.files.find((candidate) => candidate.source === `state_${state}`);
+      if (!file) throw new Error(`no state_${state} in manifest`);
+      parsed.set(state, { ...(await parsedState(`state_${state}`)), rows: file.rows, path: file.path });
+    }
+  });
+  const of = (state: string): { entries: ListEntry[]; report: ParseReport; rows: number; path: string } => {
+    const result = parsed.get(state);
+    if (!result) throw new Error(`${state} not parsed`);
+    return result;
+  };
+
+  it("writes each in its publisher's format", () => {
+    expect(Object.fromEntries([...parsed].map(([state, { path }]) => [state, path.split('.').pop()]))).toEqual({
+      al: 'xlsx',
+      or: 'xml',
+      tx: 'xls',
+      fl: 'xls',
+      ct: 'html',
+      vt: 'xlsx',
+    });
+    const head = (state: string): string =>
+      readFileSync(join(outDir, of(state).path))
+        .subarray(0, 8)
+        .toString('hex');
+    // Legacy workbooks are Compound Files (BIFF8), not the ZIP of an XLSX.
+    expect(head('tx')).toBe('d0cf11e0a1b11ae1');
+    expect(head('fl')).toBe('d0cf11e0a1b11ae1');
+  });
+
+  it('reads every written row, none bad, every entry named and dated where the list dates it', () => {
+    for (const [state, { entries, report, rows }] of parsed) {
+      expect({ state, rows: report.rows, bad: report.badRows }).toEqual({ state, rows, bad: [] });
+      expect(entries.every((entry) => entry.name.length > 1)).toBe(true);
+      if (state !== 'or') expect([state, entries.every((entry) => entry.startDate !== null)]).toEqual([state, true]);
+    }
+  });
+
+  it("keeps each state's quirks through the round trip", () => {
+    // AL: the category heading above a person without a trailing `, <type>` note is the provider type.
+    expect(of('al').entries.some((e) => e.kind === 'person' && /^(PHYSICIANS|NURSES|OTHER)$/.test(e.providerType ?? ''))).toBe(true);
+    expect(of('al').entries.some((e) => e.kind === 'person' && e.aliases.length > 0)).toBe(true);
+    expect(of('al').entries.every((e) => !/^NOTE:/.test(e.name))).toBe(true);
+    // OR: people only, each with the link to the court document.
+    expect(of('or').entries.every((e) => e.kind === 'person' && /^https:\/\/\S+\.pdf$/.test(e.raw.URL ?? ''))).toBe(true);
+    // TX: companies from CompanyName with their dba as an alias, `N/A` NPIs read as none, reinstatements as end dates.
+    expect(of('tx').entries.some((e) => e.kind === 'organization' && e.aliases.length > 0)).toBe(true);
+    expect(of('tx').entries.some((e) => e.raw.NPI === 'N/A' && e.npis.length === 0)).toBe(true);
+    expect(of('tx').entries.some((e) => e.endDateKind === 'date')).toBe(true);
+    // FL: only suspensions and terminations are entries; the fines and closed cases are read and skipped.
+    const fl = of('fl');
+    expect(new Set(fl.entries.map((e) => e.action))).toEqual(new Set(['SUSPENSION', 'TERMINATION']));
+    expect(fl.report.skipped).toBeGreaterThan(0);
+    expect(fl.entries.length).toBe(fl.rows - fl.report.skipped);
+    // CT: a business listed alone (name `N/A`) is an organization; a person's business is context only.
+    expect(of('ct').entries.some((e) => e.kind === 'organization' && e.raw.Name === 'N/A')).toBe(true);
+    expect(of('ct').entries.some((e) => e.kind === 'person' && (e.raw.Business ?? 'N/A') !== 'N/A')).toBe(true);
+    expect(of('ct').entries.some((e) => e.name === 'N/A')).toBe(false);
+    // VT: `12/31/9999` (a date cell or text) is an exclusion that stands.
+    expect(of('vt').entries.every((e) => e.endDateKind === 'indefinite' && e.endDate === null)).toBe(true);
+    expect(new Set(of('vt').entries.map((e) => e.action))).toEqual(new Set(['Excluded', 'Terminated for Cause', 'Suspended']));
   });
 });
 

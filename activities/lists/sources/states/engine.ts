@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import JSZip from 'jszip';
 import { normalizeHeader, readCsvRows } from '../csv';
 import { parseDate, parseEndDate } from '../dates';
@@ -11,13 +11,15 @@ import { extractState } from '../usps';
 import { ArtifactFormatError, type ListAdapter, type ListEntry, type ParseContext } from '../types';
 import { readHtmlTables } from './htmlTable';
 import { readJsonRecords } from './jsonRecords';
+import { readXlsSheets } from './legacyXls';
+import { readSharePointRows } from './sharePointRows';
 import type { ColumnRef, SheetLayout, StateListMapping } from './mapping';
 import { readPdfTable } from './pdfTable';
 import { takeCredential, takeOtherNames, takeTrailingNotes, type NameNotes } from './nameNotes';
 import { takeTrailingCredentials } from './credentials';
 
-/** How far down a sheet the header row may sit (NC has 6 junk rows above it). */
-const HEADER_SEARCH_ROWS = 30;
+/** How far down a sheet the header row may sit (AL's workbook has 33 notice rows above it). */
+const HEADER_SEARCH_ROWS = 40;
 
 interface SheetRows {
   name: string | null;
@@ -125,6 +127,29 @@ async function* htmlSheets(ctx: ParseContext): AsyncGenerator<SheetRows> {
   ctx.onBytes?.(bytes);
 }
 
+// Each sheet of a legacy .xls workbook, as an XLSX sheet.
+async function* xlsSheets(ctx: ParseContext): AsyncGenerator<SheetRows> {
+  const { sheets, bytes } = await readXlsSheets(ctx.path);
+  for (const sheet of sheets) {
+    async function* rows(): AsyncGenerator<{ cells: string[]; line: number }> {
+      yield* sheet.rows;
+    }
+    yield { name: sheet.name, rows: rows() };
+  }
+  ctx.onBytes?.(bytes);
+}
+
+// A SharePoint list service answer's items are one sheet: its first row is the field names.
+async function* sharePointSheet(mapping: StateListMapping, ctx: ParseContext): AsyncGenerator<SheetRows> {
+  if (!mapping.sharePoint) throw new Error(`the ${mapping.state} mapping reads SharePoint XML but names no listing field`);
+  const { rows, bytes } = await readSharePointRows(ctx.path, mapping.sharePoint);
+  async function* all(): AsyncGenerator<{ cells: string[]; line: number }> {
+    yield* rows;
+  }
+  yield { name: null, rows: all() };
+  ctx.onBytes?.(bytes);
+}
+
 async function* csvSheet(ctx: ParseContext): AsyncGenerator<SheetRows> {
   yield { name: null, rows: readCsvRows(ctx) };
 }
@@ -150,6 +175,11 @@ async function* jsonSheet(mapping: StateListMapping, ctx: ParseContext): AsyncGe
 }
 
 type Resolver = (ref: ColumnRef | undefined) => number;
+
+/** A header row's keys: an empty header cell (AL's name column) is named by its position, `column_N`. */
+function headerKeysOf(cells: string[]): string[] {
+  return cells.map((cell, i) => normalizeHeader(cell) || `column_${i + 1}`);
+}
 
 function resolverFor(headerKeys: string[]): Resolver {
   return (ref) => {
@@ -274,7 +304,7 @@ function rowEntries(
   aliasRows: string[] = [],
 ): ListEntry[] {
   const f = layout.fields;
-  const resolve = resolverFor(header.map(normalizeHeader));
+  const resolve = resolverFor(headerKeysOf(header));
   const get = (ref: ColumnRef | undefined): string => {
     const at = resolve(ref);
     return at >= 0 ? (cells[at] ?? '').trim() : '';
@@ -296,7 +326,8 @@ function rowEntries(
   let notes: NameNotes | null = null;
   let credential: string | null = null;
   if (f.fullName) {
-    const cell = get(f.fullName);
+    // A name cell holding only a placeholder (CT's `N/A` above a business) names nobody.
+    const cell = clean(get(f.fullName)) === null ? '' : get(f.fullName);
     notes = f.fullNameNotes === 'trailing' ? takeTrailingNotes(cell) : f.fullNameNotes === 'credential' ? takeCredential(cell) : null;
     // A credential glued to the name (`HARRIS, MARIA L (LPN)`) is no part of it, whatever the list.
     const unglued = layout.kind === 'organization' ? null : takeTrailingCredentials(notes ? notes.name : cell);
@@ -403,24 +434,66 @@ function requireEveryLayout(mapping: StateListMapping, found: Set<SheetLayout>):
 
 /** The other name an alias row gives (MT's `a.k.a. NAME` under the listed row), or null for a listed row. */
 function aliasRowName(layout: SheetLayout, header: string[], cells: string[]): string | null {
-  const at = resolverFor(header.map(normalizeHeader))(layout.fields.fullName);
+  const at = resolverFor(headerKeysOf(header))(layout.fields.fullName);
   const prefix = new RegExp(`^(?:${layout.aliasRowPrefix})`, 'i');
   const name = at >= 0 ? (cells[at] ?? '').trim() : '';
   return prefix.test(name) ? (clean(name.replace(prefix, '')) ?? '') : null;
 }
 
+/** True when the file is a PDF (`%PDF-` at its start). */
+async function isPdfFile(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(5);
+    const { bytesRead } = await handle.read(head, 0, 5, 0);
+    return head.subarray(0, bytesRead).toString('latin1') === '%PDF-';
+  } finally {
+    await handle.close();
+  }
+}
+
+async function* sheetsOf(mapping: StateListMapping, ctx: ParseContext): AsyncGenerator<SheetRows> {
+  if (mapping.pdf && mapping.format !== 'pdf' && (await isPdfFile(ctx.path))) {
+    yield* pdfSheet(mapping, ctx);
+    return;
+  }
+  switch (mapping.format) {
+    case 'xlsx':
+      return yield* xlsxSheets(ctx);
+    case 'xls':
+      return yield* xlsSheets(ctx);
+    case 'html':
+      return yield* htmlSheets(ctx);
+    case 'pdf':
+      return yield* pdfSheet(mapping, ctx);
+    case 'json':
+      return yield* jsonSheet(mapping, ctx);
+    case 'sharepoint_xml':
+      return yield* sharePointSheet(mapping, ctx);
+    case 'csv':
+      return yield* csvSheet(ctx);
+  }
+}
+
+/** The heading a row is, when the layout has heading rows and the row's only text is one of them. */
+function headingOf(layout: SheetLayout, cells: string[]): string | null {
+  if (!layout.headingRows) return null;
+  const texts = cells.map((c) => c.trim()).filter(Boolean);
+  if (texts.length !== 1) return null;
+  const wanted = texts[0].toUpperCase();
+  return layout.headingRows.values.find((v) => v.toUpperCase() === wanted) ?? null;
+}
+
+/** False for a row the layout keeps out of the list (FL's fines), true otherwise. */
+function isKeptRow(layout: SheetLayout, header: string[], cells: string[]): boolean {
+  if (!layout.keepRowsWhere) return true;
+  const at = resolverFor(headerKeysOf(header))(layout.keepRowsWhere.column);
+  return new RegExp(layout.keepRowsWhere.matching, 'i').test(at >= 0 ? (cells[at] ?? '').trim() : '');
+}
+
 /** Reads any state list described by a mapping: locates each header by its keys, then maps rows. */
 async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): AsyncGenerator<ListEntry> {
-  const sheets =
-    mapping.format === 'xlsx'
-      ? xlsxSheets(ctx)
-      : mapping.format === 'html'
-        ? htmlSheets(ctx)
-        : mapping.format === 'pdf'
-          ? pdfSheet(mapping, ctx)
-          : mapping.format === 'json'
-            ? jsonSheet(mapping, ctx)
-            : csvSheet(ctx);
+  const sheets = sheetsOf(mapping, ctx);
   let headersFound = 0;
   const layoutsFound = new Set<SheetLayout>();
   for await (const sheet of sheets) {
@@ -432,15 +505,18 @@ async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): As
     let scanned = 0;
     let stopped = false;
     let held: { cells: string[]; line: number; aliases: string[] } | null = null;
-    for await (const { cells, line } of sheet.rows) {
+    let currentHeading = '';
+    for await (const row of sheet.rows) {
+      const { line } = row;
+      let { cells } = row;
       if (stopped) continue;
       if (!layout) {
         if (candidates.length === 0 || scanned >= HEADER_SEARCH_ROWS) continue;
         scanned += 1;
-        const keys = cells.map(normalizeHeader);
+        const keys = headerKeysOf(cells);
         layout = candidates.find((l) => isHeaderRow(l, keys)) ?? null;
         if (layout) {
-          header = cells;
+          header = layout.headingRows ? [...cells, layout.headingRows.column] : cells;
           headersFound += 1;
           layoutsFound.add(layout);
         }
@@ -451,8 +527,28 @@ async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): As
         stopped = true;
         continue;
       }
+      if (layout.stopAtFirstCellMatching && new RegExp(layout.stopAtFirstCellMatching, 'i').test(cells[0]?.trim() ?? '')) {
+        stopped = true;
+        continue;
+      }
       if (layout.skipRowsMatching && new RegExp(layout.skipRowsMatching, 'i').test(cells.join(' '))) continue;
+      if (layout.headingRows) {
+        const heading = headingOf(layout, cells);
+        if (heading !== null) {
+          currentHeading = heading;
+          continue;
+        }
+        cells = [
+          ...cells.slice(0, header.length - 1),
+          ...Array<string>(Math.max(0, header.length - 1 - cells.length)).fill(''),
+          currentHeading,
+        ];
+      }
       ctx.report.rows += 1;
+      if (!isKeptRow(layout, header, cells)) {
+        ctx.report.skipped += 1;
+        continue;
+      }
       if (!layout.aliasRowPrefix) {
         yield* rowEntries(layout, header, cells, line, ctx, mapping.state);
         continue;

@@ -36,6 +36,12 @@ import { oh } from './oh';
 import { pa } from './pa';
 import { sc } from './sc';
 import { wa } from './wa';
+import { or } from './or';
+import { tx } from './tx';
+import { fl } from './fl';
+import { ct } from './ct';
+import { id } from './id';
+import { vt } from './vt';
 import type { StateListMapping } from './mapping';
 
 /** Every state list with an adapter, by USPS code. */
@@ -78,4 +84,10 @@ export const STATE_MAPPINGS: Record<string, StateListMapping> = {
   HI: hi,
   NV: nv,
   WY: wy,
+  OR: or,
+  TX: tx,
+  FL: fl,
+  CT: ct,
+  ID: id,
+  VT: vt,
 };

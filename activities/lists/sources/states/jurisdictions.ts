@@ -6,13 +6,17 @@
  *
  * Research, November 2026. "Crawler" sources are the OpenSanctions crawlers that download and
  * parse each list (their metadata names the publisher and URL, their code the format and
- * columns); vendor sources are compliance vendors' state guides. No publisher page was read
- * directly, so a cadence is `published: true` only where a source states it.
+ * columns); vendor sources are compliance vendors' state guides. Where no crawler reads a list
+ * (CT, FL, ID, VT), the address comes from OpenSanctions' crawler-planning request issues and the
+ * format and columns from an older public importer (rommelpascualsv/exclusion-importer). No
+ * publisher page was read directly, so a cadence is `published: true` only where a source states it.
  */
 import type { Cadence } from '../cadence';
 
 /** `json feed`: a web table the page fills from a JSON document, which is the file to read (TN). */
-export type ListFormat = 'csv' | 'xlsx' | 'xls' | 'pdf' | 'html table' | 'json feed' | 'search portal only' | 'none' | 'unconfirmed';
+/** `sharepoint xml`: a SharePoint list whose items are read from the site's list service (`Lists.asmx`, SOAP) (OR). */
+export type ListFormat =
+  'csv' | 'xlsx' | 'xls' | 'pdf' | 'html table' | 'json feed' | 'sharepoint xml' | 'search portal only' | 'none' | 'unconfirmed';
 
 /**
  * - `separate_list`: a list of its own, published as a file or a web table (format known).
@@ -48,6 +52,15 @@ export interface Jurisdiction {
   sources: readonly string[];
   /** What a compliance officer does while this service has no adapter for the state. Follows the state's name. */
   gapReason: string;
+  /** How the file is obtained, where that needs more than a plain download (researched for the lists added last). */
+  retrieval?: Retrieval;
+}
+
+export interface Retrieval {
+  /** Whether a scheduled fetch can download the file unattended (false: a US-only form, a bot wall, a JavaScript application). */
+  unattended: boolean;
+  /** The address, form or request that yields the file, where the fact was read, and, when not unattended, what an operator does instead. */
+  how: string;
 }
 
 const crawler = (st: string, dir = 'med_exclusions'): string =>
@@ -105,10 +118,18 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
     listUrl: 'https://medicaid.alabama.gov/content/8.0_Fraud/8.7_Suspended_Providers.aspx',
     format: 'xlsx',
     cadence: { period: 'monthly', published: true, statement: 'monthly, as the ProviderTrust state guide reports' },
-    columns: ['name_of_provider (category heading rows mixed in)', 'suspension_effective_date'],
-    sources: [crawler('al'), PROVIDERTRUST_GUIDE],
+    columns: ['column_0 (the provider, with category heading rows mixed in)', 'effective_date'],
+    sources: [
+      crawler('al'),
+      'https://github.com/opensanctions/opensanctions/commit/6ed13e268833d6fd90fc7d71e2cc70f1c4bf02c8',
+      PROVIDERTRUST_GUIDE,
+    ],
+    retrieval: {
+      unattended: false,
+      how: 'the page links the workbook as "Excel Version" (and the same list as a PDF); the file name changes with each release, so the link is found on the page. The OpenSanctions crawler has read the XLSX since May 2026 and fetches both page and file through an unblocking proxy, so a plain scheduled fetch may be refused: then an operator downloads the Excel Version by hand and runs `screenctl lists ingest state_al <file>` (the PDF is read too, should the workbook be withdrawn)',
+    },
     gapReason:
-      'publishes an Excel list (also as PDF) with category heading rows between the providers, which no adapter reads yet; screen by hand at https://medicaid.alabama.gov/content/8.0_Fraud/8.7_Suspended_Providers.aspx',
+      'publishes an Excel list (also as PDF) with category heading rows between the providers; screen by hand at https://medicaid.alabama.gov/content/8.0_Fraud/8.7_Suspended_Providers.aspx',
   },
   {
     state: 'AR',
@@ -180,16 +201,24 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
   },
   {
     state: 'CT',
-    kind: 'unconfirmed',
-    listName: 'Connecticut Medicaid provider sanctions (name not confirmed)',
-    agency: 'Connecticut Department of Social Services (DSS)',
-    listUrl: null,
-    format: 'unconfirmed',
+    kind: 'separate_list',
+    listName: 'Connecticut DSS Quality Assurance Administrative Actions List',
+    agency: 'Connecticut Department of Social Services (DSS), Office of Quality Assurance',
+    listUrl: 'https://portal.ct.gov/dss/quality-assurance/quality-assurance-administrative-actions-list?language=en_US',
+    format: 'html table',
     cadence: UNPUBLISHED,
-    columns: [],
-    sources: [VENDOR_STATE_GRID],
+    columns: ['name', 'business', 'specialty', 'address', 'effective_date', 'period', 'action'],
+    sources: [
+      'https://github.com/opensanctions/crawler-planning/issues/407',
+      'https://github.com/rommelpascualsv/exclusion-importer/blob/9c228f0a1040b8195d6a8678c2cd5758d7406561/app/Import/Lists/Connecticut.php',
+      VENDOR_STATE_GRID,
+    ],
+    retrieval: {
+      unattended: false,
+      how: "the page shows the table inside a frame, and portal.ct.gov refuses automated requests with 403 (OpenSanctions request issue #407; their crawler is written but fails to extract). A scheduled fetch cannot work: an operator opens the page in a browser, saves the framed table's HTML, and runs `screenctl lists ingest state_ct <file>`",
+    },
     gapReason:
-      'is named by a compliance vendor as keeping a separate Medicaid exclusion list, but no public source we found gives its address or format; find it through the DSS site (https://portal.ct.gov/dss) and screen by hand',
+      'publishes an administrative actions table behind a bot wall; screen by hand at https://portal.ct.gov/dss/quality-assurance/quality-assurance-administrative-actions-list',
   },
   {
     state: 'DC',
@@ -240,28 +269,38 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
   },
   {
     state: 'FL',
-    kind: 'unconfirmed',
-    listName: 'Florida AHCA Medicaid Sanctioned Providers',
+    kind: 'separate_list',
+    listName: 'Florida AHCA Medicaid Sanctioned Providers (final orders)',
     agency: 'Florida Agency for Health Care Administration (AHCA), Medicaid Program Integrity',
-    listUrl: null,
-    format: 'unconfirmed',
+    listUrl: 'https://ahca.myflorida.com',
+    format: 'xls',
     cadence: UNPUBLISHED,
     columns: [
-      'provider name',
-      'NPI',
-      'license number',
-      'Medicaid provider number',
-      'sanction type',
-      'violation codes',
-      'fine amount',
-      'case number',
+      'provider',
+      'medicaid_provider_number',
+      'license_number',
+      'npi_number',
+      'provider_type',
+      'date_rendered',
+      'sanction_type',
+      'violation_code',
+      'fine_amount',
+      'sanction_date',
+      'ahca_case_number',
+      'formal_informal_case_number',
+      'document_type',
     ],
     sources: [
+      'https://github.com/rommelpascualsv/exclusion-importer/blob/812efa613ac9e4a4970f5bc722cc5a2447f765f8/app/Import/Lists/Florida.php',
+      'https://github.com/opensanctions/crawler-planning/issues/640',
       VENDOR_STATE_GRID,
-      'https://glama.ai/mcp/connectors/io.github.pipeworx-io/fl-medical-exclusions/tools/fl_medical_check_exclusion',
     ],
+    retrieval: {
+      unattended: false,
+      how: "an older public importer read AHCA's final-orders report as an .xls (`FOReport.xls`) with these columns and kept only suspension and termination rows; no public source gives the report's current address, and the OpenSanctions tracking issue records an access issue. An operator downloads the final-orders report from AHCA Medicaid Program Integrity by hand and runs `screenctl lists ingest state_fl <file>`",
+    },
     gapReason:
-      'publishes one row per sanction final order (most are fines, not exclusions; only suspensions and terminations bar a provider) in a download format no public source we found confirms; screen by hand through AHCA Medicaid Program Integrity (https://ahca.myflorida.com)',
+      'publishes one row per sanction final order (most are fines, not exclusions; only suspensions and terminations bar a provider); screen by hand through AHCA Medicaid Program Integrity (https://ahca.myflorida.com)',
   },
   {
     state: 'GA',
@@ -326,16 +365,24 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
   },
   {
     state: 'ID',
-    kind: 'unconfirmed',
-    listName: 'Idaho Medicaid provider exclusions (name not confirmed)',
+    kind: 'separate_list',
+    listName: 'Idaho Medicaid Provider Exclusion List',
     agency: 'Idaho Department of Health and Welfare, Medicaid Program Integrity',
-    listUrl: null,
-    format: 'unconfirmed',
+    listUrl: 'https://publicdocuments.dhw.idaho.gov/WebLink/DocView.aspx?id=6158&dbid=0&repo=PUBLIC-DOCUMENTS&cr=1',
+    format: 'pdf',
     cadence: UNPUBLISHED,
-    columns: [],
-    sources: [VENDOR_STATE_GRID],
+    columns: ['name', 'exclusion_start_date', 'date_eligible_for_reinstatement', 'date_reinstated', 'additional_information'],
+    sources: [
+      'https://github.com/opensanctions/crawler-planning/issues/584',
+      'https://github.com/opensanctions/crawler-planning/issues/408',
+      'https://github.com/rommelpascualsv/exclusion-importer/blob/fc712e8497117984a70b522ec54675d0771241e7/app/Import/Lists/Idaho.php',
+    ],
+    retrieval: {
+      unattended: false,
+      how: "the list is a document in the department's Laserfiche WebLink repository (document id 6158); DocView.aspx is a viewer page, not the file, and no public crawler has fetched it unattended. An operator opens the document link, downloads the PDF, and runs `screenctl lists ingest state_id <file>`",
+    },
     gapReason:
-      'is named by a compliance vendor as keeping a separate Medicaid exclusion list, but no public source we found gives its address or format; find it through https://healthandwelfare.idaho.gov and screen by hand',
+      'publishes a PDF list in its public documents repository; screen by hand at https://publicdocuments.dhw.idaho.gov/WebLink/DocView.aspx?id=6158&dbid=0&repo=PUBLIC-DOCUMENTS&cr=1',
   },
   {
     state: 'IL',
@@ -359,10 +406,17 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
       'state',
       'zip_code',
     ],
-    // The Illinois crawler was later removed from the repository; this is its last version.
-    sources: ['https://github.com/opensanctions/opensanctions/tree/5037e872443a01be475e18c5087d520eacf326ba/datasets/us/il/med_exclusions'],
+    // The only crawler is an unmerged pull request (opensanctions#1682); the link names its last commit.
+    sources: [
+      'https://github.com/opensanctions/opensanctions/pull/1682',
+      'https://github.com/opensanctions/opensanctions/tree/5037e872443a01be475e18c5087d520eacf326ba/datasets/us/il/med_exclusions',
+    ],
+    retrieval: {
+      unattended: false,
+      how: 'the sanctions page leads to a Dynamics 365 portal (ilhfspartner3.dynamics365portals.us) whose list is a JavaScript entity list; its Excel file is made when the Download button is clicked (`/_services/download-as-excel/`). The only crawler, an unmerged OpenSanctions pull request, drives a headless browser to click it. A scheduled fetch cannot work: an operator clicks Download on the portal and runs `screenctl lists ingest state_il <file>`',
+    },
     gapReason:
-      'publishes an Excel export from a Dynamics portal (names as LAST FIRST without a comma) that no adapter reads yet; screen by hand at https://hfs.illinois.gov/oig/sanctionslist.html',
+      'publishes an Excel export from a Dynamics portal (names as LAST FIRST without a comma); screen by hand at https://hfs.illinois.gov/oig/sanctionslist.html',
   },
   {
     state: 'IN',
@@ -783,15 +837,21 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
     listName: 'Oregon Medicaid Fraud Convictions',
     agency: 'Oregon Health Authority, Program Integrity Audit Unit',
     listUrl: 'https://www.oregon.gov/oha/FOD/PIAU/Pages/Convictions.aspx',
-    format: 'html table',
+    // The page's list is a SharePoint document library; the crawler reads it from the site's list service.
+    format: 'sharepoint xml',
     cadence: UNPUBLISHED,
-    columns: ['last_name', 'first_name', 'link to the conviction document'],
+    columns: ['ows_URL (document link, last name, first name)'],
     sources: [
       crawler('or'),
+      'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/or/med_exclusions/us_or_med_exclusions.yml',
       'https://streamlineverify.com/breaking-news-oregons-innovative-medicaid-program-recent-program-integrity-developments/',
     ],
+    retrieval: {
+      unattended: true,
+      how: 'a SOAP POST of GetListItems (list `Documents`, view `{9070D930-A5F7-4AFC-9EF4-943645B8E724}`) to https://www.oregon.gov/oha/FOD/PIAU/_vti_bin/Lists.asmx answers XML rows; the OpenSanctions crawler sends it with a plain request twice a month, so a scheduled fetch with that request body works',
+    },
     gapReason:
-      'publishes only the names of people convicted of Medicaid fraud, each linked to its court document, as a web list that no adapter reads yet; screen by hand at https://www.oregon.gov/oha/FOD/PIAU/Pages/Convictions.aspx',
+      'publishes only the names of people convicted of Medicaid fraud, each linked to its court document; screen by hand at https://www.oregon.gov/oha/FOD/PIAU/Pages/Convictions.aspx',
   },
   {
     state: 'PA',
@@ -881,24 +941,51 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
       'waiver',
       'eligibletoreapplydate',
     ],
-    sources: [crawler('tx')],
+    sources: [
+      crawler('tx'),
+      'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/tx/med_exclusions/us_tx_med_exclusions.yml',
+    ],
+    retrieval: {
+      unattended: false,
+      how: "the download page is an ASP.NET form: the .xls comes back from a POST of the page's __VIEWSTATE and __EVENTVALIDATION with __EVENTTARGET `dnn$ctr384$DownloadExclusionsFile$lb_DLoad_ExcFile_XLS`, and the site answers US visitors only (the OpenSanctions crawler goes through a US-located unblocking proxy and is kept out of its CI). A scheduled fetch from outside the US cannot work: an operator in the US downloads the Excel file from the page by hand and runs `screenctl lists ingest state_tx <file>`",
+    },
     gapReason:
-      'publishes a legacy .xls behind a download form that answers US visitors only, and no adapter reads it yet; screen by hand at https://oig.hhsc.state.tx.us/oigportal2/Exclusions',
+      'publishes a legacy .xls behind a download form that answers US visitors only; screen by hand at https://oig.hhsc.state.tx.us/oigportal2/Exclusions',
   },
   leieReliant('UT', 'Utah Department of Health and Human Services', [VENDOR_NO_LIST, VENDOR_NO_LIST_WITH_VA]),
   leieReliant('VA', 'Virginia Department of Medical Assistance Services', [VENDOR_NO_LIST_WITH_VA]),
   {
     state: 'VT',
-    kind: 'unconfirmed',
+    kind: 'separate_list',
     listName: 'DVHA Medicaid Excluded Providers',
     agency: 'Department of Vermont Health Access (DVHA)',
-    listUrl: 'https://dvha.vermont.gov/providers/medicaid-excluded-providers',
-    format: 'unconfirmed',
+    listUrl: 'https://www.vtmedicaid.com/#/provEnrollExcluded',
+    format: 'xlsx',
     cadence: UNPUBLISHED,
-    columns: [],
-    sources: ['https://exclusionscreening.com/vermont-medicaid-exclusion-list/'],
+    columns: [
+      'provider_id',
+      'provider_npi',
+      'full_name',
+      'city',
+      'state',
+      'status_code',
+      'status_code_desc',
+      'status_effective_date',
+      'status_end_date',
+      'provider_type',
+    ],
+    sources: [
+      'https://github.com/opensanctions/crawler-planning/issues/409',
+      'https://github.com/opensanctions/crawler-planning/issues/588',
+      'https://github.com/rommelpascualsv/exclusion-importer/blob/4acaefab9582e7161ae75c2c29f5681a04f7dc9f/app/Import/Lists/Vermont.php',
+      'https://exclusionscreening.com/vermont-medicaid-exclusion-list/',
+    ],
+    retrieval: {
+      unattended: false,
+      how: "DVHA's page (https://dvha.vermont.gov/providers/medicaid-excluded-providers) links the list at vtmedicaid.com, a JavaScript application (`#/provEnrollExcluded`) with no static file address; the older importer read its Excel export. A scheduled fetch cannot work: an operator opens the application, exports the list as Excel, and runs `screenctl lists ingest state_vt <file>`",
+    },
     gapReason:
-      'is named by a compliance vendor as keeping a separate list, but no public source we found describes its format; screen by hand at https://dvha.vermont.gov/providers/medicaid-excluded-providers',
+      'publishes its list in a JavaScript application with an Excel export; screen by hand at https://www.vtmedicaid.com/#/provEnrollExcluded',
   },
   {
     state: 'WA',

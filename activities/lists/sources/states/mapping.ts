@@ -23,6 +23,19 @@ export interface SheetLayout {
   aliasRowPrefix?: string;
   /** Rows whose text matches this (a RegExp source, any case) are notes among the data, not listings (IN). */
   skipRowsMatching?: string;
+  /** Reading stops at the row whose first cell matches this (a RegExp source, any case): AL's `NOTE: …` block after the data. */
+  stopAtFirstCellMatching?: string;
+  /**
+   * Category heading rows between the data (AL's `PHYSICIANS`, `NURSES`): a row whose only text is
+   * one of `values` (any case) is no listing; it fills the extra column `column` of the rows below it.
+   */
+  headingRows?: { values: string[]; column: string };
+  /**
+   * Only rows whose cell in `column` matches `matching` (a RegExp source, any case) are listings
+   * (FL's final orders: suspensions and terminations bar a provider, fines do not). The other rows
+   * are read and counted as skipped, and become no entry.
+   */
+  keepRowsWhere?: { column: ColumnRef; matching: string };
   /** Fixed action when the list has no action column. */
   action?: string;
   fields: {
@@ -76,8 +89,13 @@ export interface StateListMapping {
   /**
    * `html`: every `<table>` of the page is read like a sheet (its caption is the sheet name).
    * `json`: an array of flat records (or one under `json.recordsAt`) is one sheet whose header is the records' keys.
+   * `xls`: a legacy Excel 97–2003 (BIFF8) workbook, each sheet read like an XLSX sheet.
+   * `sharepoint_xml`: the SOAP answer of a SharePoint list service (`Lists.asmx` GetListItems), one sheet
+   * whose header is the items' field names.
+   *
+   * A header cell left empty is named by its 1-based position: `column_1`, `column_2`, ….
    */
-  format: 'csv' | 'xlsx' | 'html' | 'pdf' | 'json';
+  format: 'csv' | 'xlsx' | 'xls' | 'html' | 'pdf' | 'json' | 'sharepoint_xml';
   /**
    * The state publishes its list as several workbooks (MN: group and individual providers): the
    * artifact is a ZIP holding them as published, and every layout must be found, or it is refused.
@@ -87,10 +105,23 @@ export interface StateListMapping {
   layouts: SheetLayout[];
   /** The public page this layout was taken from (a crawler that reads the real file, or the publisher's own notes). */
   layoutSource: string;
-  /** How a PDF's text is laid out as a table (format `pdf` only). */
+  /**
+   * How a PDF's text is laid out as a table. With format `pdf`, the artifact is that PDF; with
+   * another format, the publisher prints the same list as a PDF too (AL), and an artifact that is
+   * a PDF is read with these options instead.
+   */
   pdf?: PdfTableOptions;
   /** Where a JSON artifact keeps its records (format `json` only). */
   json?: JsonRecordsOptions;
+  /** Which SharePoint items are listings and which fields are hyperlinks (format `sharepoint_xml` only). */
+  sharePoint?: SharePointRowsOptions;
+}
+
+export interface SharePointRowsOptions {
+  /** The field (without `ows_`) every listed item has; items without it (other documents, folders) are left out. */
+  listingField: string;
+  /** Hyperlink fields (`<url>, <description>`): each becomes `<field>` (the URL) and `<field>_description`. */
+  urlFields?: string[];
 }
 
 export interface JsonRecordsOptions {

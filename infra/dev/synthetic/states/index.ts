@@ -38,6 +38,12 @@ import { writeOhio } from './oh';
 import { writePennsylvania } from './pa';
 import { writeSouthCarolina } from './sc';
 import { writeWashington } from './wa';
+import { writeOregon } from './or';
+import { writeTexas } from './tx';
+import { writeFlorida } from './fl';
+import { writeConnecticut } from './ct';
+import { writeIdaho } from './id';
+import { writeVermont } from './vt';
 
 export type { StateContext };
 
@@ -80,4 +86,10 @@ export const STATE_WRITERS: Readonly<Record<GeneratedState, (context: StateConte
   hi: writeHawaii,
   nv: writeNevada,
   wy: writeWyoming,
+  or: writeOregon,
+  tx: writeTexas,
+  fl: writeFlorida,
+  ct: writeConnecticut,
+  id: writeIdaho,
+  vt: writeVermont,
 };

@@ -137,10 +137,8 @@ function send(
             if (!ok || Date.now() - asked > RENEWAL_MAX_MS) return withdraw();
             if (!settled) request.end(input.body);
           },
-          (err: Error) => {
-            finish(null, `not sent: ${err.message}`);
-            request.destroy();
-          },
+          // The check itself failed (the database out of reach): nothing is sent, and it is no failure of the receiver's.
+          () => withdraw(),
         );
       };
       const opened = target.url.protocol === 'https:' ? 'secureConnect' : 'connect';

@@ -270,8 +270,9 @@ async function main(): Promise<void> {
   const shared = SHARED_POOL ? createPool({ connectionString: bench.stack.databaseUrl }) : null;
   const pools = shared ? { service: shared, delivery: shared } : createWorkerPools({ connectionString: bench.stack.databaseUrl });
   const servicePool = timeConnectionWaits(pools.service);
+  let worker: { stop(): Promise<void> } | undefined;
   try {
-    await bench.startWorker({ taskQueue, matcherUrl: matchers.urls[0], pools });
+    worker = await bench.startWorker({ taskQueue, matcherUrl: matchers.urls[0], pools });
     const items = generateQueries(SEED, generateEntries(createRng(SEED), ENTRIES), ITEMS, 0);
 
     const alone = await timeOrganizationB(bench, gateway.url, taskQueue, items, 'alone', servicePool);
@@ -299,8 +300,9 @@ async function main(): Promise<void> {
     await hole.close();
     await gateway.stop();
     matchers.stop();
-    await bench.close();
+    await worker?.stop();
     await Promise.all([...new Set([pools.service, pools.delivery])].map((p) => p.end()));
+    await bench.close();
   }
 }
 

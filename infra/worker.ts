@@ -2,7 +2,6 @@ import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import { config, webhookSecretKeys } from './base/config';
 import { createLogger } from './base/log';
-import { createPool } from './base/db/pool';
 import { temporalConnectionOptions } from './base/temporal/connection';
 import { createMatcherClient } from '../matcher/client';
 import { createActivities, createDeliveryWorkerActivities } from '../activities';
@@ -15,11 +14,13 @@ import { ensureUnstartedDeliverySchedule } from './schedules/unstartedDeliverySc
 import { freePort } from './base/freePort';
 import { createWorkerMetrics, serveWorkerMetrics } from './worker/metrics';
 import { workflowsEntry } from './worker/workflowsEntry';
+import { createWorkerPools } from './worker/pools';
 
 /**
  * The Temporal worker process: every workflow and activity on the service's task queue, and a
  * second worker on the delivery queue with slots of its own, so slow webhook receivers cannot
- * hold the slots batches and fan-outs need. Runtime handles SIGINT/SIGTERM: both workers stop
+ * hold the slots batches and fan-outs need, and a database pool of its own, so they cannot hold
+ * the connections batches need either. Runtime handles SIGINT/SIGTERM: both workers stop
  * polling and drain in-flight tasks.
  */
 const log = createLogger('worker');
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
     },
   });
   const metrics = createWorkerMetrics();
-  const pool = createPool();
+  const { service: pool, delivery: deliveryPool } = createWorkerPools();
   const matcher = createMatcherClient(config.matcherUrl);
   const workflowBundle = process.env.WORKFLOW_BUNDLE_PATH
     ? { codePath: process.env.WORKFLOW_BUNDLE_PATH }
@@ -70,10 +71,10 @@ async function main(): Promise<void> {
           namespace: config.temporalNamespace,
           taskQueue: deliveryQueue,
           workflowBundle,
-          activities: createDeliveryWorkerActivities({ pool, logger: log, temporal: client }),
+          activities: createDeliveryWorkerActivities({ pool: deliveryPool, logger: log, temporal: client }),
           interceptors: { activity: [metrics.activityInterceptor] },
           maxCachedWorkflows: 500,
-          // An attempt holds no database connection while it waits on a receiver, so slots are cheap.
+          // An attempt holds no database connection while it waits on a receiver, so slots are cheap; its pool is its own (WEBHOOK_DB_POOL_SIZE).
           maxConcurrentActivityTaskExecutions: deliveryWorkerSlots(),
           maxConcurrentWorkflowTaskExecutions: 10,
           shutdownGraceTime: '15s',
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
   await clientConnection.close();
   matcher.close();
   await pool.end();
+  await deliveryPool.end();
   log.info('worker stopped');
 }
 

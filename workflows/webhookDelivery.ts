@@ -1,4 +1,4 @@
-import { ActivityFailure, patched, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, patched, proxyActivities } from '@temporalio/workflow';
 import type { WebhookDeliveryActivities } from '../activities/webhooks/activities';
 import type { WebhookDeliveryInput, WebhookDeliveryResult } from './contracts';
 
@@ -9,14 +9,17 @@ import type { WebhookDeliveryInput, WebhookDeliveryResult } from './contracts';
  */
 const ATTEMPT_KEEPS_SCHEDULE = 'webhook-attempt-keeps-schedule';
 
+/** The attempt's failures that are the receiver's (activities/webhooks/activities.ts). */
+const RECEIVER_FAILURES = ['WebhookAttemptFailed', 'WebhookAttemptsExhausted'];
+
 /** Slack over the whole schedule for the attempts' own time and the cap's turns; only a worker failing every attempt reaches it. */
 const SCHEDULE_SLACK_MS = 24 * 3600_000;
 
 /**
  * One delivery (workflow id `webhook-delivery/{deliveryId}`): attempts until the receiver
  * answers 2xx, with exponential backoff and a bounded number of attempts, each logged by the
- * activity. After the last one the delivery is marked failed; a replay or an operator's reset
- * starts a new series.
+ * activity. After the last one the delivery is marked failed (counted against the endpoint only
+ * when the receiver failed it); a replay or an operator's reset starts a new series.
  */
 export async function webhookDelivery(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
   const { policy, series } = input;
@@ -52,7 +55,9 @@ export async function webhookDelivery(input: WebhookDeliveryInput): Promise<Webh
     return (await attemptDelivery({ deliveryId: input.deliveryId, timeoutMs: policy.timeoutMs, ...seriesArg })).outcome;
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;
-    await markDeliveryFailed({ deliveryId: input.deliveryId, ...seriesArg });
+    // Only a series the receiver's answers ended counts against the endpoint; one out of time waiting behind the organization's cap, or on a failing worker, does not.
+    const receiverFailed = err.cause instanceof ApplicationFailure && RECEIVER_FAILURES.includes(err.cause.type ?? '');
+    await markDeliveryFailed({ deliveryId: input.deliveryId, ...seriesArg, receiverFailed });
     return 'failed';
   }
 }

@@ -23,19 +23,21 @@ export function recordView(id: string, result: ScreeningResult): MonitoredRecord
  * enrolling the same entity again re-screens and returns the same record (and bills one
  * record-month, not two). `created` false for such a repeat. The blocking keys are computed
  * here, under the rules the stored version names. The record is marked as waiting for its
- * workflow (`workflow_pending_since`) until `workflowStarted` clears the mark.
+ * workflow (`workflow_pending_since`) until `workflowStarted` clears the mark. The status the
+ * enrollment answers is the record's announced status (`announced_status`).
  */
 export async function upsertRecord(
   client: PoolClient,
   record: { orgId: string; entity: Entity; entityHash: string; result: ScreeningResult; headroom: number; rulesVersion: number | null },
 ): Promise<{ id: string; created: boolean }> {
   const { rows } = await client.query<{ id: string; created: boolean }>(
-    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version, rules_version, workflow_pending_since)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, now())
+    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version, rules_version, workflow_pending_since, announced_status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, now(), $6)
      ON CONFLICT (org_id, entity_hash) WHERE removed_at IS NULL DO UPDATE
        SET status = EXCLUDED.status, result = EXCLUDED.result, blocking_keys = EXCLUDED.blocking_keys, checked_at = EXCLUDED.checked_at,
            recall_capped = EXCLUDED.recall_capped, candidate_headroom = EXCLUDED.candidate_headroom, blocking_keys_version = EXCLUDED.blocking_keys_version,
-           rules_version = EXCLUDED.rules_version, workflow_pending_since = coalesce(monitored_records.workflow_pending_since, now())
+           rules_version = EXCLUDED.rules_version, workflow_pending_since = coalesce(monitored_records.workflow_pending_since, now()),
+           announced_status = EXCLUDED.announced_status
      RETURNING id, (xmax = 0) AS created`,
     [
       record.orgId,
@@ -273,7 +275,8 @@ type Rescreening = { id: string; result: ScreeningResult; headroom: number; rule
 
 /**
  * Stores re-screenings of records still active (a record removed meanwhile is left alone) and
- * returns each one's previous status and screening time, read under the row lock taken first. The headroom is
+ * returns each one's previous status, the status last announced for it (see `markAnnounced`) and
+ * its previous screening time, read under the row lock taken first. The headroom is
  * stored only from a screening on the current version of every list (else unknown: the next
  * change that gives the record a viable candidate screens it again). A result older
  * than the stored one (two fan-outs that overlap, the later version's committing first) is not
@@ -282,10 +285,25 @@ type Rescreening = { id: string; result: ScreeningResult; headroom: number; rule
 export async function saveRescreenings(
   client: PoolClient,
   rescreened: readonly Rescreening[],
-): Promise<Array<{ id: string; orgId: string; previousStatus: ScreeningStatus; previousCheckedAt: string; result: ScreeningResult }>> {
+): Promise<
+  Array<{
+    id: string;
+    orgId: string;
+    previousStatus: ScreeningStatus;
+    announcedStatus: ScreeningStatus;
+    previousCheckedAt: string;
+    result: ScreeningResult;
+  }>
+> {
   if (rescreened.length === 0) return [];
-  const { rows: lockedRows } = await client.query<{ id: string; status: ScreeningStatus; checked_at: string; result: ScreeningResult }>(
-    `SELECT id, status, checked_at::text AS checked_at, result FROM monitored_records
+  const { rows: lockedRows } = await client.query<{
+    id: string;
+    status: ScreeningStatus;
+    announced: ScreeningStatus;
+    checked_at: string;
+    result: ScreeningResult;
+  }>(
+    `SELECT id, status, coalesce(announced_status, status) AS announced, checked_at::text AS checked_at, result FROM monitored_records
       WHERE id = ANY($1::uuid[]) AND removed_at IS NULL ORDER BY id FOR UPDATE`,
     [rescreened.map((r) => r.id)],
   );
@@ -327,6 +345,7 @@ export async function saveRescreenings(
     id: r.id,
     orgId: r.org_id,
     previousStatus: locked.get(r.id)!.status,
+    announcedStatus: locked.get(r.id)!.announced,
     previousCheckedAt: locked.get(r.id)!.checked_at,
     result: r.result,
   }));
@@ -341,4 +360,25 @@ function screensOlderVersion(result: ScreeningResult, stored: ScreeningResult, s
       return newer !== undefined && older !== undefined && newer < older;
     }),
   );
+}
+
+/**
+ * The records' status changes were announced (their match_status_change recorded): their stored
+ * status is now the announced one. Not for a read-only organization, whose monitoring events are
+ * not recorded: its records keep the status last announced, and the re-screen once it is active
+ * again announces every record whose status differs from it (activities/monitoring/resume.ts).
+ */
+export async function markAnnounced(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(
+    `UPDATE monitored_records m SET announced_status = m.status
+      WHERE m.id = ANY ($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = m.org_id AND o.state = 'read_only')`,
+    [ids],
+  );
+}
+
+/** Holds the organizations' state (FOR SHARE) until the caller's transaction ends: a state change waits for it. */
+export async function holdOrganizationStates(db: Db, orgIds: readonly string[]): Promise<void> {
+  if (orgIds.length === 0) return;
+  await db.query('SELECT 1 FROM organizations WHERE id = ANY ($1::uuid[]) ORDER BY id FOR SHARE', [[...new Set(orgIds)]]);
 }

@@ -1,11 +1,14 @@
 import { organizationRecords, organizationResumed, organizationsToResume } from './records';
+import { releaseHeldDeliveries } from '../webhooks';
 import { rescreenRecordIds, type RescreenDeps } from './screening';
 
 /**
  * An organization active again after being read-only: while it was read-only its records were
  * not screened again (no fan-out, switch or rules re-screen read them) and nothing was delivered
- * to it. Every active record of it is screened on the current versions, and a status that changed
- * since it was last screened is delivered as `match_status_change`. Done once per resumption: a
+ * to it. Every active record of it is screened on the current versions, and every record whose
+ * status differs from the status last announced for it (a change stored while read-only, its
+ * event not recorded, included) is delivered once as `match_status_change`, after the monitoring
+ * deliveries its attempts held while it was read-only are sent. Done once per resumption: a
  * run that fails is retried by the next catch-up, and the event keys (cause and the record's
  * previous screening) make its deliveries one.
  */
@@ -16,6 +19,8 @@ export async function resumeReactivatedOrganizations(
   for (const { orgId, resumedAt } of await organizationsToResume(deps.pool)) {
     const ids = await organizationRecords(deps.pool, orgId);
     const cause = `org-resumed:${orgId}:${Date.parse(resumedAt)}`;
+    // First what was held (the older events), then what the re-screen finds.
+    await releaseHeldDeliveries(deps.pool, deps.temporal, deps.taskQueue, { orgId }, deps.env);
     const { rescreened, statusChanges } = await rescreenRecordIds(deps, ids, cause, {});
     await organizationResumed(deps.pool, orgId, resumedAt);
     done.push({ orgId, rescreened, statusChanges });

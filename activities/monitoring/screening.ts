@@ -7,7 +7,7 @@ import type { Logger } from '../../infra/base/log';
 import { inTransaction } from '../../infra/base/db/transaction';
 import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef, type WebhookEventToEmit } from '../webhooks';
 import { listScreeningStates } from '../lists';
-import { loadActiveRecords, saveRescreenings, type StoredRecord } from './records';
+import { holdOrganizationStates, loadActiveRecords, markAnnounced, saveRescreenings, type StoredRecord } from './records';
 import { isStaleResult, listsAsScreened } from './staleResults';
 
 /** Records per matcher call and per commit, at most; fewer when their subjects' bytes reach MATCH_MANY_CHUNK_BYTES. */
@@ -100,15 +100,24 @@ export async function rescreenRecords(
   await inTransaction(deps.pool, async (client) => {
     await refuseResultsOnOtherLists(client, results, cause);
     const saved = await saveRescreenings(client, rescreened);
-    for (const row of saved) {
-      if (row.previousStatus === row.result.status) continue;
+    // A change is against the status last announced: one stored while its organization was read-only (its event not recorded) is announced now.
+    const changed = saved.filter((row) => row.announcedStatus !== row.result.status);
+    await holdOrganizationStates(
+      client,
+      changed.map((row) => row.orgId),
+    );
+    for (const row of changed) {
       changes++;
       refs = refs.concat(
-        await recordDeliveries(client, statusChangeEvent(row.orgId, row.previousStatus, row.previousCheckedAt, row.id, row.result, cause)),
+        await recordDeliveries(client, statusChangeEvent(row.orgId, row.announcedStatus, row.previousCheckedAt, row.id, row.result, cause)),
       );
     }
+    await markAnnounced(
+      client,
+      changed.map((row) => row.id),
+    );
   });
-  await startDeliveryWorkflows(deps.temporal, deps.taskQueue, refs, { env: deps.env });
+  await startDeliveryWorkflows(deps.temporal, deps.taskQueue, refs, { env: deps.env, db: deps.pool });
   return changes;
 }
 
@@ -256,6 +265,6 @@ export async function startPendingStatusChanges(deps: RescreenDeps, cause: strin
     deps.temporal,
     deps.taskQueue,
     pending.rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: 'match_status_change' })),
-    { env: deps.env },
+    { env: deps.env, db: deps.pool },
   );
 }

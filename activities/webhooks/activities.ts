@@ -18,7 +18,11 @@ import {
   orgBusyRetryMs,
   ORG_BUSY_MAX_RETRY_MS,
   postDelivery,
+  renewClaim,
   signatureHeader,
+  stillToSend,
+  endpointAttemptFailed,
+  createHostResolver,
   startUnstartedDeliveries,
   type DeliveryPolicy,
   type WebhookEventToEmit,
@@ -52,13 +56,15 @@ function busyWaitMs(env: NodeJS.ProcessEnv, busy: { waiting: number; attemptMs: 
 /** Activities of the webhookDelivery workflow, and the emitter the other workflows call. */
 export function createWebhookDeliveryActivities(deps: { pool: Pool; logger: Logger; temporal: Client; env?: NodeJS.ProcessEnv }) {
   const env = deps.env ?? process.env;
+  const resolve = createHostResolver(env);
 
   return {
     /**
      * One attempt of the current series. It claims the delivery in a short transaction (the
      * organization's cap, the record not removed, the delivery still this series' to send),
      * decrypts the current secret (the one place it is opened) and signs with it and a fresh `t`,
-     * POSTs holding no transaction, lock or connection, then logs. A delivery cancelled meanwhile (endpoint removed or disabled,
+     * POSTs holding no transaction, lock or connection (the claim renewed, and the record checked
+     * again, once the connection is open and before anything is written), then logs. A delivery cancelled meanwhile (endpoint removed or disabled,
      * monitored record removed), or reopened by a reset into a newer series, is not sent by this one.
      *
      * With `policy` (series started by this release) the attempt keeps the schedule: a turn
@@ -101,6 +107,7 @@ export function createWebhookDeliveryActivities(deps: { pool: Pool; logger: Logg
         throw ApplicationFailure.retryable((err as Error).message, 'WebhookSecretUnavailable');
       }
       const attemptedAt = new Date();
+      const holdMs = input.timeoutMs + CLAIM_MARGIN_MS;
       const result = await postDelivery({
         url: delivery.url,
         headers: {
@@ -111,7 +118,19 @@ export function createWebhookDeliveryActivities(deps: { pool: Pool; logger: Logg
         body: delivery.body,
         timeoutMs: input.timeoutMs,
         allowLoopback: allowLoopback(env),
+        resolve,
+        // The claim may have expired while this worker was paused (DELETE /monitor/{id} then answered): checked again, and renewed, at the last moment.
+        beforeSend: () => renewClaim(deps.pool, { deliveryId: delivery.id, series, holdMs }),
       });
+      if (result.withdrawn) {
+        await releaseClaim(deps.pool, delivery.id);
+        if (!(await stillToSend(deps.pool, delivery.id, series))) return { outcome: 'cancelled' };
+        throw ApplicationFailure.create({
+          message: 'the claim was lost before the request was written; nothing was sent',
+          type: 'WebhookClaimLost',
+          nextRetryDelay: orgBusyRetryMs(env),
+        });
+      }
       const { attempt, seriesAttempts } = await finishAttempt(deps.pool, {
         deliveryId: delivery.id,
         series,
@@ -121,6 +140,7 @@ export function createWebhookDeliveryActivities(deps: { pool: Pool; logger: Logg
         await endpointDelivered(deps.pool, delivery.endpointId);
         return { outcome: 'delivered', attempt };
       }
+      await endpointAttemptFailed(deps.pool, delivery.endpointId);
       deps.logger.info({ deliveryId: delivery.id, attempt, statusCode: result.statusCode, error: result.error }, 'webhook attempt failed');
       const message = `attempt ${attempt}: ${result.error}`;
       if (!input.policy) throw ApplicationFailure.retryable(message, 'WebhookAttemptFailed');
@@ -133,11 +153,16 @@ export function createWebhookDeliveryActivities(deps: { pool: Pool; logger: Logg
       });
     },
 
-    /** Every attempt of the series was used; a series a reset replaced marks nothing. The endpoint's run of failures grows, and may disable it. */
-    async markDeliveryFailed(input: { deliveryId: string; series?: string }): Promise<void> {
+    /**
+     * The series ended without a 2xx; a series a reset replaced marks nothing. When the receiver
+     * failed it (every attempt used), the endpoint's run of failures grows, and may disable it;
+     * a series that ran out of time waiting behind the organization's cap (`receiverFailed`
+     * false) is no failure of the receiver's.
+     */
+    async markDeliveryFailed(input: { deliveryId: string; series?: string; receiverFailed?: boolean }): Promise<void> {
       const failed = await markFailed(deps.pool, input.deliveryId, input.series ?? null);
-      if (!failed) return;
-      if (await endpointDeliveryFailed(deps.pool, failed.endpointId, failed.createdAt, disablePolicy(env))) {
+      if (!failed || input.receiverFailed === false) return;
+      if (await endpointDeliveryFailed(deps.pool, failed.endpointId, disablePolicy(env))) {
         deps.logger.warn({ endpointId: failed.endpointId, deliveryId: input.deliveryId }, 'webhook endpoint disabled: it kept failing');
       }
     },

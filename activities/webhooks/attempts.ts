@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { transaction } from '../../infra/base/db/transaction';
 import type { WebhookEventType } from './events';
+import { holdDelivery, MONITORING_EVENT_TYPES } from './held';
 import type { StoredSecret } from './secretBox';
 import type { Db, DeliveryAttempt } from './store';
 
@@ -32,10 +33,14 @@ const WAITING_COUNTED = 5000;
 /**
  * Claims the delivery for one attempt until `holdMs` from now. The organization's claims are
  * counted under a transaction-scoped advisory lock, so concurrent attempts cannot both take the
- * last place (`orgCap` null: a series of the previous release, not capped). A monitored record is
- * read FOR SHARE here: a DELETE /monitor/{id} that commits first is seen (nothing is sent and the
- * delivery is cancelled); one that commits after sees this claim, and waits for it to end
- * (`waitForRecordSends`), so once DELETE has answered no attempt of the record is in flight.
+ * last place (`orgCap` null: a series of the previous release, not capped); the lock is only
+ * tried: an attempt that finds it taken is refused as busy at once, so no claim waits on it
+ * holding a database connection. A monitored record is read FOR SHARE here: a DELETE
+ * /monitor/{id} that commits first is seen (nothing is sent and the delivery is cancelled); one
+ * that commits after sees this claim, and waits for it to end (`waitForRecordSends`), so once
+ * DELETE has answered no attempt of the record is in flight (and `renewClaim`, just before the
+ * request is written, makes sure of it again). A monitoring event of an organization that is
+ * read-only is not sent: it is held until the organization is active again (held.ts).
  */
 export async function claimAttempt(
   pool: Pool,
@@ -46,13 +51,27 @@ export async function claimAttempt(
     return await transaction(client, async (tx) => {
       const {
         rows: [target],
-      } = await tx.query<{ org_id: string; monitored_record_id: string | null }>(
-        'SELECT org_id, monitored_record_id FROM webhook_deliveries WHERE id = $1',
-        [input.deliveryId],
+      } = await tx.query<{ org_id: string; monitored_record_id: string | null; held_for_read_only: boolean }>(
+        `SELECT d.org_id, d.monitored_record_id,
+                d.event_type = ANY ($2::text[]) AND EXISTS (SELECT 1 FROM organizations o WHERE o.id = d.org_id AND o.state = 'read_only')
+                  AS held_for_read_only
+           FROM webhook_deliveries d WHERE d.id = $1`,
+        [input.deliveryId, MONITORING_EVENT_TYPES],
       );
       if (!target) return { kind: 'closed' };
+      if (target.held_for_read_only) {
+        await holdDelivery(tx, input.deliveryId);
+        return { kind: 'closed' };
+      }
       if (input.orgCap !== null) {
-        await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('webhook-org-attempts:' || $1, 0))", [target.org_id]);
+        const {
+          rows: [lock],
+        } = await tx.query<{ taken: boolean }>(
+          "SELECT pg_try_advisory_xact_lock(hashtextextended('webhook-org-attempts:' || $1, 0)) AS taken",
+          [target.org_id],
+        );
+        // Another attempt of the organization is counting its claims this instant: a turn refused, retried soon.
+        if (!lock.taken) return { kind: 'busy', waiting: 0, attemptMs: 0 };
         const {
           rows: [inFlight],
         } = await tx.query<{ n: number }>(
@@ -126,6 +145,54 @@ export async function claimAttempt(
 }
 
 /**
+ * Immediately before the request is written: the claim is renewed for `holdMs` only if it is
+ * still held (not expired while the worker was paused: a DELETE /monitor/{id} waiting for it may
+ * have answered since), the delivery still this series' to send, its endpoint enabled, and its
+ * monitored record not removed. The record is read FOR SHARE, so a DELETE cannot commit between
+ * this check and the renewal; one that commits after it waits for the renewed claim. False: send
+ * nothing.
+ */
+export async function renewClaim(pool: Pool, input: { deliveryId: string; series: string | null; holdMs: number }): Promise<boolean> {
+  const client = await pool.connect();
+  try {
+    return await transaction(client, async (tx) => {
+      const {
+        rows: [d],
+      } = await tx.query<{ monitored_record_id: string | null }>('SELECT monitored_record_id FROM webhook_deliveries WHERE id = $1', [
+        input.deliveryId,
+      ]);
+      if (!d) return false;
+      if (d.monitored_record_id !== null) {
+        const { rowCount } = await tx.query('SELECT 1 FROM monitored_records WHERE id = $1 AND removed_at IS NULL FOR SHARE', [
+          d.monitored_record_id,
+        ]);
+        if (rowCount !== 1) return false;
+      }
+      const { rowCount } = await tx.query(
+        `UPDATE webhook_deliveries d SET sending_until = clock_timestamp() + make_interval(secs => $3::double precision / 1000)
+           FROM webhook_endpoints e
+          WHERE d.id = $1 AND d.status = 'pending' AND d.series IS NOT DISTINCT FROM $2::uuid AND d.sending_until > clock_timestamp()
+            AND e.id = d.endpoint_id AND e.deleted_at IS NULL AND e.disabled_at IS NULL`,
+        [input.deliveryId, input.series, input.holdMs],
+      );
+      return rowCount === 1;
+    });
+  } finally {
+    client.release();
+  }
+}
+
+/** Whether a delivery whose renewal was refused may still be sent by a later attempt (pending, its record not removed). */
+export async function stillToSend(db: Db, deliveryId: string, series: string | null): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM webhook_deliveries d WHERE d.id = $1 AND d.status = 'pending' AND d.series IS NOT DISTINCT FROM $2::uuid
+        AND (d.monitored_record_id IS NULL OR EXISTS (SELECT 1 FROM monitored_records r WHERE r.id = d.monitored_record_id AND r.removed_at IS NULL))`,
+    [deliveryId, series],
+  );
+  return rowCount === 1;
+}
+
+/**
  * Ends a claimed attempt: logs it, releases the claim, counts it in its series and, when it was
  * answered 2xx, ends the delivery. Returns the attempt's number in the log and in its series.
  */
@@ -138,8 +205,8 @@ export async function finishAttempt(
   const { rows } = await db.query<{ series_attempts: number | null }>(
     `UPDATE webhook_deliveries SET sending_until = NULL,
             series_attempts = CASE WHEN series IS NOT DISTINCT FROM $2::uuid THEN coalesce(series_attempts, 0) + 1 ELSE series_attempts END,
-            status = CASE WHEN $3 AND status = 'pending' THEN 'succeeded' ELSE status END,
-            completed_at = CASE WHEN $3 AND status = 'pending' THEN now() ELSE completed_at END
+            status = CASE WHEN $3 AND status IN ('pending', 'held') THEN 'succeeded' ELSE status END,
+            completed_at = CASE WHEN $3 AND status IN ('pending', 'held') THEN now() ELSE completed_at END
       WHERE id = $1 RETURNING series_attempts`,
     [input.deliveryId, input.series, delivered],
   );

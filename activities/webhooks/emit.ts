@@ -18,6 +18,6 @@ export async function emitWebhookEvents(
 ): Promise<DeliveryRef[]> {
   const refs: DeliveryRef[] = [];
   for (const event of events) refs.push(...(await recordDeliveries(pool, event)));
-  await startDeliveryWorkflows(client, taskQueue, refs, { env });
+  await startDeliveryWorkflows(client, taskQueue, refs, { env, db: pool });
   return refs;
 }

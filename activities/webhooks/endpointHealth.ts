@@ -1,13 +1,14 @@
 import type { Pool } from 'pg';
 import { inTransaction } from '../../infra/base/db/transaction';
+import { holdEndpointDeliveries } from './held';
 import type { DisablePolicy } from './limits';
 import type { Db } from './store';
 
 /**
  * An endpoint that keeps failing is disabled: after `failedDeliveries` deliveries in a row used
  * every attempt, or once it has been failing for `failingMs` without a delivery getting through.
- * A disabled endpoint gets no new deliveries, its pending ones end failed (replayable once it is
- * enabled again), and the customer enables it through the endpoints API.
+ * A disabled endpoint is sent nothing: its pending deliveries and the events recorded for it
+ * meanwhile are held, and sent once the customer enables it through the endpoints API.
  */
 
 /** A delivery got through: the endpoint's run of failures ends (written only when there was one). */
@@ -19,34 +20,38 @@ export async function endpointDelivered(db: Db, endpointId: string): Promise<voi
 }
 
 /**
- * A delivery used every attempt of its series: counted in the endpoint's run, which is dated from
- * the first failed delivery's creation. Returns true when this disabled the endpoint.
+ * An attempt failed: the endpoint's failing streak starts now, unless one is running already
+ * (written only when it starts). The streak ends with the next attempt that gets through.
  */
-export async function endpointDeliveryFailed(
-  pool: Pool,
-  endpointId: string,
-  deliveryCreatedAt: Date,
-  policy: DisablePolicy,
-): Promise<boolean> {
+export async function endpointAttemptFailed(db: Db, endpointId: string): Promise<void> {
+  await db.query('UPDATE webhook_endpoints SET failing_since = now() WHERE id = $1 AND failing_since IS NULL', [endpointId]);
+}
+
+/**
+ * A delivery used every attempt of its series: counted in the endpoint's run; the endpoint is
+ * disabled after `failedDeliveries` in a row, or once its current failing streak (dated from its
+ * first failed attempt since the last success, never from an older delivery's creation) has
+ * lasted `failingMs`. Its pending deliveries are then held (held.ts). Returns true when this
+ * disabled the endpoint.
+ */
+export async function endpointDeliveryFailed(pool: Pool, endpointId: string, policy: DisablePolicy): Promise<boolean> {
   return inTransaction(pool, async (tx) => {
     const {
       rows: [r],
     } = await tx.query<{ disabled: boolean }>(
       `UPDATE webhook_endpoints
           SET failed_deliveries_in_row = coalesce(failed_deliveries_in_row, 0) + 1,
-              failing_since = coalesce(failing_since, $2),
+              failing_since = coalesce(failing_since, now()),
               disabled_at = CASE
-                WHEN disabled_at IS NULL AND (coalesce(failed_deliveries_in_row, 0) + 1 >= $3
-                                              OR coalesce(failing_since, $2) <= now() - make_interval(secs => $4::double precision / 1000))
+                WHEN disabled_at IS NULL AND (coalesce(failed_deliveries_in_row, 0) + 1 >= $2
+                                              OR coalesce(failing_since, now()) <= now() - make_interval(secs => $3::double precision / 1000))
                 THEN now() ELSE disabled_at END
         WHERE id = $1 AND deleted_at IS NULL
         RETURNING disabled_at IS NOT NULL AND disabled_at = now() AS disabled`,
-      [endpointId, deliveryCreatedAt, policy.failedDeliveries, policy.failingMs],
+      [endpointId, policy.failedDeliveries, policy.failingMs],
     );
     if (!r?.disabled) return false;
-    await tx.query("UPDATE webhook_deliveries SET status = 'failed', completed_at = now() WHERE endpoint_id = $1 AND status = 'pending'", [
-      endpointId,
-    ]);
+    await holdEndpointDeliveries(tx, endpointId);
     return true;
   });
 }

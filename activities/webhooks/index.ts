@@ -8,10 +8,10 @@ export { allowLoopback, deliveryPolicy, retrySchedule, type DeliveryPolicy } fro
 export { checkWebhookTarget, refusedAddressReason, REFUSED_ADDRESS_REASON } from './targets';
 export { newSigningSecret, signatureHeader, signatureHex } from './signing';
 export { openSecret, sealSecret, type SealedSecret, type StoredSecret } from './secretBox';
-export { postDelivery, type PostOutcome } from './post';
+export { postDelivery, RENEWAL_MAX_MS, type PostOutcome } from './post';
 export { verifyWebhook, SIGNATURE_TOLERANCE_SECONDS, type HeaderGetter, type ReceivedHeaders, type WebhookVerification } from './receiver';
 export { emitWebhookEvents } from './emit';
-export { startDeliveryWorkflows } from './start';
+export { markWorkflowsStarted, startDeliveryWorkflows } from './start';
 export { startUnstartedDeliveries, UNSTARTED_AFTER_MS } from './sweep';
 export {
   cancelRecordDeliveries,
@@ -52,12 +52,17 @@ export {
   markCancelled,
   markFailed,
   releaseClaim,
+  renewClaim,
+  stillToSend,
   waitForRecordSends,
   type AttemptClaim,
   type DeliveryToAttempt,
 } from './attempts';
-export { enableEndpoint, endpointDelivered, endpointDeliveryFailed } from './endpointHealth';
+export { enableEndpoint, endpointAttemptFailed, endpointDelivered, endpointDeliveryFailed } from './endpointHealth';
+export { holdDelivery, holdEndpointDeliveries, MONITORING_EVENT_TYPES, releaseHeldDeliveries, type HeldScope } from './held';
+export { createHostResolver, defaultHostResolver, type HostResolver, type ResolvedAddress } from './resolver';
 export {
+  deliveryPoolSize,
   deliveryTaskQueue,
   deliveryWorkerSlots,
   disablePolicy,

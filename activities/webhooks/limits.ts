@@ -5,6 +5,7 @@ import { positiveFromEnv } from './policy';
  *
  *   WEBHOOK_TASK_QUEUE              the delivery workflows' task queue (default `<service queue>-webhooks`)
  *   WEBHOOK_WORKER_SLOTS            delivery attempts one worker runs at once (default 16)
+ *   WEBHOOK_DB_POOL_SIZE            database connections of the delivery worker's own pool (default 4)
  *   WEBHOOK_ORG_CONCURRENCY         attempts of one organization in flight at once, all workers together (default 4)
  *   WEBHOOK_ORG_BUSY_RETRY_MS       shortest wait of an attempt refused by that cap (default 1000; the longest is 5 minutes)
  *   WEBHOOK_MAX_ENDPOINTS_PER_ORG   endpoints one organization may register (default 10)
@@ -23,6 +24,12 @@ export function deliveryTaskQueue(serviceTaskQueue: string, env: NodeJS.ProcessE
 }
 
 export const deliveryWorkerSlots = (env: NodeJS.ProcessEnv = process.env): number => positiveInt(env, 'WEBHOOK_WORKER_SLOTS', 16);
+/**
+ * The delivery worker's pool, apart from the service's: an attempt holds a connection only for its
+ * short claim, renewal and log writes, so a few serve every slot, and however many attempts wait,
+ * batches and fan-outs never wait behind them for a connection.
+ */
+export const deliveryPoolSize = (env: NodeJS.ProcessEnv = process.env): number => positiveInt(env, 'WEBHOOK_DB_POOL_SIZE', 4);
 export const orgAttemptCap = (env: NodeJS.ProcessEnv = process.env): number => positiveInt(env, 'WEBHOOK_ORG_CONCURRENCY', 4);
 export const orgBusyRetryMs = (env: NodeJS.ProcessEnv = process.env): number => positiveInt(env, 'WEBHOOK_ORG_BUSY_RETRY_MS', 1000);
 export const ORG_BUSY_MAX_RETRY_MS = 5 * 60_000;

@@ -8,9 +8,14 @@ export interface PostOutcome {
   statusCode: number | null;
   latencyMs: number;
   error: string | null;
+  /** Nothing was written: `beforeSend` refused (the claim was lost, or the delivery is no longer to be sent). */
+  withdrawn?: true;
 }
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
+
+/** How long `beforeSend` may take, in the worker's own time, and the request still be written: past it, what it checked may no longer hold. */
+export const RENEWAL_MAX_MS = 2_000;
 
 const timedOut = (timeoutMs: number): string => `timed out after ${timeoutMs} ms`;
 
@@ -19,7 +24,10 @@ const timedOut = (timeoutMs: number): string => `timed out after ${timeoutMs} ms
  * target check, so a hung DNS lookup ends as a logged time-out rather than outliving the
  * activity. The target is checked again here and the connection goes to the address that
  * passed the check (the lookup is pinned), so DNS cannot move it in between. The receiver's
- * answer body is read (bounded) and dropped; redirects are not followed.
+ * answer body is read (bounded) and dropped; redirects are not followed. `beforeSend` runs once
+ * the connection is open, immediately before the request is written (headers and body together):
+ * when it answers false, or took so long (RENEWAL_MAX_MS) that what it checked may no longer hold,
+ * the connection is dropped with nothing written.
  */
 export async function postDelivery(input: {
   url: string;
@@ -27,8 +35,9 @@ export async function postDelivery(input: {
   body: string;
   timeoutMs: number;
   allowLoopback: boolean;
-  /** Replaces DNS resolution of the target host (tests). */
+  /** Resolves the target host (default: the bounded resolver of resolver.ts). */
   resolve?: Parameters<typeof checkWebhookTarget>[2];
+  beforeSend?: () => Promise<boolean>;
 }): Promise<PostOutcome> {
   const started = Date.now();
   const deadline = new AbortController();
@@ -46,6 +55,7 @@ export async function postDelivery(input: {
     if (target === null) return outcome(null, timedOut(input.timeoutMs));
     if (!target.ok) return outcome(null, `target refused: ${target.reason}`);
     const answer = await send(target, input, deadline.signal);
+    if (answer === 'withdrawn') return { ...outcome(null, null), withdrawn: true };
     return outcome(answer.statusCode, answer.error);
   } finally {
     clearTimeout(timer);
@@ -54,9 +64,9 @@ export async function postDelivery(input: {
 
 function send(
   target: Extract<TargetCheck, { ok: true }>,
-  input: { headers: Record<string, string>; body: string; timeoutMs: number },
+  input: { headers: Record<string, string>; body: string; timeoutMs: number; beforeSend?: () => Promise<boolean> },
   deadline: AbortSignal,
-): Promise<{ statusCode: number | null; error: string | null }> {
+): Promise<{ statusCode: number | null; error: string | null } | 'withdrawn'> {
   const pinned: LookupFunction = (_hostname, options, callback) => {
     if ((options as { all?: boolean }).all)
       (callback as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
@@ -72,6 +82,13 @@ function send(
       settled = true;
       deadline.removeEventListener('abort', onDeadline);
       resolve({ statusCode, error });
+    };
+    const withdraw = (): void => {
+      if (settled) return;
+      settled = true;
+      deadline.removeEventListener('abort', onDeadline);
+      request.destroy();
+      resolve('withdrawn');
     };
     const answered = (status: number | null): string | null =>
       status !== null && status >= 200 && status < 300 ? null : `answered ${status}`;
@@ -107,6 +124,27 @@ function send(
     if (deadline.aborted) return onDeadline();
     deadline.addEventListener('abort', onDeadline, { once: true });
     request.on('error', (err) => finish(null, err.message));
-    request.end(input.body);
+    const beforeSend = input.beforeSend;
+    if (!beforeSend) {
+      request.end(input.body);
+      return;
+    }
+    request.once('socket', (socket) => {
+      const write = (): void => {
+        const asked = Date.now();
+        beforeSend().then(
+          (ok) => {
+            if (!ok || Date.now() - asked > RENEWAL_MAX_MS) return withdraw();
+            if (!settled) request.end(input.body);
+          },
+          // The check itself failed (the database out of reach): nothing is sent, and it is no failure of the receiver's.
+          () => withdraw(),
+        );
+      };
+      const opened = target.url.protocol === 'https:' ? 'secureConnect' : 'connect';
+      // The 'socket' event comes before a TLS handshake can have ended: https always waits for it.
+      if (opened === 'secureConnect' || socket.connecting) socket.once(opened, write);
+      else write();
+    });
   });
 }

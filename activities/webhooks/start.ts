@@ -5,20 +5,22 @@ import { deliveryWorkflowId } from '../../workflows/contracts';
 import { webhookDelivery } from '../../workflows/webhookDelivery';
 import { deliveryTaskQueue } from './limits';
 import { deliveryPolicy } from './policy';
-import type { DeliveryRef } from './store';
+import type { Db, DeliveryRef } from './store';
 
 /**
  * Starts one `webhookDelivery` workflow per delivery, on the delivery task queue of the service
  * queue `taskQueue` (`deliveryTaskQueue`): deliveries have workers and slots of their own. A start repeated by a retried emitter
  * finds the workflow (running or closed) and starts nothing; `fresh` (an operator's reset,
  * after it ended the old workflow and reopened the delivery) starts a new series under the
- * same id, ending any run that appeared meanwhile.
+ * same id, ending any run that appeared meanwhile. With `db`, each delivery whose workflow
+ * now exists is marked started (`workflow_started_at`), so the sweep of unstarted deliveries
+ * does not read it again.
  */
 export async function startDeliveryWorkflows(
   client: Client,
   taskQueue: string,
   deliveries: ReadonlyArray<DeliveryRef & { series?: string }>,
-  options: { fresh?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: { fresh?: boolean; env?: NodeJS.ProcessEnv; db?: Db } = {},
 ): Promise<void> {
   const policy = deliveryPolicy(options.env);
   const deliveryQueue = deliveryTaskQueue(taskQueue, options.env);
@@ -45,4 +47,16 @@ export async function startDeliveryWorkflows(
       }
     }),
   );
+  if (options.db && deliveries.length > 0)
+    await markWorkflowsStarted(
+      options.db,
+      deliveries.map((d) => d.id),
+    );
+}
+
+/** The deliveries' workflows exist (running or closed). */
+export async function markWorkflowsStarted(db: Db, deliveryIds: readonly string[]): Promise<void> {
+  await db.query('UPDATE webhook_deliveries SET workflow_started_at = now() WHERE id = ANY ($1::uuid[]) AND workflow_started_at IS NULL', [
+    deliveryIds,
+  ]);
 }

@@ -9,7 +9,8 @@ import { eventBody, type WebhookEventToEmit, type WebhookEventType } from './eve
 /** Endpoints and the delivery log (migration 6100). Every read a client can cause is scoped to its organization. */
 export type Db = Pool | PoolClient;
 
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+/** `held`: kept while its endpoint is disabled or its organization read-only (a monitoring event), sent when that ends. */
+export type DeliveryStatus = 'pending' | 'held' | 'succeeded' | 'failed' | 'cancelled';
 
 export interface WebhookEndpoint {
   id: string;
@@ -104,16 +105,17 @@ export async function getEndpoint(db: Db, orgId: string, id: string): Promise<We
   return rows[0] ? toEndpoint(rows[0]) : null;
 }
 
-/** Removes the endpoint and cancels its pending deliveries; false when the org has no such endpoint. */
+/** Removes the endpoint and cancels its pending and held deliveries; false when the org has no such endpoint. */
 export async function deleteEndpoint(db: Db, orgId: string, id: string): Promise<boolean> {
   const { rowCount } = await db.query(
     'UPDATE webhook_endpoints SET deleted_at = now() WHERE id = $1 AND org_id = $2 AND deleted_at IS NULL',
     [id, orgId],
   );
   if (rowCount !== 1) return false;
-  await db.query("UPDATE webhook_deliveries SET status = 'cancelled', completed_at = now() WHERE endpoint_id = $1 AND status = 'pending'", [
-    id,
-  ]);
+  await db.query(
+    "UPDATE webhook_deliveries SET status = 'cancelled', completed_at = now() WHERE endpoint_id = $1 AND status IN ('pending', 'held')",
+    [id],
+  );
   return true;
 }
 
@@ -190,24 +192,27 @@ export async function reencryptSecrets(
  * Records one delivery per subscribed endpoint, each with the event's body stored once.
  * A retried emitter finds the rows it wrote before (unique endpoint, type and key) and gets
  * back those still pending, so their workflows are started (idempotently) and none doubles.
+ * An endpoint disabled for failing gets its delivery `held`: kept, not started, and sent once
+ * the customer enables the endpoint again (`releaseHeldDeliveries`).
  */
 export async function recordDeliveries(db: Db, event: WebhookEventToEmit, now: Date = new Date()): Promise<DeliveryRef[]> {
   const eventId = randomUUID();
   const body = eventBody(eventId, event.type, now, event.data);
   const { rows } = await db.query<{ id: string; org_id: string }>(
     `WITH targets AS (
-       SELECT id, org_id FROM webhook_endpoints
-        WHERE deleted_at IS NULL AND disabled_at IS NULL AND $2 = ANY (events) AND ($1::uuid IS NULL OR org_id = $1::uuid)
-          -- A read-only organization's monitoring is paused: no monitoring event is delivered to it.
+       SELECT id, org_id, disabled_at IS NOT NULL AS disabled FROM webhook_endpoints
+        WHERE deleted_at IS NULL AND $2 = ANY (events) AND ($1::uuid IS NULL OR org_id = $1::uuid)
+          -- A read-only organization's monitoring is paused: no monitoring event is recorded for it;
+          -- once active again, its records' unannounced status changes are announced (activities/monitoring/resume.ts).
           AND ($2 NOT IN ('list_update', 'match_status_change')
                OR NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = webhook_endpoints.org_id AND o.state = 'read_only'))
      ), inserted AS (
-       INSERT INTO webhook_deliveries (org_id, endpoint_id, event_id, event_type, event_key, monitored_record_id, body, created_at)
-       SELECT org_id, id, $3, $2, $4, $5, $6, $7 FROM targets
+       INSERT INTO webhook_deliveries (org_id, endpoint_id, event_id, event_type, event_key, monitored_record_id, body, created_at, status)
+       SELECT org_id, id, $3, $2, $4, $5, $6, $7, CASE WHEN disabled THEN 'held' ELSE 'pending' END FROM targets
        ON CONFLICT (endpoint_id, event_type, event_key) WHERE replay_of IS NULL DO NOTHING
-       RETURNING id, org_id
+       RETURNING id, org_id, status
      )
-     SELECT id, org_id FROM inserted
+     SELECT id, org_id FROM inserted WHERE status = 'pending'
      UNION
      SELECT d.id, d.org_id FROM webhook_deliveries d JOIN targets t ON t.id = d.endpoint_id
       WHERE d.event_type = $2 AND d.event_key = $4 AND d.replay_of IS NULL AND d.status = 'pending'`,
@@ -216,10 +221,10 @@ export async function recordDeliveries(db: Db, event: WebhookEventToEmit, now: D
   return rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: event.type }));
 }
 
-/** After DELETE /monitor/{id}: the record's deliveries not yet made are cancelled (then `waitForRecordSends` waits for an attempt in flight). */
+/** After DELETE /monitor/{id}: the record's deliveries not yet made (pending or held) are cancelled (then `waitForRecordSends` waits for an attempt in flight). */
 export async function cancelRecordDeliveries(db: Db, monitoredRecordId: string): Promise<number> {
   const { rowCount } = await db.query(
-    "UPDATE webhook_deliveries SET status = 'cancelled', completed_at = now() WHERE monitored_record_id = $1 AND status = 'pending'",
+    "UPDATE webhook_deliveries SET status = 'cancelled', completed_at = now() WHERE monitored_record_id = $1 AND status IN ('pending', 'held')",
     [monitoredRecordId],
   );
   return rowCount ?? 0;

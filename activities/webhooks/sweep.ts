@@ -4,8 +4,9 @@ import type { WebhookEventType } from './events';
 import { startDeliveryWorkflows } from './start';
 
 /**
- * How long a delivery may wait, pending with no attempt logged, before its workflow is taken for
- * one that was never started: every emitter starts it right after the commit that records it.
+ * How long a delivery may wait, pending with its workflow start unrecorded, before its workflow
+ * is taken for one that was never started: every emitter starts it right after the commit that
+ * records it, and records the start.
  */
 export const UNSTARTED_AFTER_MS = 60_000;
 
@@ -16,13 +17,16 @@ const PAGE = 500;
 type Row = { id: string; org_id: string; event_type: WebhookEventType; created_at: string };
 
 /**
- * Starts the workflow of every first-series delivery committed as pending that has logged no
- * attempt for a minute: one whose emitter died between its commit and its start (a re-screen, an
- * emitter, a replay through the gateway or `screenctl`), whose retry, finding the work committed,
- * starts nothing. A workflow already running or closed is left as it is (the start is idempotent
- * by its id), so a delivery merely queued behind others costs one refused start. A series an
- * operator's reset opened is not taken: its workflow id was already used by the series it ended,
- * and the reset, which fails loudly if its start does, is run again. Returns the deliveries taken.
+ * Starts the workflow of every first-series delivery committed as pending a minute ago or more
+ * whose workflow start was never recorded (`workflow_started_at`): one whose emitter died between
+ * its commit and its start (a re-screen, an emitter, a replay through the gateway or `screenctl`),
+ * whose retry, finding the work committed, starts nothing. A delivery whose workflow runs (merely
+ * queued behind the organization's cap, or retrying) is not read at all: the sweep's cost is the
+ * unstarted deliveries, not the backlog. The start is idempotent by the workflow id, and it is
+ * recorded, so each delivery is taken once. Pages by key (created_at, id) on the partial index of
+ * unstarted deliveries (migration 7941). A series an operator's reset opened is not taken: its
+ * workflow id was already used by the series it ended, and the reset, which fails loudly if its
+ * start does, is run again. Returns the deliveries taken.
  */
 export async function startUnstartedDeliveries(
   pool: Pool,
@@ -34,11 +38,10 @@ export async function startUnstartedDeliveries(
   let after = { createdAt: '-infinity', id: '00000000-0000-0000-0000-000000000000' };
   let taken = 0;
   for (;;) {
-    // The partial index of pending deliveries (webhook_deliveries_pending_record) keeps this off the delivery log.
     const { rows } = await pool.query<Row>(
       `SELECT d.id, d.org_id, d.event_type, d.created_at::text AS created_at FROM webhook_deliveries d
-        WHERE d.status = 'pending' AND d.series IS NULL AND d.created_at < $1 AND (d.created_at, d.id) > ($2::timestamptz, $3::uuid)
-          AND NOT EXISTS (SELECT 1 FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id)
+        WHERE d.status = 'pending' AND d.workflow_started_at IS NULL AND d.series IS NULL
+          AND d.created_at < $1 AND (d.created_at, d.id) > ($2::timestamptz, $3::uuid)
         ORDER BY d.created_at, d.id LIMIT ${PAGE}`,
       [before, after.createdAt, after.id],
     );
@@ -47,7 +50,7 @@ export async function startUnstartedDeliveries(
       client,
       taskQueue,
       rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: r.event_type })),
-      { env: options.env },
+      { env: options.env, db: pool },
     );
     taken += rows.length;
     options.progress?.(taken);

@@ -1,5 +1,5 @@
-import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { defaultHostResolver, type HostResolver } from './resolver';
 
 /**
  * SSRF guard for webhook targets: only http(s), and only hosts whose every address is public.
@@ -92,11 +92,11 @@ export function refusedAddressReason(raw: string, allowLoopback: boolean): strin
   return null;
 }
 
-/** `lookup` may be replaced (tests); it resolves the host to every address it has. */
+/** `resolve` gives every address of the host (default: the process's bounded resolver, resolver.ts). */
 export async function checkWebhookTarget(
   rawUrl: string,
   allowLoopback: boolean,
-  resolve: (host: string) => Promise<Array<{ address: string; family: number }>> = (host) => lookup(host, { all: true, verbatim: true }),
+  resolve: HostResolver = defaultHostResolver(),
 ): Promise<TargetCheck> {
   let url: URL;
   try {

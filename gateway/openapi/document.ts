@@ -252,7 +252,7 @@ export const openApiDocument = {
       post: {
         operationId: 'enableWebhookEndpoint',
         summary:
-          'Enable an endpoint disabled for failing (`enabled: false`, `disabledAt`): new events are delivered to it again; deliveries it missed can be replayed.',
+          'Enable an endpoint disabled for failing (`enabled: false`, `disabledAt`): new events are delivered to it again, and the deliveries held while it was disabled (`status: held`) are sent, oldest first.',
         'x-access': 'write',
         parameters: [pathId('endpointId', 'Endpoint id.', 'uuid')],
         responses: { 200: ok('The endpoint, enabled.', ref('WebhookEndpoint')), ...errors(401, 403, 404, 429, 500) },
@@ -268,7 +268,7 @@ export const openApiDocument = {
             name: 'status',
             in: 'query',
             required: false,
-            schema: { type: 'string', enum: ['pending', 'succeeded', 'failed', 'cancelled'] },
+            schema: { type: 'string', enum: ['pending', 'held', 'succeeded', 'failed', 'cancelled'] },
           },
           { name: 'eventType', in: 'query', required: false, schema: ref('WebhookEventType') },
           {

@@ -496,8 +496,9 @@ export const schemas: Record<string, Schema> = {
       eventType: ref('WebhookEventType'),
       status: {
         type: 'string',
-        enum: ['pending', 'succeeded', 'failed', 'cancelled'],
-        description: 'failed: every attempt of the series was used. cancelled: its endpoint or its monitored record was removed first.',
+        enum: ['pending', 'held', 'succeeded', 'failed', 'cancelled'],
+        description:
+          'held: kept, not sent, while its endpoint is disabled (or, for a monitoring event, while the organization is read-only); sent once that ends. failed: every attempt of the series was used. cancelled: its endpoint or its monitored record was removed first.',
       },
       createdAt: dateTime,
       completedAt: nullable(dateTime),

@@ -67,7 +67,7 @@ export function replayWebhookDelivery(deps: GatewayDeps): Handler {
       }
       throw notFound('No such webhook delivery for this organization, or its endpoint was removed.');
     }
-    await startDeliveryWorkflows(deps.temporal, deps.taskQueue, [replay.delivery], { env: deps.env });
+    await startDeliveryWorkflows(deps.temporal, deps.taskQueue, [replay.delivery], { env: deps.env, db: deps.pool });
     ctx.status = 202;
     ctx.body = await getDelivery(deps.pool, orgId, replay.delivery.id);
   };

@@ -4,6 +4,7 @@ import {
   createEndpoint,
   deleteEndpoint,
   enableEndpoint,
+  releaseHeldDeliveries,
   endpointCap,
   getEndpoint,
   listEndpoints,
@@ -67,12 +68,14 @@ export function rotateWebhookSecret(deps: GatewayDeps): Handler {
   };
 }
 
-/** POST /webhook-endpoints/{id}/enable: an endpoint disabled for failing gets deliveries again (its past ones can be replayed). */
+/** POST /webhook-endpoints/{id}/enable: an endpoint disabled for failing gets deliveries again, first the ones held while it was disabled. */
 export function enableWebhookEndpoint(deps: GatewayDeps): Handler {
   return async (ctx) => {
     const orgId = ctx.state.principal!.orgId;
     const id = ctx.state.params.endpointId;
     if (!(await enableEndpoint(deps.pool, orgId, id))) throw notFound('No such webhook endpoint for this organization.');
+    // What it missed while disabled is sent now, oldest first.
+    await releaseHeldDeliveries(deps.pool, deps.temporal, deps.taskQueue, { endpointId: id }, deps.env);
     ctx.body = await getEndpoint(deps.pool, orgId, id);
   };
 }

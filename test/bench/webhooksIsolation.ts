@@ -6,13 +6,18 @@
  * it may register pointed at the blackhole, a backlog of deliveries to them and a client
  * replaying A's deliveries through the gateway at 30 a minute. Everything is real: a gateway
  * process, a matcher process, the Temporal dev server, the worker assembled as infra/worker.ts
- * does (its delivery worker on its own queue), PostgreSQL, Redis.
+ * does (its delivery worker on its own queue and its own database pool), PostgreSQL, Redis.
+ * Every wait of the worker's service pool for a connection during B's batch (its chunks' reads
+ * and writes) is timed too: beside the blackhole it must stay under 50 ms. `--shared-pool` runs
+ * the worker as the release before did, both workers on one pool of 10, for comparison.
  *
- *   npm run bench:webhooks-isolation -- [--items 2000] [--deliveries 200] [--backlog 50] [--entries 20000] [--seed 7]
+ *   npm run bench:webhooks-isolation -- [--items 2000] [--deliveries 200] [--backlog 50] [--entries 20000] [--seed 7] [--shared-pool]
  *
  * --backlog is A's events, each delivered to every one of A's endpoints.
  */
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { Pool, PoolClient } from 'pg';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -21,6 +26,7 @@ import {
   endpointCap,
   orgAttemptCap,
   deliveryPolicy,
+  deliveryPoolSize,
   deliveryWorkerSlots,
   replaysPerMinute,
   verifyWebhook,
@@ -37,6 +43,8 @@ import { generateEntries, generateQueries } from './support/matcherData';
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
 import { runScript } from '../../infra/dev/runScript';
 import { startBlackhole, type Blackhole } from '../integration/support/blackhole';
+import { createPool } from '../../infra/base/db/pool';
+import { createWorkerPools } from '../../infra/worker/pools';
 
 const ITEMS = numberArg('items', 2000);
 const DELIVERIES = numberArg('deliveries', 200);
@@ -45,6 +53,36 @@ const ENTRIES = numberArg('entries', 20_000);
 const SEED = numberArg('seed', 7);
 const REPLAYS_PER_MINUTE_ASKED = 30;
 const DEADLINE_MS = 180_000;
+const SHARED_POOL = process.argv.includes('--shared-pool');
+
+/** Times every wait of `pool` for a connection (pool.query takes one through `connect` too) into `waits`, while `waits.on`. */
+function timeConnectionWaits(pool: Pool): { on: boolean; waits: number[] } {
+  const timing = { on: false, waits: [] as number[] };
+  const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client: PoolClient, done: () => void) => void) => unknown;
+  (pool as unknown as { connect: typeof connect }).connect = (cb) => {
+    const from = performance.now();
+    const record = (): void => {
+      if (timing.on) timing.waits.push(performance.now() - from);
+    };
+    if (cb)
+      return connect((err, client, done) => {
+        record();
+        cb(err, client, done);
+      });
+    return (connect() as Promise<PoolClient>).then((client) => {
+      record();
+      return client;
+    });
+  };
+  return timing;
+}
+
+function describeWaits(waits: readonly number[]): string {
+  if (waits.length === 0) return 'none';
+  const sorted = [...waits].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1);
+  return `${waits.length} waits, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`;
+}
 
 /** A verifying receiver: when each delivery id first arrived. */
 function startReceiver(): Promise<{ url: string; secret: { value: string }; arrived: Map<string, number>; close(): void }> {
@@ -95,6 +133,7 @@ const batchEvents = (orgId: string, n: number): WebhookEventToEmit[] =>
   });
 
 interface Timing {
+  connectionWaits: string;
   batchS: number;
   batchDeliveryS: number;
   deliveriesS: number;
@@ -117,6 +156,7 @@ async function timeOrganizationB(
   taskQueue: string,
   items: unknown[],
   label: string,
+  servicePool: { on: boolean; waits: number[] },
 ): Promise<Timing> {
   const receiver = await startReceiver();
   try {
@@ -127,6 +167,8 @@ async function timeOrganizationB(
     receiver.secret.value = endpoint.body.secret as string;
     const cpuBefore = readCpuTimes();
 
+    servicePool.waits = [];
+    servicePool.on = true;
     const started = Date.now();
     const posted = await api(gatewayUrl, apiKey, 'POST', '/v1/batch', { items }, { 'idempotency-key': randomUUID() });
     if (posted.status !== 202) throw new Error(`POST /v1/batch answered ${posted.status}`);
@@ -140,6 +182,8 @@ async function timeOrganizationB(
       },
       100,
     );
+    servicePool.on = false;
+    const connectionWaits = describeWaits(servicePool.waits);
     await until('B’s batch_completed delivery', () => receiver.arrived.size >= 1);
     const batchDeliveredAt = Math.max(...receiver.arrived.values());
 
@@ -148,6 +192,7 @@ async function timeOrganizationB(
     await until(`B’s ${refs.length} deliveries`, () => refs.every((r) => receiver.arrived.has(r.id)));
     const burstDone = Math.max(...refs.map((r) => receiver.arrived.get(r.id)!));
     return {
+      connectionWaits,
       batchS: (completedAt - started) / 1000,
       batchDeliveryS: (batchDeliveredAt - started) / 1000,
       deliveriesS: (burstDone - burstStarted) / 1000,
@@ -207,7 +252,8 @@ async function main(): Promise<void> {
   console.log(
     `webhook isolation bench: B's batch of ${ITEMS} items and ${DELIVERIES} deliveries, alone and beside A's blackhole; ` +
       `${ENTRIES} list entries; attempt time-out ${policy.timeoutMs} ms, delivery slots ${deliveryWorkerSlots()}, per-organization cap ${orgAttemptCap()}, ` +
-      `endpoints per organization ${endpointCap()}, replays ${replaysPerMinute()}/min; cores=${os.cpus().length}`,
+      `endpoints per organization ${endpointCap()}, replays ${replaysPerMinute()}/min; ` +
+      `${SHARED_POOL ? 'one pool of 10 for both workers (--shared-pool)' : `service pool 10, delivery pool ${deliveryPoolSize()}`}; cores=${os.cpus().length}`,
   );
   const bench = await startBenchStack();
   const matchers = await startMatcherReplicas({ count: 1, entries: ENTRIES, registry: 0, seed: SEED });
@@ -220,16 +266,21 @@ async function main(): Promise<void> {
     WEBHOOK_ALLOW_LOOPBACK: 'true',
   });
   const hole = await startBlackhole();
+  // The worker's pools as infra/worker.ts makes them (or one shared pool, as the release before did).
+  const shared = SHARED_POOL ? createPool({ connectionString: bench.stack.databaseUrl }) : null;
+  const pools = shared ? { service: shared, delivery: shared } : createWorkerPools({ connectionString: bench.stack.databaseUrl });
+  const servicePool = timeConnectionWaits(pools.service);
+  let worker: { stop(): Promise<void> } | undefined;
   try {
-    await bench.startWorker({ taskQueue, matcherUrl: matchers.urls[0] });
+    worker = await bench.startWorker({ taskQueue, matcherUrl: matchers.urls[0], pools });
     const items = generateQueries(SEED, generateEntries(createRng(SEED), ENTRIES), ITEMS, 0);
 
-    const alone = await timeOrganizationB(bench, gateway.url, taskQueue, items, 'alone');
+    const alone = await timeOrganizationB(bench, gateway.url, taskQueue, items, 'alone', servicePool);
     const load = await startBlackholeLoad(bench, gateway.url, taskQueue, hole);
     let beside: Timing;
     let loadDescription: string;
     try {
-      beside = await timeOrganizationB(bench, gateway.url, taskQueue, items, 'beside');
+      beside = await timeOrganizationB(bench, gateway.url, taskQueue, items, 'beside', servicePool);
     } finally {
       loadDescription = load.describe();
       await load.stop();
@@ -241,11 +292,16 @@ async function main(): Promise<void> {
     console.log(row('B: POST /v1/batch → batch_completed received', alone.batchDeliveryS, beside.batchDeliveryS));
     console.log(row(`B: ${DELIVERIES} deliveries emitted → all received`, alone.deliveriesS, beside.deliveriesS));
     console.log(`  CPU (all processes): alone ${alone.cpu}; beside ${beside.cpu}`);
+    console.log(`  B's batch: the worker's service pool, waits for a connection (target: under 50 ms beside the blackhole)`);
+    console.log(`    alone:  ${alone.connectionWaits}`);
+    console.log(`    beside: ${beside.connectionWaits}`);
     console.log(`  A: ${loadDescription}`);
   } finally {
     await hole.close();
     await gateway.stop();
     matchers.stop();
+    await worker?.stop();
+    await Promise.all([...new Set([pools.service, pools.delivery])].map((p) => p.end()));
     await bench.close();
   }
 }

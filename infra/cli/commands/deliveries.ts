@@ -19,7 +19,7 @@ import { deliveryWorkflowId } from '../../../workflows/contracts';
 import { withPool } from './withPool';
 import { withTemporal } from './withTemporal';
 
-const STATUSES: DeliveryStatus[] = ['pending', 'succeeded', 'failed', 'cancelled'];
+const STATUSES: DeliveryStatus[] = ['pending', 'held', 'succeeded', 'failed', 'cancelled'];
 
 function line(d: Delivery): string {
   const last = d.attempts[d.attempts.length - 1];
@@ -97,7 +97,7 @@ export function registerDeliveriesCommands(program: Command): void {
         await mustExist(pool, id);
         const replay = await createReplayForOperator(pool, id);
         if (!replay.ok) throw new Error(`delivery ${id} cannot be replayed: ${REFUSALS[replay.refusal]}`);
-        await withTemporal((client) => startDeliveryWorkflows(client, config.taskQueue, [replay.delivery]));
+        await withTemporal((client) => startDeliveryWorkflows(client, config.taskQueue, [replay.delivery], { db: pool }));
         process.stdout.write(`${replay.delivery.id}\n`);
       }),
     );
@@ -121,7 +121,10 @@ export function registerDeliveriesCommands(program: Command): void {
             const why = reopened.refusal === 'not_resettable' ? `it is ${reopened.status}` : REFUSALS[reopened.refusal];
             throw new Error(`delivery ${id} cannot be reset: ${why} (its workflow was ended)`);
           }
-          await startDeliveryWorkflows(client, config.taskQueue, [{ ...reopened.delivery, series: reopened.series }], { fresh: true });
+          await startDeliveryWorkflows(client, config.taskQueue, [{ ...reopened.delivery, series: reopened.series }], {
+            fresh: true,
+            db: pool,
+          });
         });
         process.stdout.write(`${id}: a fresh series of attempts started (workflow ${deliveryWorkflowId(id)})\n`);
       }),

@@ -21,6 +21,8 @@ export interface BenchStack {
     taskQueue: string;
     matcherUrl: string;
     env?: NodeJS.ProcessEnv;
+    /** The worker's service and delivery pools (infra/worker/pools.ts); default: the bench's `pool` for both. */
+    pools?: { service: Pool; delivery: Pool };
   }): Promise<{ matcher: MatcherClient; stop(): Promise<void> }>;
   close(): Promise<void>;
 }
@@ -46,7 +48,7 @@ export async function startBenchStack(): Promise<BenchStack> {
     stack,
     pool,
     client,
-    async startWorker({ taskQueue, matcherUrl, env }) {
+    async startWorker({ taskQueue, matcherUrl, env, pools }) {
       const matcher = createMatcherClient(matcherUrl);
       const native = await NativeConnection.connect({ address: stack.temporalAddress });
       const worker = await Worker.create({
@@ -54,7 +56,7 @@ export async function startBenchStack(): Promise<BenchStack> {
         taskQueue,
         workflowBundle: { codePath: stack.workflowBundlePath },
         activities: createActivities({
-          pool,
+          pool: pools?.service ?? pool,
           logger: createLogger('bench-worker', 'silent'),
           matcher,
           temporal: client,
@@ -76,7 +78,7 @@ export async function startBenchStack(): Promise<BenchStack> {
               taskQueue: deliveryQueue,
               workflowBundle: { codePath: stack.workflowBundlePath },
               activities: createDeliveryWorkerActivities({
-                pool,
+                pool: pools?.delivery ?? pool,
                 logger: createLogger('bench-worker', 'silent'),
                 temporal: client,
                 env: env ?? process.env,

@@ -3,7 +3,7 @@ import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { createOrganization } from '../../../gateway/orgs/organizations';
 import { rescreenRecords, type RescreenDeps } from '../../../activities/monitoring/screening';
 import { loadActiveRecords, upsertRecord } from '../../../activities/monitoring/records';
-import { createEndpoint } from '../../../activities/webhooks';
+import { createEndpoint, emitWebhookEvents, startUnstartedDeliveries } from '../../../activities/webhooks';
 import { unstartedDeliverySweep } from '../../../workflows/unstartedDeliverySweep';
 import type { ScreeningResult } from '../../../matcher/types';
 import { ensureUnstartedDeliverySchedule } from '../../../infra/schedules/unstartedDeliverySchedule';
@@ -155,4 +155,71 @@ describe('a status change whose delivery was committed but never started is sent
         .catch(() => undefined);
     }
   });
+});
+
+describe('the unstarted-deliveries sweep reads only deliveries whose workflow was never started', () => {
+  /** The worker's client, counting the workflow starts asked of it. */
+  function countingClient(): { client: Client; starts: () => number } {
+    let starts = 0;
+    const client = {
+      workflow: {
+        start: (...args: Parameters<Client['workflow']['start']>) => {
+          starts++;
+          return worker.client.workflow.start(...args);
+        },
+      },
+    } as unknown as Client;
+    return { client, starts: () => starts };
+  }
+
+  it('with 50,000 pending deliveries whose workflows run (queued behind the cap), a sweep starts only the ones never started', async () => {
+    const org = await createOrganization(db.pool, { name: 'sweep backlog', plan: 'large' });
+    const endpoint = await createEndpoint(db.pool, org.id, 'http://127.0.0.1:9/hooks', ['batch_completed']);
+    if (!endpoint) throw new Error('endpoint refused');
+    // Emitted as every emitter does: recorded, started, and the start recorded.
+    const emitted = await emitWebhookEvents(
+      db.pool,
+      worker.client,
+      worker.taskQueue,
+      Array.from({ length: 3 }, (_, i) => ({
+        orgId: org.id,
+        type: 'batch_completed' as const,
+        eventKey: `batch:emitted-${i}-${randomBytes(4).toString('hex')}`,
+        data: {},
+      })),
+    );
+    const { rows: marked } = await db.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM webhook_deliveries WHERE id = ANY ($1::uuid[]) AND workflow_started_at IS NOT NULL',
+      [emitted.map((r) => r.id)],
+    );
+    expect(marked[0].n).toBe(3);
+    // The backlog: 50,000 more whose workflows were started (and wait behind the organization's cap), generated here.
+    await db.pool.query(
+      `INSERT INTO webhook_deliveries (org_id, endpoint_id, event_id, event_type, event_key, body, created_at, workflow_started_at)
+       SELECT $1, $2, gen_random_uuid(), 'batch_completed', 'backlog:' || g, '{}', now() - interval '10 minutes', now() - interval '10 minutes'
+         FROM generate_series(1, 50000) g`,
+      [org.id, endpoint.id],
+    );
+    // And two whose emitter died between its commit and its start.
+    const { rows: unstarted } = await db.pool.query<{ id: string }>(
+      `INSERT INTO webhook_deliveries (org_id, endpoint_id, event_id, event_type, event_key, body, created_at)
+       SELECT $1, $2, gen_random_uuid(), 'batch_completed', 'unstarted:' || g || ':' || gen_random_uuid(), '{}', now() - interval '2 minutes'
+         FROM generate_series(1, 2) g RETURNING id`,
+      [org.id, endpoint.id],
+    );
+    await db.pool.query("UPDATE webhook_deliveries SET created_at = now() - interval '2 minutes' WHERE id = ANY ($1::uuid[])", [
+      emitted.map((r) => r.id),
+    ]);
+
+    const first = countingClient();
+    expect(await startUnstartedDeliveries(db.pool, first.client, worker.taskQueue)).toBe(2);
+    expect(first.starts()).toBe(2);
+    for (const { id } of unstarted) {
+      expect((await worker.client.workflow.getHandle(`webhook-delivery/${id}`).describe()).workflowId).toBe(`webhook-delivery/${id}`);
+    }
+    // Every minute after that: nothing to start, however long the backlog.
+    const next = countingClient();
+    expect(await startUnstartedDeliveries(db.pool, next.client, worker.taskQueue)).toBe(0);
+    expect(next.starts()).toBe(0);
+  }, 120_000);
 });

@@ -36,3 +36,78 @@ describe('postDelivery time-out', () => {
     }
   });
 });
+
+describe('postDelivery beforeSend: the last check before anything is written', () => {
+  async function countingServer() {
+    let requests = 0;
+    let connections = 0;
+    const server = http.createServer((req, res) => {
+      requests++;
+      req.resume();
+      req.on('end', () => res.writeHead(204).end());
+    });
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+      requests: () => requests,
+      connections: () => connections,
+      async close() {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      },
+    };
+  }
+
+  it('runs once the connection is open; refused, nothing is written and the outcome says withdrawn', async () => {
+    const server = await countingServer();
+    try {
+      let openWhenAsked = -1;
+      const outcome = await postDelivery({
+        url: server.url,
+        headers: {},
+        body: '{}',
+        timeoutMs: 2000,
+        allowLoopback: true,
+        beforeSend: async () => {
+          openWhenAsked = server.connections();
+          return false;
+        },
+      });
+      expect(outcome).toMatchObject({ withdrawn: true, statusCode: null, error: null });
+      expect(openWhenAsked).toBe(1);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(server.requests()).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('withdraws when the check itself fails, and sends when it passes', async () => {
+    const server = await countingServer();
+    try {
+      const failed = await postDelivery({
+        url: server.url,
+        headers: {},
+        body: '{}',
+        timeoutMs: 2000,
+        allowLoopback: true,
+        beforeSend: () => Promise.reject(new Error('database out of reach')),
+      });
+      expect(failed).toMatchObject({ withdrawn: true });
+      const sent = await postDelivery({
+        url: server.url,
+        headers: {},
+        body: '{}',
+        timeoutMs: 2000,
+        allowLoopback: true,
+        beforeSend: async () => true,
+      });
+      expect(sent).toMatchObject({ statusCode: 204, error: null });
+      expect(sent.withdrawn).toBeUndefined();
+      expect(server.requests()).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+});

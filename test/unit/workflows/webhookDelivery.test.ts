@@ -55,7 +55,7 @@ interface AttemptRecord extends AttemptSeen {
 /** One delivery's activities; `answer` decides each attempt (by the series' attempt count), as the real activity would end it. */
 function delivery(answer: (n: number, input: AttemptInput) => AttemptOutcome | Error) {
   const attempts: AttemptRecord[] = [];
-  const markedFailed: Array<{ deliveryId: string; series?: string }> = [];
+  const markedFailed: Array<{ deliveryId: string; series?: string; receiverFailed?: boolean }> = [];
   const activities: DeliveryStubs = {
     async attemptDelivery(input) {
       const { startToCloseTimeoutMs, scheduleToCloseTimeoutMs } = Context.current().info;
@@ -134,7 +134,7 @@ describe('webhookDelivery: a series that keeps its schedule in the attempt', () 
     expect(d.attempts).toHaveLength(policy.maximumAttempts);
     expect(gapsSeconds(d.attempts)).toEqual(retrySchedule(policy).map((ms) => ms / 1000));
     expect(gapsSeconds(d.attempts)).toEqual([30, 60, 120, 240, 480, 960, 1920, 3840, 7680, 15360, 6 * 3600]);
-    expect(d.markedFailed).toEqual([{ deliveryId }]);
+    expect(d.markedFailed).toEqual([{ deliveryId, receiverFailed: true }]);
   });
 
   it('is delivered by a later attempt of the schedule', async () => {
@@ -154,14 +154,14 @@ describe('webhookDelivery: a series that keeps its schedule in the attempt', () 
     expect(gapsSeconds(d.attempts)).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
   });
 
-  it("marks the delivery failed when a wait would run past the series' time bound", async () => {
+  it("marks the delivery failed when a wait would run past the series' time bound, as no failure of the receiver's", async () => {
     const policy = { ...defaultPolicy(), maximumAttempts: 3 };
     const bound = retrySchedule(policy).reduce((a, b) => a + b, 0) + 3 * (policy.timeoutMs + 30_000) + 24 * 3600_000;
     const d = delivery(() => ApplicationFailure.create({ message: 'busy', type: 'WebhookOrgBusy', nextRetryDelay: bound + 60_000 }));
     const deliveryId = randomUUID();
     expect(await runDelivery(d.activities, { deliveryId, policy })).toBe('failed');
     expect(d.attempts).toHaveLength(1);
-    expect(d.markedFailed).toEqual([{ deliveryId }]);
+    expect(d.markedFailed).toEqual([{ deliveryId, receiverFailed: false }]);
   });
 
   it('does not mark the delivery failed when the workflow itself is cancelled mid-series', async () => {
@@ -198,7 +198,7 @@ describe("webhookDelivery: reset (an operator's new series)", () => {
     const deliveryId = randomUUID();
     expect(await runDelivery(d.activities, { deliveryId, policy, series })).toBe('failed');
     expect(d.attempts.map((a) => a.input.series)).toEqual([series, series]);
-    expect(d.markedFailed).toEqual([{ deliveryId, series }]);
+    expect(d.markedFailed).toEqual([{ deliveryId, series, receiverFailed: true }]);
   });
 
   it("startDeliveryWorkflows(fresh) ends the series running under the delivery's id and starts the new one there", async () => {
@@ -237,7 +237,7 @@ describe('webhookDelivery: a series started before the attempt kept its schedule
     expect(await runDelivery(d.activities, { deliveryId, policy, series }, [ATTEMPT_KEEPS_SCHEDULE])).toBe('failed');
     expect(d.attempts.map((a) => a.input)).toEqual(Array(6).fill({ deliveryId, timeoutMs: policy.timeoutMs, series }));
     expect(gapsSeconds(d.attempts)).toEqual(retrySchedule(policy).map((ms) => ms / 1000));
-    expect(d.markedFailed).toEqual([{ deliveryId, series }]);
+    expect(d.markedFailed).toEqual([{ deliveryId, series, receiverFailed: true }]);
   });
 
   it('is delivered by a later attempt', async () => {

@@ -3,6 +3,17 @@ import { open as openFile, stat } from 'node:fs/promises';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import iconv from 'iconv-lite';
 import yauzl from 'yauzl';
+import { DEFAULT_PARSE_LIMITS, formatBytes, type ParseLimits } from './limits';
+import { ArtifactFormatError } from './types';
+
+/** No list has a line anywhere near this long: past it the artifact is no list (1 GB of zeros has no newline). */
+const MAX_LINE_BYTES = 16 * 1024 * 1024;
+/**
+ * How many times its compressed size a zipped CSV may inflate to: list text compresses five to
+ * fifteen times, a ZIP bomb a thousand. Sizes are declared, and yauzl stops an entry that inflates
+ * past its declared size.
+ */
+const MAX_CSV_COMPRESSION_RATIO = 100;
 
 /**
  * Decodes bytes to text: UTF-8 where valid, otherwise the offending line is decoded as
@@ -44,6 +55,10 @@ class Utf8OrCp1252Decoder extends Transform {
     const data = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
     const lastNewline = data.lastIndexOf(0x0a);
     if (lastNewline < 0) {
+      if (data.length > MAX_LINE_BYTES) {
+        callback(new ArtifactFormatError(`the artifact has a line longer than ${formatBytes(MAX_LINE_BYTES)}; no list does`));
+        return;
+      }
       this.pending = data;
       callback();
       return;
@@ -82,10 +97,16 @@ async function isZip(path: string): Promise<boolean> {
 }
 
 /** Opens the single CSV inside a ZIP (the largest `.csv` entry when there are several). */
-function openCsvInZip(path: string): Promise<{ stream: Readable; size: number; name: string }> {
+function openCsvInZip(path: string, limits: ParseLimits): Promise<{ stream: Readable; size: number; name: string }> {
   return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, autoClose: false }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('cannot open zip'));
+    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (err, zip) => {
+      if (err || !zip) return reject(new ArtifactFormatError(`not a readable ZIP archive: ${err?.message ?? 'cannot open it'}`));
+      if (zip.entryCount > limits.maxZipEntries) {
+        zip.close();
+        return reject(
+          new ArtifactFormatError(`the ZIP holds ${zip.entryCount} entries, more than the ${limits.maxZipEntries} a list archive may hold`),
+        );
+      }
       let best: yauzl.Entry | null = null;
       zip.on('entry', (entry: yauzl.Entry) => {
         if (/\.csv$/i.test(entry.fileName) && (!best || entry.uncompressedSize > best.uncompressedSize)) best = entry;
@@ -95,7 +116,16 @@ function openCsvInZip(path: string): Promise<{ stream: Readable; size: number; n
         const chosen = best as yauzl.Entry | null;
         if (!chosen) {
           zip.close();
-          return reject(new Error('the ZIP holds no .csv file'));
+          return reject(new ArtifactFormatError('the ZIP holds no .csv file'));
+        }
+        if (chosen.uncompressedSize > Math.max(1, chosen.compressedSize) * MAX_CSV_COMPRESSION_RATIO) {
+          zip.close();
+          return reject(
+            new ArtifactFormatError(
+              `${chosen.fileName} inflates from ${formatBytes(chosen.compressedSize)} to ${formatBytes(chosen.uncompressedSize)}, ` +
+                `more than ${MAX_CSV_COMPRESSION_RATIO} times: no list compresses so well (a ZIP bomb?)`,
+            ),
+          );
         }
         zip.openReadStream(chosen, (streamErr, stream) => {
           if (streamErr || !stream) {
@@ -107,7 +137,7 @@ function openCsvInZip(path: string): Promise<{ stream: Readable; size: number; n
           resolve({ stream, size: chosen.uncompressedSize, name: chosen.fileName });
         });
       });
-      zip.on('error', reject);
+      zip.on('error', (zipErr: Error) => reject(new ArtifactFormatError(`not a readable ZIP archive: ${zipErr.message}`)));
       zip.readEntry();
     });
   });
@@ -120,12 +150,16 @@ interface TextArtifact {
 }
 
 /** A text stream over a CSV artifact, whether it is the bare CSV or a ZIP holding one. */
-export async function openTextArtifact(path: string, onBytes?: (bytes: number) => void): Promise<TextArtifact> {
+export async function openTextArtifact(
+  path: string,
+  onBytes?: (bytes: number) => void,
+  limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+): Promise<TextArtifact> {
   let source: Readable;
   let totalBytes: number;
   let innerName: string | null = null;
   if (await isZip(path)) {
-    const inner = await openCsvInZip(path);
+    const inner = await openCsvInZip(path, limits);
     source = inner.stream;
     totalBytes = inner.size;
     innerName = inner.name;

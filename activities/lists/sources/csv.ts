@@ -34,7 +34,7 @@ export function pipeIntoCsvParser(text: Readable, ctx: ParseContext, options: { 
 
 /** Streams the rows of a CSV artifact (bare or zipped) as string arrays with their line numbers. */
 export async function* readCsvRows(ctx: ParseContext): AsyncGenerator<CsvRow> {
-  const { text } = await openTextArtifact(ctx.path, ctx.onBytes);
+  const { text } = await openTextArtifact(ctx.path, ctx.onBytes, ctx.limits);
   const parser = pipeIntoCsvParser(text, ctx, { info: true });
   for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
     yield { cells: item.record, line: item.info.lines };

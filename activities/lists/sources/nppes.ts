@@ -43,7 +43,7 @@ function nppesPeriodEnd(fileName: string): string | null {
 }
 
 async function* parseNppes(ctx: ParseContext): AsyncGenerator<RegistryOrganization> {
-  const { text, innerName } = await openTextArtifact(ctx.path, ctx.onBytes);
+  const { text, innerName } = await openTextArtifact(ctx.path, ctx.onBytes, ctx.limits);
   ctx.report.periodEnd = nppesPeriodEnd(innerName ?? basename(ctx.path));
   const parser = pipeIntoCsvParser(text, ctx, { info: false });
   let index: Record<Column, number> | null = null;

@@ -4,6 +4,7 @@
  * registry_organizations row. Dates are ISO `YYYY-MM-DD` strings.
  */
 import type { EntryKind, ListedParty } from '../../../matcher/types';
+import type { ParseLimits } from './limits';
 
 export type { EntryKind, ListedParty };
 export type EndDateKind = 'date' | 'indefinite' | 'permanent' | 'deceased';
@@ -65,6 +66,8 @@ export interface ParseContext {
   path: string;
   report: ParseReport;
   onBytes?: (bytesRead: number) => void;
+  /** Bounds on what the artifact may make the parser do; the defaults when absent. */
+  limits?: ParseLimits;
 }
 
 export interface ListAdapter {

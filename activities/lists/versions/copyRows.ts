@@ -14,6 +14,16 @@ function text(value: string): string {
   );
 }
 
+/**
+ * The raw row as jsonb: PostgreSQL refuses `\u0000` in jsonb, and JSON.stringify writes a NUL
+ * that way, so NULs are dropped from keys and values as they are from every text column.
+ */
+function rawJson(raw: Record<string, string>): string {
+  // eslint-disable-next-line no-control-regex
+  const withoutNul = (value: string): string => value.replace(/\u0000/g, '');
+  return JSON.stringify(Object.fromEntries(Object.entries(raw).map(([key, value]) => [withoutNul(key), withoutNul(String(value))])));
+}
+
 function nullable(value: string | null): string {
   return value === null ? '\\N' : text(value);
 }
@@ -65,7 +75,7 @@ export function listEntryLine(versionId: string, e: ListEntry): string {
       nullable(e.startDate),
       nullable(e.endDate),
       nullable(e.endDateKind),
-      text(JSON.stringify(e.raw)),
+      text(rawJson(e.raw)),
     ].join('\t') + '\n'
   );
 }
@@ -82,7 +92,7 @@ export function registryLine(versionId: string, o: RegistryOrganization): string
 }
 
 /** Groups lines into ~256 KB chunks so the COPY stream is not fed one tiny write per row. */
-async function* chunked(lines: AsyncIterable<string>): AsyncGenerator<string> {
+export async function* chunked(lines: AsyncIterable<string>): AsyncGenerator<string> {
   let buffer = '';
   for await (const line of lines) {
     buffer += line;
@@ -96,6 +106,11 @@ async function* chunked(lines: AsyncIterable<string>): AsyncGenerator<string> {
 
 /** Bulk-loads lines (COPY text format) into a table through one COPY FROM STDIN. */
 export async function copyLines(client: PoolClient, table: string, columns: string[], lines: AsyncIterable<string>): Promise<void> {
+  await copyChunks(client, table, columns, chunked(lines));
+}
+
+/** Bulk-loads chunks of whole lines (COPY text format) into a table through one COPY FROM STDIN. */
+export async function copyChunks(client: PoolClient, table: string, columns: string[], chunks: AsyncIterable<string>): Promise<void> {
   const sink = client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
-  await pipeline(Readable.from(chunked(lines), { objectMode: false }), sink);
+  await pipeline(Readable.from(chunks, { objectMode: false }), sink);
 }

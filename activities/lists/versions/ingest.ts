@@ -3,17 +3,12 @@ import { basename } from 'node:path';
 import type { Pool, PoolClient } from 'pg';
 import { leieSupplementKind } from '../sources/leie';
 import { requireSource, type SourceDefinition } from '../sources/catalog';
-import {
-  ArtifactFormatError,
-  ParseReport,
-  type BadRow,
-  type ListEntry,
-  type RegistryOrganization,
-  type SourceAdapter,
-} from '../sources/types';
+import { parseLimits, type ParseLimits } from '../sources/limits';
+import { ArtifactFormatError, ParseReport, type BadRow, type SourceAdapter } from '../sources/types';
 import { syncSourceCatalog } from './catalogSync';
 import { fileSha256 } from './checksum';
-import { copyLines, LIST_ENTRY_COLUMNS, listEntryLine, REGISTRY_COLUMNS, registryLine } from './copyRows';
+import { copyChunks, LIST_ENTRY_COLUMNS, REGISTRY_COLUMNS } from './copyRows';
+import { parseEntriesInChild, parseInChild } from './parseProcess';
 import {
   computeDiff,
   createStagingVersion,
@@ -26,6 +21,8 @@ import {
   type ParseCounts,
 } from './store';
 import { applyLeieSupplement } from './supplement';
+
+export { uniqueEntries, uniqueOrganizations } from './unique';
 
 type IngestPhase = 'checksum' | 'parse' | 'diff' | 'publish';
 
@@ -115,71 +112,26 @@ function countsOf(report: ParseReport, entryCount: number): ParseCounts {
 }
 
 /**
- * Keeps the first of several rows with one entry key. Exact duplicates (SAM repeats rows) are
- * dropped; a different row under the same key gets the content hash appended so both stay listed.
+ * Streams the adapter's output into the staged version with COPY; returns the number of rows
+ * stored. The artifact is parsed in a child process (parseProcess.ts), so a hostile file can
+ * neither stall this worker's other activities nor exhaust its memory.
  */
-export async function* uniqueEntries(entries: AsyncIterable<ListEntry>, report: ParseReport): AsyncGenerator<ListEntry> {
-  const seen = new Map<string, string>();
-  for await (const entry of entries) {
-    const prior = seen.get(entry.entryKey);
-    if (prior === undefined) {
-      seen.set(entry.entryKey, entry.contentHash);
-      yield entry;
-    } else if (prior === entry.contentHash) {
-      report.duplicates += 1;
-    } else {
-      const entryKey = `${entry.entryKey}#${entry.contentHash.slice(0, 12)}`;
-      if (seen.has(entryKey)) report.duplicates += 1;
-      else {
-        seen.set(entryKey, entry.contentHash);
-        yield { ...entry, entryKey };
-      }
-    }
-  }
-}
-
-export async function* uniqueOrganizations(
-  orgs: AsyncIterable<RegistryOrganization>,
-  report: ParseReport,
-): AsyncGenerator<RegistryOrganization> {
-  const seen = new Set<string>();
-  for await (const org of orgs) {
-    if (seen.has(org.npi)) report.duplicates += 1;
-    else {
-      seen.add(org.npi);
-      yield org;
-    }
-  }
-}
-
-/** Streams the adapter's output into the staged version with COPY; returns the number of rows stored. */
 async function loadEntries(
   client: PoolClient,
   adapter: SourceAdapter,
+  sourceKey: string,
   versionId: string,
   path: string,
   report: ParseReport,
   onBytes: (bytes: number) => void,
+  limits: ParseLimits,
 ): Promise<number> {
   let stored = 0;
-  const ctx = { path, report, onBytes };
-  if (adapter.target === 'list_entries') {
-    const lines = async function* (): AsyncGenerator<string> {
-      for await (const entry of uniqueEntries(adapter.parse(ctx), report)) {
-        stored += 1;
-        yield listEntryLine(versionId, entry);
-      }
-    };
-    await copyLines(client, 'list_entries', LIST_ENTRY_COLUMNS, lines());
-  } else {
-    const lines = async function* (): AsyncGenerator<string> {
-      for await (const org of uniqueOrganizations(adapter.parse(ctx), report)) {
-        stored += 1;
-        yield registryLine(versionId, org);
-      }
-    };
-    await copyLines(client, 'registry_organizations', REGISTRY_COLUMNS, lines());
-  }
+  const chunks = async function* (): AsyncGenerator<string> {
+    stored = yield* parseInChild({ sourceKey, path, versionId, limits, report, onBytes });
+  };
+  if (adapter.target === 'list_entries') await copyChunks(client, 'list_entries', LIST_ENTRY_COLUMNS, chunks());
+  else await copyChunks(client, 'registry_organizations', REGISTRY_COLUMNS, chunks());
   return stored;
 }
 
@@ -223,6 +175,7 @@ export async function ingestArtifact(options: IngestOptions): Promise<IngestResu
       previousVersionId: current?.id ?? null,
     });
     const report = new ParseReport();
+    const limits = parseLimits(options.env ?? process.env);
     let entryCount = 0;
     try {
       const onBytes = (b: number): void => progress('parse', b, report.rows);
@@ -232,17 +185,25 @@ export async function ingestArtifact(options: IngestOptions): Promise<IngestResu
           kind: supplement,
           versionId: staged.id,
           currentVersionId: current.id,
-          path: artifactPath,
+          entries: parseEntriesInChild({ sourceKey, path: artifactPath, limits, report, onBytes }),
           report,
-          onBytes,
         });
       } else {
-        entryCount = await loadEntries(client, source.adapter, staged.id, artifactPath, report, onBytes);
+        entryCount = await loadEntries(
+          client,
+          source.adapter,
+          sourceKey,
+          staged.id,
+          artifactPath,
+          report,
+          onBytes,
+          parseLimits(options.env ?? process.env),
+        );
       }
       const refusal = refusalReason(report, entryCount, current, options.force === true || supplement !== null);
       if (refusal) throw new Refusal(refusal);
     } catch (err) {
-      if (!(err instanceof Refusal) && !(err instanceof ArtifactFormatError) && !isParseError(err)) throw err;
+      if (!(err instanceof Refusal) && !(err instanceof ArtifactFormatError)) throw err;
       const reason = (err as Error).message;
       await rejectVersion(client, staged.id, reason, countsOf(report, entryCount));
       return {
@@ -311,11 +272,6 @@ function removalRefusal(source: RemovalLimited, diff: DiffCounts, currentEntries
 }
 
 type RemovalLimited = Pick<SourceDefinition, 'key' | 'removalLimit'>;
-
-/** CSV syntax errors that abort a stream (e.g. a quote left open by a truncated download). */
-function isParseError(err: unknown): boolean {
-  return err instanceof Error && (err.name === 'CsvError' || ('code' in err && String((err as { code: unknown }).code).startsWith('CSV_')));
-}
 
 /**
  * A full artifact is unchanged when the current version has its checksum. A supplement is

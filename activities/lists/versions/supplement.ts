@@ -1,5 +1,4 @@
 import type { PoolClient } from 'pg';
-import { parseLeie } from '../sources/leie';
 import type { ListEntry, ParseReport } from '../sources/types';
 import { copyLines, LIST_ENTRY_COLUMNS, listEntryLine, reinstatementLine } from './copyRows';
 
@@ -7,9 +6,9 @@ interface SupplementInput {
   kind: 'excl' | 'rein';
   versionId: string;
   currentVersionId: string;
-  path: string;
+  /** The supplement's rows, as the LEIE adapter reads them. */
+  entries: AsyncIterable<ListEntry>;
   report: ParseReport;
-  onBytes: (bytes: number) => void;
 }
 
 /**
@@ -20,7 +19,7 @@ interface SupplementInput {
  */
 export async function applyLeieSupplement(client: PoolClient, input: SupplementInput): Promise<number> {
   const rows: ListEntry[] = [];
-  for await (const entry of parseLeie({ path: input.path, report: input.report, onBytes: input.onBytes })) rows.push(entry);
+  for await (const entry of input.entries) rows.push(entry);
   await client.query(
     `INSERT INTO list_entries (${LIST_ENTRY_COLUMNS.join(', ')})
      SELECT $1, ${LIST_ENTRY_COLUMNS.slice(1).join(', ')} FROM list_entries WHERE version_id = $2`,

@@ -1,6 +1,4 @@
-import ExcelJS from 'exceljs';
-import { open, readFile, stat } from 'node:fs/promises';
-import JSZip from 'jszip';
+import { open, stat } from 'node:fs/promises';
 import { normalizeHeader, readCsvRows } from '../csv';
 import { parseDate, parseEndDate } from '../dates';
 import { makeEntry, naturalKey, personFromCells, type PersonParts } from '../entry';
@@ -15,6 +13,7 @@ import { readXlsSheets } from './legacyXls';
 import { readSharePointRows } from './sharePointRows';
 import type { ColumnRef, SheetLayout, StateListMapping } from './mapping';
 import { readPdfTable } from './pdfTable';
+import { artifactWorkbooks } from './xlsxWorkbooks';
 import { takeCredential, takeOtherNames, takeTrailingNotes, type NameNotes } from './nameNotes';
 import { takeTrailingCredentials } from './credentials';
 
@@ -39,67 +38,11 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-const SPREADSHEET_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-const PREFIXED_SPREADSHEET_NS = new RegExp(`\\sxmlns:([A-Za-z_][\\w.-]*)="${SPREADSHEET_NS.replace(/[./]/g, '\\$&')}"`);
-
-/**
- * OpenXML SDK writers (IL's Dynamics portal export) bind the spreadsheet namespace to a prefix
- * (`<x:row>`); exceljs reads only unprefixed elements. Returns the part unprefixed, or null when
- * it has no such prefix.
- */
-function unprefixSpreadsheetXml(xml: string): string | null {
-  const declared = PREFIXED_SPREADSHEET_NS.exec(xml);
-  if (!declared) return null;
-  const hasDefault = xml.includes(`xmlns="${SPREADSHEET_NS}"`);
-  return xml.replace(new RegExp(`<(/?)${declared[1]}:`, 'g'), '<$1').replace(declared[0], hasDefault ? '' : ` xmlns="${SPREADSHEET_NS}"`);
-}
-
-async function loadWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
-  const zip = await JSZip.loadAsync(bytes);
-  let changed = false;
-  for (const name of Object.keys(zip.files).filter((n) => n.endsWith('.xml'))) {
-    const unprefixed = unprefixSpreadsheetXml(await zip.files[name].async('string'));
-    if (unprefixed !== null) {
-      zip.file(name, unprefixed);
-      changed = true;
-    }
-  }
-  const workbook = new ExcelJS.Workbook();
-  const readable = changed ? await zip.generateAsync({ type: 'nodebuffer' }) : bytes;
-  // exceljs types its argument as the older non-generic Buffer.
-  await workbook.xlsx.load(readable as unknown as Parameters<typeof workbook.xlsx.load>[0]);
-  return workbook;
-}
-
-/**
- * The workbooks in an artifact: the workbook itself, or each `.xlsx` inside a ZIP bundle (a state
- * that publishes several workbooks, MN), in entry-name order.
- */
-async function artifactWorkbooks(path: string): Promise<ExcelJS.Workbook[]> {
-  const bytes = await readFile(path);
-  let zip: JSZip;
-  try {
-    zip = await JSZip.loadAsync(bytes);
-  } catch {
-    // Not a ZIP at all: exceljs reports it as before.
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(path);
-    return [workbook];
-  }
-  if (zip.file('[Content_Types].xml')) return [await loadWorkbook(bytes)];
-  const names = Object.keys(zip.files)
-    .filter((name) => !zip.files[name].dir && name.toLowerCase().endsWith('.xlsx'))
-    .sort();
-  const workbooks: ExcelJS.Workbook[] = [];
-  for (const name of names) workbooks.push(await loadWorkbook(await zip.files[name].async('nodebuffer')));
-  return workbooks;
-}
-
 // State workbooks hold at most a few thousand rows, so they are read whole: exceljs's
 // streaming reader races when a worksheet entry is parsed before workbook.xml.
 async function* xlsxSheets(ctx: ParseContext): AsyncGenerator<SheetRows> {
   const size = (await stat(ctx.path)).size;
-  for (const worksheet of (await artifactWorkbooks(ctx.path)).flatMap((workbook) => workbook.worksheets)) {
+  for (const worksheet of (await artifactWorkbooks(ctx.path, ctx.limits)).flatMap((workbook) => workbook.worksheets)) {
     const sheetRows: { cells: string[]; line: number }[] = [];
     worksheet.eachRow((row) => {
       const values = (row.values as unknown[]) ?? [];
@@ -117,7 +60,7 @@ async function* xlsxSheets(ctx: ParseContext): AsyncGenerator<SheetRows> {
 
 // Each table of an HTML page is a sheet named by its caption.
 async function* htmlSheets(ctx: ParseContext): AsyncGenerator<SheetRows> {
-  const { tables, bytes } = await readHtmlTables(ctx.path);
+  const { tables, bytes } = await readHtmlTables(ctx.path, ctx.limits);
   for (const table of tables) {
     async function* rows(): AsyncGenerator<{ cells: string[]; line: number }> {
       yield* table.rows;
@@ -156,7 +99,7 @@ async function* csvSheet(ctx: ParseContext): AsyncGenerator<SheetRows> {
 
 // A PDF's table is rebuilt whole (pdfTable.ts): its first row is the header, repeated headers are gone.
 async function* pdfSheet(mapping: StateListMapping, ctx: ParseContext): AsyncGenerator<SheetRows> {
-  const rows = await readPdfTable(ctx.path, mapping.pdf ?? {}, (keys) => mapping.layouts.some((l) => isHeaderRow(l, keys)));
+  const rows = await readPdfTable(ctx.path, mapping.pdf ?? {}, (keys) => mapping.layouts.some((l) => isHeaderRow(l, keys)), ctx.limits);
   ctx.onBytes?.((await stat(ctx.path)).size);
   async function* all(): AsyncGenerator<{ cells: string[]; line: number }> {
     yield* rows;
@@ -166,12 +109,18 @@ async function* pdfSheet(mapping: StateListMapping, ctx: ParseContext): AsyncGen
 
 // A JSON feed's records are one sheet: its first row is the records' keys.
 async function* jsonSheet(mapping: StateListMapping, ctx: ParseContext): AsyncGenerator<SheetRows> {
-  const { rows, bytes } = await readJsonRecords(ctx.path, mapping.json ?? {});
+  const { rows, bytes } = await readJsonRecords(ctx.path, mapping.json ?? {}, ctx.limits);
   async function* all(): AsyncGenerator<{ cells: string[]; line: number }> {
     yield* rows;
   }
   yield { name: null, rows: all() };
   ctx.onBytes?.(bytes);
+}
+
+/** A NUL is no character of any name or date, and PostgreSQL's text and jsonb cannot hold one. */
+function withoutNul(cell: string): string {
+  // eslint-disable-next-line no-control-regex
+  return cell.includes('\u0000') ? cell.replace(/\u0000/g, '') : cell;
 }
 
 type Resolver = (ref: ColumnRef | undefined) => number;
@@ -507,9 +456,9 @@ async function* parseStateList(mapping: StateListMapping, ctx: ParseContext): As
     let held: { cells: string[]; line: number; aliases: string[] } | null = null;
     let currentHeading = '';
     for await (const row of sheet.rows) {
-      const { line } = row;
-      let { cells } = row;
       if (stopped) continue;
+      let cells = row.cells.map(withoutNul);
+      const line = row.line;
       if (!layout) {
         if (candidates.length === 0 || scanned >= HEADER_SEARCH_ROWS) continue;
         scanned += 1;

@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import type { AnyNode, Element } from 'domhandler';
 import { findAll, getAttributeValue, textContent } from 'domutils';
 import { parseDocument } from 'htmlparser2';
+import { DEFAULT_PARSE_LIMITS, readWholeArtifact, type ParseLimits } from '../limits';
+import { ArtifactFormatError } from '../types';
 
 /** One `<table>` of a page: its caption (if any) and its rows as cell texts, header rows included. */
 export interface HtmlTable {
@@ -58,10 +59,29 @@ function tableRows(table: Element): HtmlTable['rows'] {
   });
 }
 
+/**
+ * How deep the page nests its elements, walked with a stack of its own: the readers below recurse
+ * (and search ancestors) per level, so a page nested beyond `maxHtmlDepth` is refused before them.
+ */
+function requireDepthWithin(roots: AnyNode[], maxDepth: number): void {
+  const pending: Array<{ node: AnyNode; depth: number }> = roots.map((node) => ({ node, depth: 1 }));
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (!isElement(next.node)) continue;
+    if (next.depth > maxDepth) {
+      throw new ArtifactFormatError(`the HTML page nests its elements more than ${maxDepth} deep; no list page does`);
+    }
+    for (const child of next.node.children) pending.push({ node: child, depth: next.depth + 1 });
+  }
+}
+
 /** Reads every table of an HTML page, in document order. A page without tables gives none. */
-export async function readHtmlTables(path: string): Promise<{ tables: HtmlTable[]; bytes: number }> {
-  const html = await readFile(path);
+export async function readHtmlTables(
+  path: string,
+  limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+): Promise<{ tables: HtmlTable[]; bytes: number }> {
+  const html = await readWholeArtifact(path, limits, 'HTML');
   const document = parseDocument(html.toString('utf8'));
+  requireDepthWithin(document.children, limits.maxHtmlDepth);
   const tables = findAll((el) => el.name === 'table', document.children).map((table) => {
     const caption = table.children.find((child): child is Element => isElement(child) && child.name === 'caption');
     return { caption: caption ? cellText(caption) : null, rows: tableRows(table) };

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { DEFAULT_PARSE_LIMITS, readWholeArtifact, type ParseLimits } from '../limits';
 import { ArtifactFormatError } from '../types';
 import type { JsonRecordsOptions } from './mapping';
 
@@ -41,8 +41,12 @@ function cellOf(value: unknown, record: number, key: string): string {
  * 1-based position in the array, so a bad row names the record. Malformed JSON, a missing
  * records array or a record that is not a flat object refuses the artifact.
  */
-export async function readJsonRecords(path: string, options: JsonRecordsOptions): Promise<JsonRecordSheet> {
-  const bytes = await readFile(path);
+export async function readJsonRecords(
+  path: string,
+  options: JsonRecordsOptions,
+  limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+): Promise<JsonRecordSheet> {
+  const bytes = await readWholeArtifact(path, limits, 'JSON');
   let document: unknown;
   try {
     document = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));

@@ -1,6 +1,6 @@
 import PDFParser, { type Output } from 'pdf2json';
-import { readFile } from 'node:fs/promises';
 import { normalizeHeader } from '../csv';
+import { DEFAULT_PARSE_LIMITS, readWholeArtifact, type ParseLimits } from '../limits';
 import { ArtifactFormatError } from '../types';
 import type { ColumnRef, PdfTableOptions } from './mapping';
 
@@ -32,34 +32,43 @@ const COLUMN_SLACK = 0.3;
 const HEADER_SEARCH_LINES = 40;
 /** A header cell can wrap onto this many lines (`Action Type` / `(Suspend/Terminate)`). */
 const HEADER_MAX_LINES = 3;
+/** Bold lines a header may add below its first lines by wrapping (`STA` / `TE`). */
+const HEADER_MAX_WRAPPED_LINES = 3;
+/** Text runs a header line may hold: a line with more is a data line or garbage, never a header (and is not searched as one). */
+const HEADER_MAX_RUNS = 120;
 
 /** PDF text often carries typographic dashes (NE's dates are `2024‐03‐01` with U+2010): read them as `-`. */
 function asciiDashes(text: string): string {
   return text.replace(/[\u2010-\u2015\u2212]/g, '-');
 }
 
-async function readPages(path: string): Promise<TextItem[][]> {
-  const buffer = await readFile(path);
+async function readPages(path: string, limits: ParseLimits): Promise<TextItem[][]> {
+  const buffer = await readWholeArtifact(path, limits, 'PDF');
   const parser = new PDFParser(null, false);
+  let data: Output;
   try {
-    const data = await new Promise<Output>((resolve, reject) => {
+    data = await new Promise<Output>((resolve, reject) => {
       parser.on('pdfParser_dataReady', resolve);
       parser.on('pdfParser_dataError', (error) => reject('parserError' in error ? error.parserError : error));
       parser.parseBuffer(buffer, -1);
     });
-    return data.Pages.map((page) =>
-      page.Texts.map((t) => ({
-        x: t.x,
-        y: t.y,
-        text: asciiDashes(t.R.map((run) => run.T).join('')),
-        bold: t.R.some((run) => run.TS?.[2] === 1),
-      })).filter((t) => t.text.trim() !== ''),
-    );
   } catch (error) {
     throw new ArtifactFormatError(`not a readable PDF: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     parser.destroy();
   }
+  const runs = data.Pages.reduce((sum, page) => sum + page.Texts.length, 0);
+  if (runs > limits.maxPdfTextRuns) {
+    throw new ArtifactFormatError(`the PDF holds ${runs} text runs, more than the ${limits.maxPdfTextRuns} a list PDF may hold`);
+  }
+  return data.Pages.map((page) =>
+    page.Texts.map((t) => ({
+      x: t.x,
+      y: t.y,
+      text: asciiDashes(t.R.map((run) => run.T).join('')),
+      bold: t.R.some((run) => run.TS?.[2] === 1),
+    })).filter((t) => t.text.trim() !== ''),
+  );
 }
 
 function linesOf(items: TextItem[], firstNumber: number): TextLine[] {
@@ -93,15 +102,30 @@ interface HeaderCell {
   text: string;
 }
 
-/** Header cells of `lines` taken together: items stacked at the same x are one (wrapped) cell. */
+/**
+ * Header cells of `lines` taken together: items stacked at the same x are one (wrapped) cell, the
+ * first cell opened within COLUMN_SLACK of an item taking it. Cells are kept sorted by x, so each
+ * item is placed by a binary search: cells opened are more than COLUMN_SLACK apart, so only a
+ * couple lie within reach of any x.
+ */
 function headerCells(lines: TextLine[]): HeaderCell[] {
-  const cells: HeaderCell[] = [];
+  const cells: Array<HeaderCell & { opened: number }> = [];
   for (const item of lines.flatMap((l) => l.items)) {
-    const cell = cells.find((c) => Math.abs(c.x - item.x) <= COLUMN_SLACK);
+    let low = 0;
+    let high = cells.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (cells[mid].x < item.x - COLUMN_SLACK) low = mid + 1;
+      else high = mid;
+    }
+    let cell: (typeof cells)[number] | null = null;
+    for (let i = low; i < cells.length && cells[i].x <= item.x + COLUMN_SLACK; i += 1) {
+      if (Math.abs(cells[i].x - item.x) <= COLUMN_SLACK && (!cell || cells[i].opened < cell.opened)) cell = cells[i];
+    }
     if (cell) cell.text = `${cell.text} ${item.text.trim()}`;
-    else cells.push({ x: item.x, text: item.text.trim() });
+    else cells.splice(low, 0, { x: item.x, text: item.text.trim(), opened: cells.length });
   }
-  return cells.sort((a, b) => a.x - b.x);
+  return cells.map(({ x, text }) => ({ x, text }));
 }
 
 /** Where the header sits on a page: its cells and the index of the first line below it. */
@@ -115,6 +139,7 @@ function findHeader(
   for (let count = 1; count <= HEADER_MAX_LINES; count += 1) {
     for (let start = 0; start < Math.min(lines.length, HEADER_SEARCH_LINES) && start + count <= lines.length; start += 1) {
       const block = lines.slice(start, start + count);
+      if (block.some((line) => line.items.length > HEADER_MAX_RUNS)) continue;
       const aligned = block
         .slice(1)
         .every((line) => line.items.every((item) => block[0].items.some((first) => Math.abs(first.x - item.x) <= COLUMN_SLACK)));
@@ -127,6 +152,8 @@ function findHeader(
         const cells = headerCells(block);
         const wraps =
           next &&
+          block.length < count + HEADER_MAX_WRAPPED_LINES &&
+          next.items.length <= HEADER_MAX_RUNS &&
           next.items.every((item) => item.bold && cells.some((c) => Math.abs(c.x - item.x) <= COLUMN_SLACK)) &&
           !isHeading(lineText(next), options);
         if (!wraps) return { cells, after };
@@ -158,8 +185,13 @@ function joinWrapped(before: string, after: string, token: boolean): string {
  * lines of wrapped cells merged. Pages before `skipPages` and lines above each page's header are
  * not read; a page with no header continues the table of the page before.
  */
-export async function readPdfTable(path: string, options: PdfTableOptions, isHeader: (keys: string[]) => boolean): Promise<PdfRow[]> {
-  const pages = await readPages(path);
+export async function readPdfTable(
+  path: string,
+  options: PdfTableOptions,
+  isHeader: (keys: string[]) => boolean,
+  limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+): Promise<PdfRow[]> {
+  const pages = await readPages(path, limits);
   let columns: HeaderCell[] | null = null;
   let anchor = 0;
   let tokenColumns = new Set<number>();

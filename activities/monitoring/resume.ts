@@ -22,3 +22,24 @@ export async function resumeReactivatedOrganizations(
   }
   return done;
 }
+
+/** The organizations active again whose records the catch-up has yet to screen, each with the resumption it answers for. */
+export function reactivatedOrganizations(deps: Pick<RescreenDeps, 'pool'>): Promise<Array<{ orgId: string; resumedAt: string }>> {
+  return organizationsToResume(deps.pool);
+}
+
+/**
+ * One organization active again (see resumeReactivatedOrganizations), on its own: run by the
+ * organization's own workflow, so a failing re-screen of one organization holds up no other
+ * organization's, nor the catch-up's list switches and fan-outs.
+ */
+export async function resumeReactivatedOrganization(
+  deps: RescreenDeps,
+  input: { orgId: string; resumedAt: string },
+): Promise<{ orgId: string; rescreened: number; statusChanges: number }> {
+  const ids = await organizationRecords(deps.pool, input.orgId);
+  const cause = `org-resumed:${input.orgId}:${Date.parse(input.resumedAt)}`;
+  const { rescreened, statusChanges } = await rescreenRecordIds(deps, ids, cause, {});
+  await organizationResumed(deps.pool, input.orgId, input.resumedAt);
+  return { orgId: input.orgId, rescreened, statusChanges };
+}

@@ -54,8 +54,8 @@ const FAN_OUT_WAIT_MS = 4 * 60_000;
  * it (`patched('catch-up-starts-pending-monitors')`: runs of the release before replay without it),
  * and starts the workflow that screens on the current versions every record of an organization
  * active again after being read-only, one per organization, waited for with the fan-outs
- * (`patched('catch-up-resumes-orgs-apart')`; the release before screened them all here, first,
- * `patched('catch-up-resumes-reactivated-orgs')`, so one organization failing held up the rest).
+ * (`patched('catch-up-resumes-orgs-apart')`; runs without that patch screen them all here, in
+ * line, before the switches: `patched('catch-up-resumes-reactivated-orgs')`).
  */
 export async function monitoringCatchUp(): Promise<MonitoringCatchUpResult> {
   // Enrollments that committed while Temporal was out of reach get their record workflow.
@@ -85,7 +85,7 @@ export async function monitoringCatchUp(): Promise<MonitoringCatchUpResult> {
   };
 }
 
-type Resumed = { orgId: string; rescreened: number; statusChanges: number };
+type Resumed = NonNullable<MonitoringCatchUpResult['organizationsResumed']>[number];
 
 /**
  * Starts the workflow `organization-resume/…` of each organization active again (one found

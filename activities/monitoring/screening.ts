@@ -163,7 +163,7 @@ async function refuseResultsOnOtherLists(client: PoolClient, results: readonly S
  */
 export const SKIPPED_RECORDS_TOLERATED = { count: 10, share: 0.01 };
 
-export function tooManySkipped(skipped: number, screened: number): boolean {
+function tooManySkipped(skipped: number, screened: number): boolean {
   return skipped > Math.max(SKIPPED_RECORDS_TOLERATED.count, SKIPPED_RECORDS_TOLERATED.share * screened);
 }
 

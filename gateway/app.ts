@@ -18,7 +18,7 @@ import { servePages } from './pages/routes';
 import { serveMetrics } from './routes/metrics';
 import { screenHandler } from './routes/screen';
 import { getBatch, submitBatch } from './routes/batch';
-import { enrollMonitor, removeMonitor } from './routes/monitor';
+import { enrollMonitor, getMonitor, listMonitors, removeMonitor } from './routes/monitor';
 import { listsHandler } from './routes/lists';
 import { usageHandler } from './routes/usage';
 import { publicLookupHandler } from './routes/publicLookup';
@@ -51,6 +51,8 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
     getBatch: getBatch(deps),
     enrollMonitor: enrollMonitor(deps, now),
     removeMonitor: removeMonitor(deps),
+    getMonitor: getMonitor(deps),
+    listMonitors: listMonitors(deps),
     getCoverage: listsHandler(deps),
     getUsage: usageHandler(deps, now),
     registerWebhookEndpoint: registerWebhookEndpoint(deps),

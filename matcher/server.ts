@@ -12,7 +12,7 @@ import { createTimedServer } from '../infra/base/httpTimeouts';
 import { metricsAuthorized } from '../infra/base/metrics/registry';
 import type { Entity, KeyGroup, PublicLookupRequest, PublicLookupResponse, ScreeningResult } from './types';
 import { MATCHING_RULES_VERSION } from './rulesVersion';
-import { MATCHER_MAX_BODY_BYTES } from './client';
+import { MATCHER_MAX_BODY_BYTES, SUBJECT_REFUSED } from './client';
 
 /**
  * The matcher's HTTP face. Plain node:http rather than Koa: a few fixed routes, no middleware
@@ -52,10 +52,15 @@ class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The answer's `code`; by default the status's. */
+    readonly code?: string,
   ) {
     super(message);
   }
 }
+
+/** A subject this matcher cannot screen: its callers skip it rather than retry it (client.ts `refusesSubjects`). */
+const refused = (message: string): HttpError => new HttpError(400, message, SUBJECT_REFUSED);
 
 /**
  * A body over the limit is read to its end and dropped, then answered 413: cutting the socket
@@ -103,13 +108,13 @@ function isEntity(value: unknown): value is Entity {
 }
 
 function checkEntity(value: unknown): Entity {
-  if (!isEntity(value)) throw new HttpError(400, 'entity must be a person with a name or an organization with a legalName');
+  if (!isEntity(value)) throw refused('entity must be a person with a name or an organization with a legalName');
   const e = value as unknown as Record<string, unknown>;
   if (e.aliases !== undefined && (!Array.isArray(e.aliases) || e.aliases.some((a) => typeof a !== 'string'))) {
-    throw new HttpError(400, 'aliases must be an array of strings');
+    throw refused('aliases must be an array of strings');
   }
   for (const f of ['npi', 'state', 'dateOfBirth', 'providerType']) {
-    if (e[f] !== undefined && e[f] !== null && typeof e[f] !== 'string') throw new HttpError(400, `${f} must be a string`);
+    if (e[f] !== undefined && e[f] !== null && typeof e[f] !== 'string') throw refused(`${f} must be a string`);
   }
   return value;
 }
@@ -248,7 +253,7 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
       if (err instanceof HttpError) {
         if (err.status === 413) res.setHeader('connection', 'close');
         return send(res, err.status, {
-          code: err.status === 404 ? 'not_found' : err.status === 413 ? 'payload_too_large' : 'invalid_request',
+          code: err.code ?? (err.status === 404 ? 'not_found' : err.status === 413 ? 'payload_too_large' : 'invalid_request'),
           message: err.message,
         });
       }

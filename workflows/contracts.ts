@@ -106,6 +106,18 @@ export interface MonitoringCatchUpResult {
   monitorWorkflowsStarted?: string[];
   /** Organizations active again after being read-only, whose records were screened on the current versions here. */
   organizationsResumed?: Array<{ orgId: string; rescreened: number; statusChanges: number }>;
+  /** Workflows `organization-resume/…` started here and still running (or failed) when the run stopped waiting: they carry on on their own. */
+  organizationsResumeLeftRunning?: string[];
+}
+
+/** One organization's resumption of monitoring, after it was read-only: named by the organization and the resumption. */
+export const organizationResumeWorkflowId = (orgId: string, resumedAt: string): string =>
+  `organization-resume/${orgId}/${Date.parse(resumedAt)}`;
+
+export interface OrganizationResumeInput {
+  orgId: string;
+  /** `organizations.monitoring_resumed_at`, as text: the resumption the re-screen answers for. */
+  resumedAt: string;
 }
 
 // recordMonthMetering (started by the `record-months` schedule) ──────────────────────────────

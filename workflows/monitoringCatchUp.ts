@@ -10,15 +10,16 @@ import {
 } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
 import type { MonitoringActivities } from '../activities/monitoring/activities';
-import type { MonitoringCatchUpResult } from './contracts';
+import { organizationResumeWorkflowId, type MonitoringCatchUpResult } from './contracts';
 import { listVersionFanOut } from './listVersionFanOut';
+import { organizationResume } from './organizationResume';
 
 const { rescreenForListSwitches, rescreenForMatchingRules } = proxyActivities<MonitoringActivities>({
   startToCloseTimeout: '60 minutes',
   heartbeatTimeout: '2 minutes',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 1.5, maximumInterval: '30 seconds' },
 });
-const { versionsAwaitingFanOut } = proxyActivities<MonitoringActivities>({ startToCloseTimeout: '1 minute' });
+const { versionsAwaitingFanOut, reactivatedOrganizations } = proxyActivities<MonitoringActivities>({ startToCloseTimeout: '1 minute' });
 const { resumeMonitoringOfReactivatedOrganizations } = proxyActivities<MonitoringActivities>({
   startToCloseTimeout: '60 minutes',
   heartbeatTimeout: '2 minutes',
@@ -51,21 +52,28 @@ const FAN_OUT_WAIT_MS = 4 * 60_000;
  * running, so the next run comes and applies what it may be waiting for. Before all that, it
  * starts the workflow of every monitored record whose enrollment committed but could not start
  * it (`patched('catch-up-starts-pending-monitors')`: runs of the release before replay without it),
- * and screens on the current versions every record of an organization active again after being
- * read-only (`patched('catch-up-resumes-reactivated-orgs')`).
+ * and starts the workflow that screens on the current versions every record of an organization
+ * active again after being read-only, one per organization, waited for with the fan-outs
+ * (`patched('catch-up-resumes-orgs-apart')`; runs without that patch screen them all here, in
+ * line, before the switches: `patched('catch-up-resumes-reactivated-orgs')`).
  */
 export async function monitoringCatchUp(): Promise<MonitoringCatchUpResult> {
   // Enrollments that committed while Temporal was out of reach get their record workflow.
   const monitorWorkflowsStarted = patched('catch-up-starts-pending-monitors') ? await startPendingMonitorWorkflows() : undefined;
-  // Organizations active again: their records were not screened while they were read-only.
-  const organizationsResumed = patched('catch-up-resumes-reactivated-orgs')
-    ? await resumeMonitoringOfReactivatedOrganizations()
-    : undefined;
+  // Organizations active again: their records were not screened while they were read-only. Each
+  // is screened by its own workflow, which nothing here waits for before the switches and fan-outs.
+  const resumesApart = patched('catch-up-resumes-orgs-apart');
+  const resumes = resumesApart ? await startOrganizationResumes() : undefined;
+  const organizationsResumedInLine =
+    !resumesApart && patched('catch-up-resumes-reactivated-orgs') ? await resumeMonitoringOfReactivatedOrganizations() : undefined;
   // Switches first: a fan-out of a list switched off waits until the switch is applied.
   const listSwitches = await rescreenForListSwitches();
   const matchingRules = await rescreenForMatchingRules();
   if (!patched('catch-up-bounded-fan-out-wait')) return { listSwitches, matchingRules, fanOuts: await fanOutWaitingForEach() };
-  const { done, leftRunning } = await fanOutWithinDeadline(Date.now() + FAN_OUT_WAIT_MS);
+  const deadline = Date.now() + FAN_OUT_WAIT_MS;
+  const { done, leftRunning } = await fanOutWithinDeadline(deadline);
+  const resumed = resumes ? await resumes.settledBy(deadline) : undefined;
+  const organizationsResumed = resumed ? resumed.done : organizationsResumedInLine;
   return {
     listSwitches,
     matchingRules,
@@ -73,6 +81,54 @@ export async function monitoringCatchUp(): Promise<MonitoringCatchUpResult> {
     fanOutsLeftRunning: leftRunning,
     ...(monitorWorkflowsStarted ? { monitorWorkflowsStarted } : {}),
     ...(organizationsResumed ? { organizationsResumed } : {}),
+    ...(resumed ? { organizationsResumeLeftRunning: resumed.leftRunning } : {}),
+  };
+}
+
+type Resumed = NonNullable<MonitoringCatchUpResult['organizationsResumed']>[number];
+
+/**
+ * Starts the workflow `organization-resume/…` of each organization active again (one found
+ * running, started by an earlier run, is left to it). They outlive this run; `settledBy` waits
+ * for them no later than the run's deadline and tells which completed and which are still going.
+ */
+async function startOrganizationResumes() {
+  const outcomes = new Map<string, { result: Resumed } | { failure: unknown } | undefined>();
+  for (const org of await reactivatedOrganizations()) {
+    const workflowId = organizationResumeWorkflowId(org.orgId, org.resumedAt);
+    let child;
+    try {
+      child = await startChild(organizationResume, {
+        workflowId,
+        args: [org],
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+        workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+        staticSummary: `monitoring of organization ${org.orgId} resumed`,
+      });
+    } catch (err) {
+      if (err instanceof WorkflowExecutionAlreadyStartedError) continue;
+      throw err;
+    }
+    outcomes.set(workflowId, undefined);
+    child.result().then(
+      (result) => outcomes.set(workflowId, { result }),
+      (failure: unknown) => outcomes.set(workflowId, { failure }),
+    );
+  }
+  return {
+    async settledBy(deadline: number): Promise<{ done: Resumed[]; leftRunning: string[] }> {
+      const remaining = deadline - Date.now();
+      if (remaining > 0) await condition(() => [...outcomes.values()].every((o) => o !== undefined), remaining);
+      const done: Resumed[] = [];
+      const leftRunning: string[] = [];
+      for (const [workflowId, outcome] of outcomes) {
+        if (outcome === undefined) leftRunning.push(workflowId);
+        else if ('result' in outcome) done.push(outcome.result);
+        // Failed for good: the resumption stays pending, and the next catch-up starts it again.
+        else log.warn('an organization resumption did not complete', { workflowId });
+      }
+      return { done, leftRunning };
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import type { Pool } from 'pg';
 import type { Logger } from '../../infra/base/log';
-import { MATCH_MANY_CHUNK_BYTES, MatcherRequestError, type MatcherClient } from '../../matcher/client';
+import { MATCH_MANY_CHUNK_BYTES, refusesSubjects, type MatcherClient } from '../../matcher/client';
 import type { Entity, ScreeningResult } from '../../matcher/types';
 import {
   completeJob,
@@ -26,9 +26,10 @@ const HEARTBEAT_EVERY_MS = 2000;
 const CHUNK_CALL_TIMEOUT_MS = 60_000;
 
 /**
- * Screens items in one call; a refusal about the items sent (a 4xx other than a missing route)
- * splits them in halves down to the refused item, since the same call would fail the same way
- * for ever. Returns the results and the items refused on their own.
+ * Screens items in one call; a refusal of the items sent (client.ts `refusesSubjects`) splits them
+ * in halves down to the refused item, since the same call would fail the same way for ever. Any
+ * other failure (a 408, a 400 the matcher does not put on the items) fails the chunk, which is
+ * retried. Returns the results and the items refused on their own.
  */
 async function screenIsolatingRefusals(
   items: PendingItem[],
@@ -38,7 +39,7 @@ async function screenIsolatingRefusals(
     const results = await screen(items);
     return { results: items.map((item, i) => ({ idx: item.idx, result: results[i] })), refused: [] };
   } catch (err) {
-    if (!(err instanceof MatcherRequestError) || err.statusCode === 404 || err.statusCode === 405) throw err;
+    if (!refusesSubjects(err)) throw err;
     if (items.length === 1) return { results: [], refused: items };
     const half = Math.ceil(items.length / 2);
     const [first, second] = [

@@ -103,6 +103,21 @@ export function createMonitoringActivities(deps: {
       return resumed;
     },
 
+    /** Organizations active again whose records are yet to be screened on the current versions. */
+    async reactivatedOrganizations(): Promise<Array<{ orgId: string; resumedAt: string }>> {
+      return resume.reactivatedOrganizations(rescreenDeps());
+    },
+
+    /** One organization active again: every record of it screened on the current versions (its own workflow's step). */
+    async resumeMonitoringOfOrganization(input: {
+      orgId: string;
+      resumedAt: string;
+    }): Promise<{ orgId: string; rescreened: number; statusChanges: number }> {
+      const resumed = await resume.resumeReactivatedOrganization(rescreenDeps(), input);
+      deps.logger.info({ resumed }, 'monitoring of an organization active again: records screened on the current versions');
+      return resumed;
+    },
+
     async catchUpMonitoredRecord(input: { recordId: string }): Promise<{ rescreened: boolean; statusChanged: boolean }> {
       return catchUp.catchUpRecord(rescreenDeps(), input.recordId);
     },

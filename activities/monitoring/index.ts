@@ -3,6 +3,7 @@
  * version, the catch-up of a record enrolled during a publication, and the record workflow's starter.
  */
 export { activeRecord, recordView, removeRecord, upsertRecord, type MonitoredRecordView, type StoredRecord } from './records';
+export { listRecords, readRecord, type RecordFilter, type RecordPage } from './reads';
 export { rescreenForListVersion, type RescreenSummary } from './rescreen';
 export { listUpdateEvent } from './listUpdate';
 export { catchUpRecord } from './catchUp';

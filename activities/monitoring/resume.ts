@@ -16,14 +16,29 @@ export async function resumeReactivatedOrganizations(
   deps: RescreenDeps,
 ): Promise<Array<{ orgId: string; rescreened: number; statusChanges: number }>> {
   const done: Array<{ orgId: string; rescreened: number; statusChanges: number }> = [];
-  for (const { orgId, resumedAt } of await organizationsToResume(deps.pool)) {
-    const ids = await organizationRecords(deps.pool, orgId);
-    const cause = `org-resumed:${orgId}:${Date.parse(resumedAt)}`;
-    // First what was held (the older events), then what the re-screen finds.
-    await releaseHeldDeliveries(deps.pool, deps.temporal, deps.taskQueue, { orgId }, deps.env);
-    const { rescreened, statusChanges } = await rescreenRecordIds(deps, ids, cause, {});
-    await organizationResumed(deps.pool, orgId, resumedAt);
-    done.push({ orgId, rescreened, statusChanges });
-  }
+  for (const org of await organizationsToResume(deps.pool)) done.push(await resumeReactivatedOrganization(deps, org));
   return done;
+}
+
+/** The organizations active again whose records the catch-up has yet to screen, each with the resumption it answers for. */
+export function reactivatedOrganizations(deps: Pick<RescreenDeps, 'pool'>): Promise<Array<{ orgId: string; resumedAt: string }>> {
+  return organizationsToResume(deps.pool);
+}
+
+/**
+ * One organization active again (see resumeReactivatedOrganizations), on its own: run by the
+ * organization's own workflow, so a failing re-screen of one organization holds up no other
+ * organization's, nor the catch-up's list switches and fan-outs.
+ */
+export async function resumeReactivatedOrganization(
+  deps: RescreenDeps,
+  input: { orgId: string; resumedAt: string },
+): Promise<{ orgId: string; rescreened: number; statusChanges: number }> {
+  const ids = await organizationRecords(deps.pool, input.orgId);
+  const cause = `org-resumed:${input.orgId}:${Date.parse(input.resumedAt)}`;
+  // First what was held (the older events), then what the re-screen finds.
+  await releaseHeldDeliveries(deps.pool, deps.temporal, deps.taskQueue, { orgId: input.orgId }, deps.env);
+  const { rescreened, statusChanges } = await rescreenRecordIds(deps, ids, cause, {});
+  await organizationResumed(deps.pool, input.orgId, input.resumedAt);
+  return { orgId: input.orgId, rescreened, statusChanges };
 }

@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
 import type { Pool, PoolClient } from 'pg';
-import { entityBytes, MATCH_MANY_CHUNK_BYTES, MatcherRequestError, type MatcherClient } from '../../matcher/client';
+import { entityBytes, MATCH_MANY_CHUNK_BYTES, refusesSubjects, type MatcherClient, type MatcherRequestError } from '../../matcher/client';
 import type { ScreeningResult } from '../../matcher/types';
 import type { Logger } from '../../infra/base/log';
 import { inTransaction } from '../../infra/base/db/transaction';
@@ -32,6 +32,8 @@ export interface RescreenOptions {
   isStale?: (result: ScreeningResult) => boolean;
   /** Refuses results from a matcher screening with other matching rules (replicas during a rolling release). */
   rulesVersion?: number;
+  /** Told of each record the matcher refuses, as it is skipped. */
+  onSkipped?: (recordId: string) => void;
 }
 
 /**
@@ -84,7 +86,7 @@ export async function rescreenRecords(
       { requestId: `monitor:${cause}`, timeoutMs: 60_000 },
     );
   } catch (err) {
-    if (!refusesRecords(err)) throw err;
+    if (!refusesSubjects(err)) throw err;
     return skipRefusedRecords(deps, records, cause, options, err);
   }
   const { results, headroom, rulesVersion } = screened;
@@ -122,14 +124,6 @@ export async function rescreenRecords(
 }
 
 /**
- * A matcher refusal that is about the records sent, not the route: the same call fails the same
- * way, so retrying it as is would stall the re-screen for good.
- */
-function refusesRecords(err: unknown): err is MatcherRequestError {
-  return err instanceof MatcherRequestError && err.statusCode !== 404 && err.statusCode !== 405;
-}
-
-/**
  * The chunk is split in halves, down to the record the matcher refuses; that record is skipped
  * (reported by id, never by name: the subject is personal data) and the others are screened.
  */
@@ -145,6 +139,7 @@ async function skipRefusedRecords(
       { recordId: records[0].id, cause, matcherStatus: err.statusCode },
       'monitored record refused by the matcher; skipped by this re-screen',
     );
+    options.onSkipped?.(records[0].id);
     return 0;
   }
   const half = Math.ceil(records.length / 2);
@@ -172,8 +167,21 @@ async function refuseResultsOnOtherLists(client: PoolClient, results: readonly S
 }
 
 /**
+ * A re-screen that skipped more records than this (the larger of a count and a share of what it
+ * screened) is not taken as done: so many refusals say more about the matcher than the records.
+ */
+export const SKIPPED_RECORDS_TOLERATED = { count: 10, share: 0.01 };
+
+function tooManySkipped(skipped: number, screened: number): boolean {
+  return skipped > Math.max(SKIPPED_RECORDS_TOLERATED.count, SKIPPED_RECORDS_TOLERATED.share * screened);
+}
+
+/**
  * Screens and stores batches of records, with at most SCREENINGS_IN_FLIGHT under way: the matcher
- * screens one batch while the worker stores another or pre-checks the next records.
+ * screens one batch while the worker stores another or pre-checks the next records. Its drain
+ * fails as retryable when too many of the records were refused by the matcher and skipped, so that
+ * what the re-screen completes (a version fanned out, a list switch or matching rules applied, an
+ * organization caught up) is not marked done on their account; what it stored stays stored.
  */
 export function screeningPipeline(deps: RescreenDeps, cause: string, options: RescreenOptions) {
   const inFlight: Array<Promise<number>> = [];
@@ -181,6 +189,15 @@ export function screeningPipeline(deps: RescreenDeps, cause: string, options: Re
   let bufferedBytes = 0;
   let statusChanges = 0;
   let waitedMs = 0;
+  let screened = 0;
+  let skipped = 0;
+  const counted: RescreenOptions = {
+    ...options,
+    onSkipped: (id) => {
+      skipped++;
+      options.onSkipped?.(id);
+    },
+  };
   const timed = async <T>(work: Promise<T>): Promise<T> => {
     const from = Date.now();
     try {
@@ -200,7 +217,8 @@ export function screeningPipeline(deps: RescreenDeps, cause: string, options: Re
   };
   const dispatch = async (batch: StoredRecord[]): Promise<void> => {
     if (inFlight.length >= SCREENINGS_IN_FLIGHT) statusChanges += await next();
-    const screening = rescreenRecords(deps, batch, cause, options);
+    screened += batch.length;
+    const screening = rescreenRecords(deps, batch, cause, counted);
     screening.catch(() => undefined); // awaited in turn by `next`; a failure before then is not unhandled
     inFlight.push(screening);
   };
@@ -222,6 +240,12 @@ export function screeningPipeline(deps: RescreenDeps, cause: string, options: Re
     async drain(): Promise<{ statusChanges: number; waitedMs: number }> {
       if (buffer.length > 0) await dispatchBuffer();
       while (inFlight.length > 0) statusChanges += await next();
+      if (tooManySkipped(skipped, screened)) {
+        throw ApplicationFailure.retryable(
+          `the matcher refused ${skipped} of the ${screened} records ${cause} screened again; not taken as done`,
+          'TooManyRecordsRefused',
+        );
+      }
       return { statusChanges, waitedMs };
     },
   };

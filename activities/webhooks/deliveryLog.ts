@@ -82,24 +82,42 @@ export interface DeliveryPage {
  * skipped), in ISO 8601 UTC so it reads back the same whatever the session's DateStyle.
  * Cursors of earlier releases (milliseconds) still read.
  */
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+const CURSOR_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?Z$/;
 const CURSOR_TIME_SQL = `to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A time of the cursor's shape that names a real instant: each field in its range (no
+ * 2024-02-30, no 24:00), checked by building the date and reading its fields back, since
+ * Date.parse rolls an impossible day into the next month and PostgreSQL refuses it.
+ */
+function isRealCursorTime(text: string): boolean {
+  const m = CURSOR_TIME.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+  const at = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    year >= 1 &&
+    at.getUTCFullYear() === year &&
+    at.getUTCMonth() === month - 1 &&
+    at.getUTCDate() === day &&
+    at.getUTCHours() === hour &&
+    at.getUTCMinutes() === minute &&
+    at.getUTCSeconds() === second
+  );
+}
 
 function decodeCursor(cursor: string | undefined): { createdAt: string; id: string } | null {
   if (!cursor) return null;
+  let decoded: unknown;
   try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    if (
-      typeof createdAt === 'string' &&
-      typeof id === 'string' &&
-      CURSOR_TIME.test(createdAt) &&
-      !Number.isNaN(Date.parse(createdAt)) &&
-      /^[0-9a-f-]{36}$/.test(id)
-    ) {
-      return { createdAt, id };
-    }
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // falls through: an unreadable cursor
+    decoded = null;
+  }
+  if (Array.isArray(decoded) && decoded.length === 2) {
+    const [createdAt, id] = decoded as unknown[];
+    if (typeof createdAt === 'string' && typeof id === 'string' && isRealCursorTime(createdAt) && UUID.test(id)) return { createdAt, id };
   }
   throw new Error('invalid cursor');
 }

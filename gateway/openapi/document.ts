@@ -173,8 +173,40 @@ export const openApiDocument = {
           ...errors(...keyedWriteErrors, 402, 503),
         },
       },
+      get: {
+        operationId: 'listMonitors',
+        summary:
+          "The organization's monitored records, by id, each as its last screening left it (as GET /monitor/{id}); `status` keeps one status. A read: nothing is screened or metered.",
+        'x-access': 'read',
+        parameters: [
+          { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['clear', 'potential_match'] } },
+          {
+            name: 'cursor',
+            in: 'query',
+            required: false,
+            description: 'Opaque: the `nextCursor` of an earlier page. Any other value is refused with 400 naming `cursor`.',
+            schema: { type: 'string', maxLength: 255 },
+          },
+          {
+            name: 'limit',
+            in: 'query',
+            required: false,
+            description: '1 to 100; default 50.',
+            schema: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
+          },
+        ],
+        responses: { 200: ok('A page of monitored records.', ref('MonitoredRecordPage')), ...errors(400, 401, 429, 500) },
+      },
     },
     '/monitor/{id}': {
+      get: {
+        operationId: 'getMonitor',
+        summary:
+          'A monitored record as PUT /monitor returned it, with the status, matches, sources and checkedAt of its last screening (enrollment or a re-screen on a new list version since): what a receiver that lost deliveries reconciles with. A read: nothing is screened or metered.',
+        'x-access': 'read',
+        parameters: [pathId('id', 'The monitored-record id returned by PUT /monitor; any other value is an unknown id (404).')],
+        responses: { 200: ok('The monitored record.', ref('MonitoredRecord')), ...errors(...keyedReadErrors) },
+      },
       delete: {
         operationId: 'removeMonitor',
         summary: 'Remove a monitored record; no further re-screens or webhooks.',

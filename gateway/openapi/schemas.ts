@@ -280,6 +280,13 @@ export const schemas: Record<string, Schema> = {
     'A record enrolled through the API; tagged with source `api`.',
   ),
   MonitorRemoved: closed({ id: { type: 'string', format: 'uuid' } }, ['id']),
+  MonitoredRecordPage: closed(
+    {
+      records: { type: 'array', items: ref('MonitoredRecord'), description: 'By id.' },
+      nextCursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last page.' },
+    },
+    ['records', 'nextCursor'],
+  ),
   CoverageSource: closed(
     {
       key: nonEmpty,

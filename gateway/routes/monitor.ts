@@ -1,4 +1,4 @@
-import type { Entity, ScreeningResult } from '../../matcher/types';
+import type { Entity, ScreeningResult, ScreeningStatus } from '../../matcher/types';
 import {
   billingPeriod,
   consumeSingleReservation,
@@ -9,6 +9,8 @@ import {
 } from '../../activities/metering';
 import {
   endMonitorWorkflow,
+  listRecords,
+  readRecord,
   recordView,
   removeRecord,
   startMonitorWorkflow,
@@ -19,7 +21,7 @@ import { cancelRecordDeliveries, waitForRecordSends } from '../../activities/web
 import { inTransaction } from '../../infra/base/db/transaction';
 import { checkAllowanceFits, hardCap, lockAllowance, recordEnrollmentAllowance } from '../billing/allowance';
 import { requestHash } from '../billing/screenOnce';
-import { notFound } from '../errors';
+import { invalidRequest, notFound } from '../errors';
 import type { GatewayDeps } from '../context';
 import type { Handler } from './handler';
 
@@ -115,5 +117,38 @@ export function removeMonitor(deps: GatewayDeps): Handler {
       ctx.state.log.warn({ recordId: id, err: err.message }, 'monitor workflow not ended; it ends itself at the next month'),
     );
     ctx.body = { id };
+  };
+}
+
+/**
+ * GET /monitor/{id}: the record as PUT /monitor returned it, as its last screening left it
+ * (enrollment or a re-screen since), so a client that lost deliveries can reconcile. A read:
+ * no screening, nothing metered, served to a read-only organization. 404 for an unknown, removed
+ * or another organization's record.
+ */
+export function getMonitor(deps: GatewayDeps): Handler {
+  return async (ctx) => {
+    const record = await readRecord(deps.pool, ctx.state.principal!.orgId, ctx.state.params.id);
+    if (!record) throw notFound('No such monitored record for this organization.');
+    ctx.body = record;
+  };
+}
+
+const DEFAULT_PAGE = 50;
+
+/** GET /monitor: the organization's active records by id, optionally of one status, keyset-paged. A read, like GET /monitor/{id}. */
+export function listMonitors(deps: GatewayDeps): Handler {
+  return async (ctx) => {
+    const query = ctx.query as Record<string, string | undefined>;
+    try {
+      ctx.body = await listRecords(deps.pool, ctx.state.principal!.orgId, {
+        status: query.status as ScreeningStatus | undefined,
+        cursor: query.cursor,
+        limit: query.limit ? Number(query.limit) : DEFAULT_PAGE,
+      });
+    } catch (err) {
+      if ((err as Error).message === 'invalid cursor') throw invalidRequest({ cursor: ['not a cursor this API returned'] });
+      throw err;
+    }
   };
 }

@@ -118,6 +118,27 @@ describe('POST /v1/batch', () => {
     expect(usage.body.screenCalls).toBe(3);
   });
 
+  it('answers an item nested 5,000 arrays deep (10 KB) with an error result for that item, never a 5xx', async () => {
+    const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'medium');
+    const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    const deepName = `{"type":"person","name":${nested(5000)}}`;
+    // 200,000 levels is 400 KB, well inside the 4 MB body limit.
+    for (const deep of [nested(5000), deepName, nested(200_000)]) {
+      const body = `{"items":[${JSON.stringify(clear)},${deep}]}`;
+      const reply = await call(gw.url, 'POST', '/v1/batch', {
+        apiKey,
+        rawBody: body,
+        headers: { 'idempotency-key': randomUUID(), 'content-type': 'application/json' },
+      });
+      expect(reply.status).toBe(202);
+      const job = await completed(apiKey, reply.body.jobId);
+      expect(job.results.map((r: { outcome: string }) => r.outcome)).toEqual(['completed', 'error']);
+      expect(job.results[1].error).toMatchObject({ code: 'invalid_request', fields: expect.any(Object) });
+    }
+    expect(await screenCalls(apiKey)).toBe(3);
+    expect(await jobCount(orgId)).toBe(3);
+  });
+
   it('requires an Idempotency-Key: 400 naming it, nothing written', async () => {
     const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'medium');
     const reply = await submit(apiKey, null, [clear]);

@@ -11,6 +11,8 @@ import type { MatcherServer } from '../../../matcher/server';
 import type { Entity } from '../../../matcher/types';
 import { BATCH_CHUNK_SIZE } from '../../../workflows/batchScreening';
 import { createOrgWithKey, startMatcher } from '../gateway/support/stack';
+import { startBodyHoldingHop } from '../support/bodyHoldingHop';
+import { startMatcherServer } from '../../../matcher/server';
 
 /**
  * Each batch chunk is one matcher call: the ranges the batch starts with are bounded by the
@@ -108,6 +110,37 @@ describe('an item the matcher refuses', () => {
       expect(warnings).toEqual([{ jobId, indexes: [11] }]);
     } finally {
       matcher.close();
+    }
+  }, 60_000);
+});
+
+describe('a matcher answer that does not refuse the items', () => {
+  it("fails the chunk, to be retried, on a 408 from the matcher's own request time-out: no item becomes an error result", async () => {
+    const jobId = await submitted(Array.from({ length: 8 }, (_, i) => ({ type: 'person', name: `Stalled Batch Person ${i}` })));
+    // A matcher with a request time-out of 200 ms, behind a hop that holds each body 1 s.
+    const strict = await startMatcherServer({
+      port: 0,
+      pool,
+      logger: createLogger('matcher', 'silent'),
+      timeouts: { headersTimeoutMs: 200, requestTimeoutMs: 200, keepAliveTimeoutMs: 5000 },
+    });
+    const hop = await startBodyHoldingHop(strict.url, 1000);
+    const matcher = createMatcherClient(hop.url);
+    const activities = createBatchScreeningActivities({ pool, logger: createLogger('worker', 'silent'), matcher });
+    try {
+      const env = new MockActivityEnvironment();
+      const { job } = (await env.run(activities.startBatch, { jobId, chunkSize: BATCH_CHUNK_SIZE })) as Awaited<
+        ReturnType<typeof activities.startBatch>
+      >;
+      await expect(env.run(activities.screenBatchChunk, { job, from: 0, to: 8 })).rejects.toMatchObject({ statusCode: 408 });
+      const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM batch_items WHERE job_id = $1 AND outcome IS NULL', [
+        jobId,
+      ]);
+      expect(rows[0].n).toBe(8);
+    } finally {
+      matcher.close();
+      await hop.close();
+      await strict.close();
     }
   }, 60_000);
 });

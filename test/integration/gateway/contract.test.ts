@@ -407,7 +407,8 @@ describe('405 method_not_allowed', () => {
     ['TRACE', '/v1/screen', 'POST'],
     ['PATCH', '/v1/screen', 'POST'],
     ['PATCH', '/v1/batch/00000000-0000-0000-0000-000000000000', 'GET'],
-    ['GET', '/v1/monitor', 'PUT'],
+    ['PATCH', '/v1/monitor', 'GET, PUT'],
+    ['POST', `/v1/monitor/${'0'.repeat(8)}-0000-0000-0000-000000000000`, 'GET, DELETE'],
     ['PATCH', '/v1/webhook-endpoints', 'GET, POST'],
     ['TRACE', '/v1/openapi.json', 'GET'],
   ];

@@ -81,6 +81,9 @@ describe('a catch-up run whose fan-out waits on a list switched off after the ru
       async resumeMonitoringOfReactivatedOrganizations() {
         return [];
       },
+      async reactivatedOrganizations() {
+        return [];
+      },
       async emitListUpdate() {
         return { deliveries: 0 };
       },

@@ -200,6 +200,98 @@ describe('DELETE /v1/monitor/{id}', () => {
   });
 });
 
+describe('GET /v1/monitor/{id}', () => {
+  it('answers the record as PUT /v1/monitor returned it; another organization, an unknown, malformed or removed id are 404', async () => {
+    const owner = await createOrgWithKey(gw.pool, 'medium');
+    const enrolled = await enroll({ type: 'person', name: 'Jordan Exampleson', dateOfBirth: '1978-02-14' }, owner.apiKey);
+    const read = await call(gw.url, 'GET', `/v1/monitor/${enrolled.body.id}`, { apiKey: owner.apiKey });
+    expect(read.status).toBe(200);
+    expect(responseErrors('/monitor/{id}', 'get', 200, read.body)).toBeNull();
+    expect(read.body).toEqual(enrolled.body);
+    const other = await createOrgWithKey(gw.pool, 'medium');
+    expect((await call(gw.url, 'GET', `/v1/monitor/${enrolled.body.id}`, { apiKey: other.apiKey })).status).toBe(404);
+    expect((await call(gw.url, 'GET', `/v1/monitor/${randomUUID()}`, { apiKey: owner.apiKey })).status).toBe(404);
+    const malformed = await call(gw.url, 'GET', '/v1/monitor/not-a-record-id', { apiKey: owner.apiKey });
+    expect({ status: malformed.status, code: malformed.body.code }).toEqual({ status: 404, code: 'not_found' });
+    expect((await call(gw.url, 'DELETE', `/v1/monitor/${enrolled.body.id}`, { apiKey: owner.apiKey })).status).toBe(200);
+    expect((await call(gw.url, 'GET', `/v1/monitor/${enrolled.body.id}`, { apiKey: owner.apiKey })).status).toBe(404);
+  });
+
+  it('is a read: nothing metered, served past a used-up allowance and to a read-only organization', async () => {
+    const trial = await createOrgWithKey(gw.pool, 'trial');
+    const enrolled = await enroll({ type: 'person', name: 'Read Only Reader Person' }, trial.apiKey);
+    expect(enrolled.status).toBe(200);
+    await preloadScreens(gw.pool, trial.orgId, billingPeriod(new Date()), 1000);
+    const usage = async () => (await call(gw.url, 'GET', '/v1/usage', { apiKey: trial.apiKey })).body;
+    const events = async () =>
+      (await gw.pool.query('SELECT count(*)::int AS n FROM usage_events WHERE org_id = $1', [trial.orgId])).rows[0].n;
+    const before = { usage: await usage(), events: await events() };
+    expect((await enroll({ type: 'person', name: 'Past The Allowance Person' }, trial.apiKey)).status).toBe(402);
+    expect((await call(gw.url, 'GET', `/v1/monitor/${enrolled.body.id}`, { apiKey: trial.apiKey })).status).toBe(200);
+    expect((await call(gw.url, 'GET', '/v1/monitor', { apiKey: trial.apiKey })).status).toBe(200);
+    await setOrganizationState(gw.pool, trial.orgId, 'read_only');
+    expect((await call(gw.url, 'GET', `/v1/monitor/${enrolled.body.id}`, { apiKey: trial.apiKey })).body).toEqual(enrolled.body);
+    expect((await call(gw.url, 'GET', '/v1/monitor', { apiKey: trial.apiKey })).body.records).toEqual([enrolled.body]);
+    expect((await enroll({ type: 'person', name: 'Read Only Writer Person' }, trial.apiKey)).status).toBe(403);
+    expect({ usage: await usage(), events: await events() }).toEqual(before);
+  });
+});
+
+describe('GET /v1/monitor', () => {
+  it("pages the organization's records by id, optionally of one status, and never another organization's", async () => {
+    const owner = await createOrgWithKey(gw.pool, 'medium');
+    const enrolled = [];
+    for (const entity of [
+      { type: 'person', name: 'Jordan Exampleson', dateOfBirth: '1978-02-14' },
+      { type: 'person', name: 'Paged Clear Person Alpha' },
+      { type: 'person', name: 'Benedict Bravo', dateOfBirth: '1971-01-01' },
+      { type: 'person', name: 'Paged Clear Person Bravo' },
+      { type: 'person', name: 'Paged Clear Person Charlie' },
+    ]) {
+      enrolled.push((await enroll(entity, owner.apiKey)).body);
+    }
+    const other = await createOrgWithKey(gw.pool, 'medium');
+    await enroll({ type: 'person', name: 'Paged Other Organization Person' }, other.apiKey);
+
+    const pageAll = async (query: string) => {
+      const seen = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < 10; page++) {
+        const reply = await call(gw.url, 'GET', `/v1/monitor?limit=2${query}${cursor ? `&cursor=${cursor}` : ''}`, {
+          apiKey: owner.apiKey,
+        });
+        expect(reply.status).toBe(200);
+        expect(responseErrors('/monitor', 'get', 200, reply.body)).toBeNull();
+        expect(reply.body.records.length).toBeLessThanOrEqual(2);
+        seen.push(...reply.body.records);
+        cursor = reply.body.nextCursor;
+        if (!cursor) break;
+      }
+      return seen;
+    };
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
+    expect(await pageAll('')).toEqual([...enrolled].sort(byId));
+    const potential = enrolled.filter((r) => r.status === 'potential_match');
+    expect(potential).toHaveLength(2);
+    expect(await pageAll('&status=potential_match')).toEqual([...potential].sort(byId));
+    expect(await pageAll('&status=clear')).toEqual(enrolled.filter((r) => r.status === 'clear').sort(byId));
+  });
+
+  it('refuses a cursor it did not return, an unknown status and a limit out of range with 400', async () => {
+    const owner = await createOrgWithKey(gw.pool, 'medium');
+    for (const query of [
+      'cursor=nonsense',
+      `cursor=${Buffer.from('-'.repeat(36)).toString('base64url')}`,
+      'status=excluded',
+      'limit=0',
+      'limit=101',
+    ]) {
+      const reply = await call(gw.url, 'GET', `/v1/monitor?${query}`, { apiKey: owner.apiKey });
+      expect({ query, status: reply.status, code: reply.body.code }).toEqual({ query, status: 400, code: 'invalid_request' });
+    }
+  });
+});
+
 describe('a new list version', () => {
   it('delivers match_status_change for exactly the records whose status changed, with evidence', async () => {
     const clear = await enroll({ type: 'person', name: 'Rosalind Quenneville', dateOfBirth: '1969-03-03' });
@@ -249,6 +341,19 @@ describe('a new list version', () => {
       ]),
     );
     expect(byRecord[matching.body.id]).toMatchObject({ previousStatus: 'potential_match', status: 'clear', matches: [] });
+    // A receiver that lost these deliveries reads the same state back.
+    for (const record of [clear, matching]) {
+      const read = await call(gw.url, 'GET', `/v1/monitor/${record.body.id}`, { apiKey });
+      const { recordId, previousStatus, ...state } = byRecord[record.body.id];
+      expect({ recordId, previousStatus }).toEqual({ recordId: record.body.id, previousStatus: record.body.status });
+      expect(read.body).toEqual({ id: record.body.id, ...state });
+    }
+    const potential = await call(gw.url, 'GET', '/v1/monitor?status=potential_match&limit=100', { apiKey });
+    const potentialIds = potential.body.records.map((r: { id: string }) => r.id);
+    expect(potentialIds).toContain(clear.body.id);
+    expect(potentialIds).toContain(unchangedMatch.body.id);
+    expect(potentialIds).not.toContain(matching.body.id);
+    expect(potentialIds).not.toContain(deleted.body.id);
     expect(byRecord[matching.body.id].sources).toEqual(
       expect.arrayContaining([expect.objectContaining({ source: 'oig_leie', listVersionId: second.versionId })]),
     );

@@ -8,6 +8,14 @@ import { upsertRecord } from '../../../activities/monitoring';
 import { rescreenRecordIds, type RescreenDeps } from '../../../activities/monitoring/screening';
 import { inTransaction } from '../../../infra/base/db/transaction';
 import { startMatcher } from '../gateway/support/stack';
+import { startBodyHoldingHop } from '../support/bodyHoldingHop';
+import { publishLeie } from '../support/lists';
+import { matcherOnNewVersion } from '../support/ingestion';
+import { startMatcherServer } from '../../../matcher/server';
+import { createLogger } from '../../../infra/base/log';
+import { screeningPipeline } from '../../../activities/monitoring/screening';
+import { finishFanOut } from '../../../activities/monitoring/versionRescreen/finish';
+import { loadActiveRecords } from '../../../activities/monitoring/records';
 import { createListsDatabase, type ListsDatabase } from '../lists/support';
 
 /**
@@ -117,8 +125,95 @@ describe('a record the matcher refuses', () => {
     expect(await screenedAgain(ids)).toEqual(ids.filter((id) => id !== refusedId).sort());
     expect(warnings).toHaveLength(1);
     expect(warnings[0].obj).toMatchObject({ recordId: refusedId, matcherStatus: 400 });
+    expect(JSON.parse((await matcherAnswer({ type: 'person', name: 'x', aliases: 'not a list' })).text)).toMatchObject({
+      code: 'subject_refused',
+    });
     expect(JSON.stringify(warnings[0])).not.toContain('Refused Subject');
     // Split in halves down to the one record: a logarithmic number of calls, not one per record.
     expect(calls.length).toBeLessThan(20);
+  }, 120_000);
+});
+
+/** The matcher's raw answer to /match-many with one entity. */
+async function matcherAnswer(entity: unknown): Promise<{ status: number; text: string }> {
+  const reply = await fetch(`${matcherServer.url}/match-many`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ entities: [entity] }),
+  });
+  return { status: reply.status, text: await reply.text() };
+}
+
+describe('a matcher answer that does not refuse the records', () => {
+  it('names a refused subject by its code (subject_refused); a request it cannot read is another code', async () => {
+    expect(await matcherAnswer({ type: 'person', name: '   ' })).toMatchObject({
+      status: 400,
+      text: expect.stringContaining('"subject_refused"'),
+    });
+    const notAList = await fetch(`${matcherServer.url}/match-many`, { method: 'POST', body: JSON.stringify({ entities: 'none' }) });
+    expect(notAList.status).toBe(400);
+    expect((await notAList.json()).code).toBe('invalid_request');
+  });
+
+  it("is retried, not skipped: a 408 from the matcher's own request time-out fails the re-screen and skips no record", async () => {
+    // A second matcher on the same lists, with a request time-out of 200 ms, behind a hop that holds each body 1 s.
+    const strict = await startMatcherServer({
+      port: 0,
+      pool: db.pool,
+      logger: createLogger('matcher', 'silent'),
+      timeouts: { headersTimeoutMs: 200, requestTimeoutMs: 200, keepAliveTimeoutMs: 5000 },
+    });
+    const hop = await startBodyHoldingHop(strict.url, 1000);
+    const stalled = createMatcherClient(hop.url);
+    try {
+      const ids = await enroll(Array.from({ length: 6 }, (_, i) => ({ type: 'person' as const, name: `Timed Out Person ${i}` })));
+      const warnings: unknown[] = [];
+      const log = { warn: (obj: unknown) => warnings.push(obj) } as never;
+      await expect(rescreenRecordIds(deps({ matcher: stalled, log }), ids, `test-${randomUUID()}`, {})).rejects.toMatchObject({
+        statusCode: 408,
+      });
+      expect(warnings).toEqual([]);
+      expect(await screenedAgain(ids)).toEqual([]);
+    } finally {
+      stalled.close();
+      await hop.close();
+      await strict.close();
+    }
+  }, 60_000);
+});
+
+describe('a re-screen in which the matcher refuses more than a small share of the records', () => {
+  it('stores what it screened but is not taken as done: the version is not marked fanned out', async () => {
+    const { versionId } = await publishLeie(db.pool, [{ last: 'REFUSALSON', first: 'ROWAN', dob: '19800101' }]);
+    await matcherOnNewVersion(matcherServer.url, 'oig_leie', versionId);
+    const ids = await enroll(Array.from({ length: 40 }, (_, i) => ({ type: 'person' as const, name: `Mostly Refused Person ${i}` })));
+    const refusedIds = ids.slice(0, 12);
+    await db.pool.query(`UPDATE monitored_records SET entity = jsonb_set(entity, '{name}', '"   "') WHERE id = ANY($1::uuid[])`, [
+      refusedIds,
+    ]);
+    const skipped: string[] = [];
+    const screening = screeningPipeline(deps({ log: { warn: () => undefined } as never }), versionId, {
+      onSkipped: (id) => skipped.push(id),
+    });
+    await screening.add(await loadActiveRecords(db.pool, ids));
+    await expect(finishFanOut(deps(), versionId, screening)).rejects.toMatchObject({ type: 'TooManyRecordsRefused' });
+    expect(skipped.sort()).toEqual([...refusedIds].sort());
+    expect(await screenedAgain(ids)).toEqual(ids.slice(12).sort());
+    const { rows } = await db.pool.query('SELECT monitoring_applied_at FROM list_versions WHERE id = $1', [versionId]);
+    expect(rows[0].monitoring_applied_at).toBeNull();
+  }, 120_000);
+
+  it('is taken as done with no more refused than the tolerated count: the version is marked fanned out', async () => {
+    const { versionId } = await publishLeie(db.pool, [{ last: 'REFUSALSON', first: 'ROBIN', dob: '19800102' }]);
+    await matcherOnNewVersion(matcherServer.url, 'oig_leie', versionId);
+    const ids = await enroll(Array.from({ length: 40 }, (_, i) => ({ type: 'person' as const, name: `Seldom Refused Person ${i}` })));
+    await db.pool.query(`UPDATE monitored_records SET entity = jsonb_set(entity, '{name}', '"   "') WHERE id = ANY($1::uuid[])`, [
+      ids.slice(0, 2),
+    ]);
+    const screening = screeningPipeline(deps({ log: { warn: () => undefined } as never }), versionId, {});
+    await screening.add(await loadActiveRecords(db.pool, ids));
+    await finishFanOut(deps(), versionId, screening);
+    const { rows } = await db.pool.query('SELECT monitoring_applied_at FROM list_versions WHERE id = $1', [versionId]);
+    expect(rows[0].monitoring_applied_at).not.toBeNull();
   }, 120_000);
 });

@@ -485,6 +485,31 @@ describe('GET /v1/webhook-deliveries paging', () => {
     expect(seen).toEqual([...ids].reverse());
   });
 
+  it('refuses with 400 naming cursor a cursor of the right shape whose time or id is not real', async () => {
+    const { apiKey } = await createOrgWithKey(pool, 'small');
+    const id = '0b7e7b0e-9f0c-4d8e-8d6a-2f0f3c1d2e4f';
+    const shaped = (time: string, deliveryId: string) => Buffer.from(JSON.stringify([time, deliveryId])).toString('base64url');
+    for (const cursor of [
+      shaped('2024-02-30T00:00:00Z', id),
+      shaped('2023-02-29T12:00:00.000001Z', id),
+      shaped('2026-03-02T24:00:00Z', id),
+      shaped('2026-13-02T10:00:00Z', id),
+      shaped('2026-03-02T10:00:00Z', '-'.repeat(36)),
+      shaped('2026-03-02T10:00:00Z', `${id.slice(0, 35)}g`),
+      Buffer.from(JSON.stringify(['2026-03-02T10:00:00Z', id, 'extra'])).toString('base64url'),
+    ]) {
+      const reply = await call(gw.url, 'GET', `/v1/webhook-deliveries?cursor=${cursor}`, { apiKey });
+      expect({ cursor, status: reply.status, fields: reply.body.fields }).toEqual({
+        cursor,
+        status: 400,
+        fields: { cursor: [expect.any(String)] },
+      });
+    }
+    expect(
+      (await call(gw.url, 'GET', `/v1/webhook-deliveries?cursor=${shaped('2024-02-29T23:59:59.999999Z', id)}`, { apiKey })).status,
+    ).toBe(200);
+  });
+
   it('still reads a cursor of the previous release (milliseconds)', async () => {
     const { apiKey, orgId } = await createOrgWithKey(pool, 'small');
     const created = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: 'http://127.0.0.1:9/x' } });

@@ -47,6 +47,14 @@ describe('OpenAPI document', () => {
         .sort(),
     ).toEqual(['enrollMonitor', 'screen', 'submitBatch']);
   });
+
+  it('serves the monitored-record reads (GET /monitor, GET /monitor/{id}) as reads: open to read-only organizations, no allowance', () => {
+    const reads = operations.filter((o) => o.method === 'GET' && o.path.startsWith('/monitor'));
+    expect(reads.map((o) => [o.operationId, o.path, o.access, o.allowance])).toEqual([
+      ['listMonitors', '/monitor', 'read', undefined],
+      ['getMonitor', '/monitor/{id}', 'read', undefined],
+    ]);
+  });
 });
 
 describe('operation resolver', () => {

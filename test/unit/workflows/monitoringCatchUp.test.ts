@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { ActivityFailure, WorkflowFailedError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -26,6 +27,8 @@ type CatchUpStubs = Pick<
   MonitoringActivities,
   | 'startPendingMonitorWorkflows'
   | 'resumeMonitoringOfReactivatedOrganizations'
+  | 'reactivatedOrganizations'
+  | 'resumeMonitoringOfOrganization'
   | 'rescreenForListSwitches'
   | 'rescreenForMatchingRules'
   | 'versionsAwaitingFanOut'
@@ -46,10 +49,16 @@ type FanOutCourse = 'completes' | 'fails' | 'waits';
 
 function catchUp(
   versions: Array<{ version: PublishedVersion & { workflowId: string }; course: FanOutCourse }>,
-  options: { resume?: (attempt: number) => Error | undefined } = {},
+  options: {
+    resume?: (attempt: number) => Error | undefined;
+    /** Each organization's own resumption: an error to throw, or undefined to complete. */
+    resumeOrg?: (orgId: string) => Error | undefined;
+    reactivated?: string[];
+  } = {},
 ) {
   const calls: string[] = [];
   const resumeAttempts: AttemptSeen[] = [];
+  const reactivated = options.reactivated ?? ['org-1'];
   const courseOf = new Map(versions.map((v) => [v.version.versionId, v]));
   let switchApplied = false;
   const activities: CatchUpStubs = {
@@ -64,6 +73,16 @@ function catchUp(
       const failure = options.resume?.(seen.attempt);
       if (failure) throw failure;
       return [{ orgId: 'org-1', rescreened: 3, statusChanges: 1 }];
+    },
+    async reactivatedOrganizations() {
+      calls.push('reactivatedOrganizations');
+      return reactivated.map((orgId) => ({ orgId, resumedAt: '2026-04-10 00:00:00+00' }));
+    },
+    async resumeMonitoringOfOrganization(input) {
+      const failure = options.resumeOrg?.(input.orgId);
+      if (failure) throw failure;
+      calls.push(`resumeMonitoringOfOrganization ${input.orgId}`);
+      return { orgId: input.orgId, rescreened: 3, statusChanges: 1 };
     },
     async rescreenForListSwitches() {
       calls.push('rescreenForListSwitches');
@@ -103,7 +122,8 @@ function catchUp(
 }
 
 const BOUNDED_WAIT = 'catch-up-bounded-fan-out-wait';
-const PENDING_AND_RESUME = ['catch-up-starts-pending-monitors', 'catch-up-resumes-reactivated-orgs'];
+const RESUMES_APART = 'catch-up-resumes-orgs-apart';
+const PENDING_AND_RESUME = ['catch-up-starts-pending-monitors', 'catch-up-resumes-reactivated-orgs', RESUMES_APART];
 /** The release that waited for each fan-out had neither of the later steps either. */
 const BEFORE_ALL = [BOUNDED_WAIT, ...PENDING_AND_RESUME];
 
@@ -143,16 +163,17 @@ async function withWorkerFinishingFanOuts<T>(
 }
 
 describe('monitoringCatchUp: before the fan-outs', () => {
-  it('starts pending monitor workflows, resumes reactivated organizations, applies switches then rules, in that order', async () => {
+  it('starts pending monitor workflows, starts each reactivated organization its own resumption, applies switches then rules', async () => {
     const c = catchUp([]);
     const result = await runCatchUp(c.activities);
-    expect(c.calls).toEqual([
+    expect(c.calls.filter((call) => !call.startsWith('resumeMonitoringOfOrganization'))).toEqual([
       'startPendingMonitorWorkflows',
-      'resumeMonitoringOfReactivatedOrganizations',
+      'reactivatedOrganizations',
       'rescreenForListSwitches',
       'rescreenForMatchingRules',
       'versionsAwaitingFanOut',
     ]);
+    expect(c.calls).toContain('resumeMonitoringOfOrganization org-1');
     expect(result).toEqual({
       listSwitches: switchedOff('nppes'),
       matchingRules: sameRules(),
@@ -160,14 +181,45 @@ describe('monitoringCatchUp: before the fan-outs', () => {
       fanOutsLeftRunning: [],
       monitorWorkflowsStarted: ['record-1'],
       organizationsResumed: [{ orgId: 'org-1', rescreened: 3, statusChanges: 1 }],
+      organizationsResumeLeftRunning: [],
     });
   });
 
+  it("one organization's failing resumption holds up neither the others, nor the switches and fan-outs: each organization has its own workflow", async () => {
+    const v1 = publishedVersion('oig_leie');
+    // org-stuck's re-screen fails on its first three attempts (2 s, 4 s, 8 s apart), as against a matcher down for a while.
+    const stuckAttempts: number[] = [];
+    const c = catchUp([{ version: v1, course: 'completes' }], {
+      reactivated: ['org-stuck', 'org-fine'],
+      resumeOrg: (orgId) => {
+        if (orgId !== 'org-stuck') return undefined;
+        stuckAttempts.push(Context.current().info.attempt);
+        return stuckAttempts.length < 4 ? ApplicationFailure.retryable('matcher unavailable', 'MatcherUnavailable') : undefined;
+      },
+    });
+    const result = await runCatchUp(c.activities);
+    expect(result).toMatchObject({ listSwitches: switchedOff('nppes'), fanOuts: [v1.workflowId], organizationsResumeLeftRunning: [] });
+    expect(result.organizationsResumed).toEqual(
+      expect.arrayContaining([
+        { orgId: 'org-fine', rescreened: 3, statusChanges: 1 },
+        { orgId: 'org-stuck', rescreened: 3, statusChanges: 1 },
+      ]),
+    );
+    expect(stuckAttempts).toEqual([1, 2, 3, 4]);
+    // The switches, the rules and the version's fan-out went ahead while org-stuck's re-screen was failing.
+    const at = (call: string) => c.calls.indexOf(call);
+    expect(at(`rescreenMonitoredRecords ${v1.versionId}`)).toBeGreaterThan(at('rescreenForMatchingRules'));
+    expect(at('resumeMonitoringOfOrganization org-stuck')).toBeGreaterThan(at(`rescreenMonitoredRecords ${v1.versionId}`));
+  });
+});
+
+describe('monitoringCatchUp: runs started before organizations were resumed apart (pre-patch branch)', () => {
   it('retries resuming the reactivated organizations (2 s, ×1.5) and fails the run after 5 attempts, before any re-screen', async () => {
     const c = catchUp([], { resume: () => ApplicationFailure.retryable('matcher unavailable', 'MatcherUnavailable') });
     const taskQueue = newTaskQueue('catch-up');
-    const failure = await withWorker(env, { taskQueue, activities: c.activities }, async () =>
-      (await startCatchUp(taskQueue)).result(),
+    const off = [RESUMES_APART];
+    const failure = await withWorker(env, { taskQueue, activities: c.activities, bundle: patchesOff(off).bundle }, async () =>
+      (await startCatchUp(taskQueue, off)).result(),
     ).then(
       () => undefined,
       (err: unknown) => err,
@@ -188,7 +240,7 @@ describe('monitoringCatchUp: fan-outs of the versions awaiting one', () => {
     ]);
     const result = await runCatchUp(c.activities);
     expect(result).toMatchObject({ fanOuts: [v1.workflowId, v2.workflowId], fanOutsLeftRunning: [] });
-    expect(c.calls.slice(5)).toEqual([
+    expect(c.calls.filter((call) => !call.startsWith('resumeMonitoringOfOrganization')).slice(5)).toEqual([
       `emitListUpdate ${v1.versionId}`,
       `rescreenMonitoredRecords ${v1.versionId}`,
       `emitListUpdate ${v2.versionId}`,

@@ -1,0 +1,38 @@
+import { killProcess, readStack, startPostgres, startRedis, startTemporal, stopPostgres, writeStack } from '../harness/privateStack';
+
+/**
+ * The faults, each bounded: the part is down for `downMs`, then started again on the same port
+ * with what it keeps on disk (PostgreSQL its data directory, Temporal its SQLite file, Redis
+ * nothing). The stack file is updated with the new pids for the suites after this one.
+ */
+export async function restartTemporal(downMs = 2000): Promise<void> {
+  const state = readStack();
+  await killProcess(state.temporalPid, state.temporalPort, 'temporal dev server');
+  await new Promise((r) => setTimeout(r, downMs));
+  state.temporalPid = await startTemporal(state);
+  writeStack(state);
+}
+
+/** An immediate stop (as a crash: every connection cut, recovery from the WAL on start). */
+export async function restartPostgres(downMs = 2000): Promise<void> {
+  const state = readStack();
+  await stopPostgres(state, 'immediate');
+  await new Promise((r) => setTimeout(r, downMs));
+  await startPostgres(state);
+}
+
+export async function restartRedis(downMs = 1500): Promise<void> {
+  const state = readStack();
+  await killProcess(state.redisPid, state.redisPort, 'redis-server');
+  await new Promise((r) => setTimeout(r, downMs));
+  state.redisPid = await startRedis(state.redisPort, state.dir);
+  writeStack(state);
+}
+
+export async function until(what: string, timeoutMs: number, done: () => Promise<boolean> | boolean): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -28,8 +28,8 @@ beforeAll(async () => {
   matcher = await startMatcherProcess('batch-matcher');
   // 1 s on the way to the matcher: a fault lands while chunks are in flight.
   proxy = await startSlowProxy(matcher.url, 1000);
-  gateway = await startGatewayProcess('batch-gateway', { MATCHER_URL: matcher.url, TEMPORAL_TASK_QUEUE: taskQueue });
   worker = startWorkerProcess('batch-worker', taskQueue, { MATCHER_URL: proxy.url });
+  gateway = await startGatewayProcess('batch-gateway', { MATCHER_URL: matcher.url, TEMPORAL_TASK_QUEUE: taskQueue });
   receiver = await startWebhookReceiver();
 }, 180_000);
 
@@ -66,7 +66,10 @@ async function meteredItems(orgId: string, jobId: string): Promise<{ rows: numbe
 
 async function batchThroughFault(fault: () => Promise<void>): Promise<void> {
   const { apiKey, orgId } = await createOrgWithKey(pool, 'enterprise');
-  const endpoint = await call(gateway.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: receiver.url, events: ['batch_completed'] } });
+  const endpoint = await call(gateway.url, 'POST', '/v1/webhook-endpoints', {
+    apiKey,
+    body: { url: receiver.url, events: ['batch_completed'] },
+  });
   expect(endpoint.status).toBe(201);
   receiver.secret = endpoint.body.secret;
   const receivedBefore = receiver.received.length;
@@ -90,7 +93,10 @@ async function batchThroughFault(fault: () => Promise<void>): Promise<void> {
   });
   expect(job).toMatchObject({ completedItems: ITEMS, failedItems: 0 });
   expect(job!.results).toHaveLength(ITEMS);
-  const { rows } = await pool.query('SELECT count(*)::int AS n, count(DISTINCT idx)::int AS distinct_items FROM batch_items WHERE job_id = $1', [jobId]);
+  const { rows } = await pool.query(
+    'SELECT count(*)::int AS n, count(DISTINCT idx)::int AS distinct_items FROM batch_items WHERE job_id = $1',
+    [jobId],
+  );
   expect(rows[0]).toEqual({ n: ITEMS, distinct_items: ITEMS });
   expect(await meteredItems(orgId, jobId)).toEqual({ rows: ITEMS, items: ITEMS });
   expect((await call(gateway.url, 'GET', '/v1/usage', { apiKey })).body.screenCalls).toBe(ITEMS);

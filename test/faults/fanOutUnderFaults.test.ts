@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import type { Pool } from 'pg';
+import { writeFileSync } from 'node:fs';
 import { createPool } from '../../infra/base/db/pool';
 import { createEndpoint } from '../../activities/webhooks';
 import { createOrganization } from '../../gateway/orgs/organizations';
@@ -11,7 +12,8 @@ import type { listVersionFanOut } from '../../workflows/listVersionFanOut';
 import { createRng, type Rng } from '../../infra/dev/synthetic/parties';
 import { enrollInBulk } from '../bench/support/bulkEnroll';
 import { scratchDir } from '../fixtures/lists/builders';
-import { writeLeieArtifact } from '../integration/support/ingestion';
+import { LEIE_HEADER, leieRow } from '../integration/lists/support';
+import { RESCREEN_CHUNK } from '../../activities/monitoring/screening';
 import type { LeiePerson } from '../integration/support/lists';
 import { startWebhookReceiver, type WebhookReceiver } from '../integration/support/webhookReceiver';
 import { restartPostgres, until } from './support/faults';
@@ -19,13 +21,18 @@ import { startMatcherHop, type MatcherHop } from './support/matcherHop';
 import { startMatcherProcess, startWorkerProcess, type ServiceProcess } from './support/services';
 
 /**
- * A monitoring fan-out (a new LEIE version listing RECORDS monitored people) with a fault in its
- * middle: one screening committed, the next held on its way to the matcher. PostgreSQL restarted;
- * the matcher holding it killed beside a second replica (MATCHER_URL names both); the only
- * matcher killed and started again. Every record ends on its new status; each status change is
- * delivered once, none is lost; the version's list_update is delivered once; nothing is metered.
+ * A monitoring fan-out with a fault in its middle: one screening committed, the next held on its
+ * way to the matcher. Each new LEIE version moves every BASE entry (a listed, monitored person)
+ * to another city and lists NEWCOMERS monitored people: the fan-out screens more records than
+ * one matcher call holds, and NEWCOMERS of them change status. The faults: PostgreSQL restarted;
+ * the matcher holding the screening killed beside a second replica (MATCHER_URL names both); the
+ * only matcher killed and started again. Every record ends on its status; each status change is
+ * delivered once, none is lost, none is sent for a record whose status stayed; the version's
+ * list_update is delivered once; nothing is metered.
  */
-const RECORDS = 300;
+const BASE = RESCREEN_CHUNK;
+const NEWCOMERS = 30;
+let version = 0;
 let pool: Pool;
 let receiver: WebhookReceiver;
 let connection: Connection;
@@ -36,7 +43,9 @@ let twoReplicaWorker: ServiceProcess;
 let oneReplicaWorker: ServiceProcess;
 const queues = { two: `faults-fanout-two-${randomBytes(3).toString('hex')}`, one: `faults-fanout-one-${randomBytes(3).toString('hex')}` };
 const artifact = `${scratchDir()}/faults-leie-${randomBytes(3).toString('hex')}.csv`;
-const listed: LeiePerson[] = [];
+let base: LeiePerson[] = [];
+const newcomersListed: LeiePerson[] = [];
+let baseIds: string[] = [];
 const rng = createRng(36);
 let orgId: string;
 
@@ -61,20 +70,20 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS as string });
   client = new Client({ connection });
-  for (const name of ['fanout-matcher-a', 'fanout-matcher-b']) {
-    const matcher = await startMatcherProcess(name);
-    matchers.push(matcher);
-    hops.push(await startMatcherHop(matcher.url));
-  }
+  matchers.push(...(await Promise.all(['fanout-matcher-a', 'fanout-matcher-b'].map((name) => startMatcherProcess(name)))));
+  for (const matcher of matchers) hops.push(await startMatcherHop(matcher.url));
   const workerEnv = { LIST_ARTIFACT_OIG_LEIE: artifact, WEBHOOK_ORG_CONCURRENCY: '32' };
   twoReplicaWorker = startWorkerProcess('fanout-worker-two', queues.two, { ...workerEnv, MATCHER_URL: hops.map((h) => h.url).join(',') });
   oneReplicaWorker = startWorkerProcess('fanout-worker-one', queues.one, { ...workerEnv, MATCHER_URL: hops[0].url });
   const org = await createOrganization(pool, { name: 'faults fan-out', plan: 'enterprise' });
   orgId = org.id;
   receiver.secret = (await createEndpoint(pool, orgId, receiver.url, ['match_status_change', 'list_update']))!.secret;
-  // The first version: people nobody monitors.
-  listed.push(...newPeople(50, rng));
-  await publish(queues.two);
+  // The first version lists the base people; enrolled after it, they are potential matches from the start.
+  base = newPeople(BASE, rng);
+  const { versionId } = await publish(queues.two);
+  await until('the first list_update', 60_000, () => receiver.received.length === 1);
+  expect(JSON.parse(receiver.received[0].rawBody.toString('utf8')).data.listVersionId).toBe(versionId);
+  baseIds = await enroll(base, 'potential_match');
 }, 180_000);
 
 afterAll(async () => {
@@ -87,9 +96,14 @@ afterAll(async () => {
   await pool?.end();
 });
 
-/** The listIngestion workflow on the artifact as `listed` now holds it; returns the version and its fan-out's workflow id. */
+/** The listIngestion workflow on a new artifact: the base people in the version's city, and the newcomers listed so far. */
 async function publish(taskQueue: string): Promise<{ versionId: string; fanOutId: string }> {
-  writeLeieArtifact(artifact, listed);
+  const city = `CITY ${'ABCDEFGH'[version++]}`;
+  const rows = [
+    ...base.map((p) => leieRow(p.last, p.first, p.dob, '20230101', city)),
+    ...newcomersListed.map((p) => leieRow(p.last, p.first, p.dob, '20230101')),
+  ];
+  writeFileSync(artifact, [LEIE_HEADER, ...rows].join('\r\n') + '\r\n');
   const result = (await client.workflow.execute(listIngestion, {
     taskQueue,
     workflowId: `list-ingestion/oig_leie/faults-${randomBytes(4).toString('hex')}`,
@@ -99,7 +113,7 @@ async function publish(taskQueue: string): Promise<{ versionId: string; fanOutId
   return { versionId: result.versionId, fanOutId: result.fanOut.workflowId };
 }
 
-async function enroll(people: LeiePerson[]): Promise<string[]> {
+async function enroll(people: LeiePerson[], status: 'clear' | 'potential_match'): Promise<string[]> {
   const matcher = createMatcherClient(matchers[1].url);
   try {
     const batch = people.map((p) => ({ entity: entityOf(p), orgId }));
@@ -113,12 +127,23 @@ async function enroll(people: LeiePerson[]): Promise<string[]> {
     [orgId, people.map((p) => entityOf(p).name)],
   );
   expect(rows).toHaveLength(people.length);
-  expect(rows.every((r) => r.status === 'clear')).toBe(true);
+  expect(rows.filter((r) => r.status !== status)).toEqual([]);
   return rows.map((r) => r.id);
 }
 
 async function potentialMatches(ids: string[]): Promise<number> {
-  const { rows } = await pool.query("SELECT count(*)::int AS n FROM monitored_records WHERE id = ANY ($1) AND status = 'potential_match'", [ids]);
+  const { rows } = await pool.query("SELECT count(*)::int AS n FROM monitored_records WHERE id = ANY ($1) AND status = 'potential_match'", [
+    ids,
+  ]);
+  return rows[0].n;
+}
+
+/** Records of the organization screened since `since` (a committed screening of the fan-out). */
+async function screenedSince(since: Date): Promise<number> {
+  const { rows } = await pool.query('SELECT count(*)::int AS n FROM monitored_records WHERE org_id = $1 AND checked_at > $2', [
+    orgId,
+    since,
+  ]);
   return rows[0].n;
 }
 
@@ -128,27 +153,36 @@ async function usageEvents(): Promise<number> {
 }
 
 /**
- * Enrolls RECORDS new people (clear), publishes a version listing them on `taskQueue`'s worker and
- * runs `fault` once a screening of the fan-out has committed and another is held at a hop.
+ * Enrolls NEWCOMERS people (clear), publishes a version listing them (and moving the base) on
+ * `taskQueue`'s worker, and runs `fault` once a screening of the fan-out has committed and
+ * another is held at a hop (its index given).
  */
 async function fanOutThroughFault(taskQueue: string, fault: (holding: number) => Promise<void>): Promise<void> {
-  const people = newPeople(RECORDS, rng);
-  const ids = await enroll(people);
+  const newcomers = newPeople(NEWCOMERS, rng);
+  const ids = await enroll(newcomers, 'clear');
   const usageBefore = await usageEvents();
   const receivedBefore = receiver.received.length;
-  // The first screening passes at once; the ones after it are held 3 s.
-  for (const hop of hops) hop.reset((n) => (n === 0 ? 0 : 3000));
-  listed.push(...people);
+  // The first screening passes at once, on whichever replica; the ones after it are held 3 s.
+  let screenings = 0;
+  for (const hop of hops) hop.delayBy(() => (screenings++ === 0 ? 0 : 3000));
+  newcomersListed.push(...newcomers);
+  const publishedAt = new Date();
   const { versionId, fanOutId } = await publish(taskQueue);
 
-  await until('a screening committed and another held', 60_000, async () => (await potentialMatches(ids)) > 0 && hops.some((h) => h.inFlight() > 0));
-  expect(await potentialMatches(ids)).toBeLessThan(RECORDS);
+  await until(
+    'a screening committed and another held',
+    60_000,
+    async () => (await screenedSince(publishedAt)) > 0 && hops.some((h) => h.inFlight() > 0),
+  );
+  expect(await screenedSince(publishedAt)).toBeLessThan(BASE + NEWCOMERS);
   await fault(hops.findIndex((h) => h.inFlight() > 0));
-  for (const hop of hops) hop.reset(() => 0);
+  for (const hop of hops) hop.delayBy(() => 0);
 
   await client.workflow.getHandle<typeof listVersionFanOut>(fanOutId).result();
-  expect(await potentialMatches(ids)).toBe(RECORDS);
-  await receiver.waitFor(receivedBefore + RECORDS + 1, 90_000);
+  expect(await screenedSince(publishedAt)).toBe(BASE + NEWCOMERS);
+  expect(await potentialMatches(ids)).toBe(NEWCOMERS);
+  expect(await potentialMatches(baseIds)).toBe(BASE);
+  await receiver.waitFor(receivedBefore + NEWCOMERS + 1, 60_000);
   // A moment for a second delivery of any event, were there one.
   await new Promise((r) => setTimeout(r, 1500));
   const events = receiver.received.slice(receivedBefore).map((r) => {
@@ -160,14 +194,14 @@ async function fanOutThroughFault(taskQueue: string, fault: (holding: number) =>
   expect(changes.every((e) => e.data.previousStatus === 'clear' && e.data.status === 'potential_match')).toBe(true);
   const listUpdates = events.filter((e) => e.type === 'list_update');
   expect(listUpdates.map((e) => e.data.listVersionId)).toEqual([versionId]);
-  expect(events).toHaveLength(RECORDS + 1);
+  expect(events).toHaveLength(NEWCOMERS + 1);
   expect(await usageEvents()).toBe(usageBefore);
 }
 
 describe('a monitoring fan-out through infrastructure faults', () => {
   it('delivers each status change once when PostgreSQL restarts mid-fan-out', async () => {
     // Down for longer than the held screening: its results are stored after the restart.
-    await fanOutThroughFault(queues.two, () => restartPostgres(5000));
+    await fanOutThroughFault(queues.two, () => restartPostgres(3000));
   });
 
   it('delivers each status change once when the matcher holding a screening is killed beside a second replica', async () => {

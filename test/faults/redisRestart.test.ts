@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { createPool } from '../../infra/base/db/pool';
 import { call, createOrgWithKey, type Reply } from '../integration/gateway/support/stack';
-import { killProcess, readStack, startRedis, writeStack } from './harness/privateStack';
+import { restartRedis } from './support/faults';
 import { startGatewayProcess, startMatcherProcess, type ServiceProcess } from './support/services';
 
 /**
@@ -18,7 +18,11 @@ const gateways: ServiceProcess[] = [];
 beforeAll(async () => {
   pool = createPool({ max: 4 });
   matcher = await startMatcherProcess('redis-fault-matcher');
-  for (const name of ['redis-fault-gateway-a', 'redis-fault-gateway-b']) gateways.push(await startGatewayProcess(name, { MATCHER_URL: matcher.url }));
+  gateways.push(
+    ...(await Promise.all(
+      ['redis-fault-gateway-a', 'redis-fault-gateway-b'].map((name) => startGatewayProcess(name, { MATCHER_URL: matcher.url })),
+    )),
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -60,14 +64,10 @@ describe('Redis restarted while two gateways serve', () => {
     await load(() => Date.now() > warmUntil);
     expect(sent.some((s) => s.reply.status === 200)).toBe(true);
 
-    const state = readStack();
-    let redisDown = true;
-    const during = load(() => !redisDown);
+    let faultOver = false;
+    const during = load(() => faultOver);
     await new Promise((r) => setTimeout(r, 300));
-    await killProcess(state.redisPid, state.redisPort, 'redis-server');
-    await new Promise((r) => setTimeout(r, 1500));
-    state.redisPid = await startRedis(state.redisPort, state.dir);
-    writeStack(state);
+    await restartRedis(1500);
     // Both gateways serve 200 again within a bounded time, without a restart.
     const recovered = await Promise.all(
       gateways.map(async (gateway) => {
@@ -80,7 +80,7 @@ describe('Redis restarted while two gateways serve', () => {
         return false;
       }),
     );
-    redisDown = false;
+    faultOver = true;
     await during;
     expect(recovered).toEqual([true, true]);
 

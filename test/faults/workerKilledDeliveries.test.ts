@@ -44,7 +44,9 @@ afterAll(async () => {
 const eventIdOf = (raw: Buffer): string => (JSON.parse(raw.toString('utf8')) as { id: string }).id;
 
 async function succeededCount(orgId: string): Promise<number> {
-  const { rows } = await pool.query("SELECT count(*)::int AS n FROM webhook_deliveries WHERE org_id = $1 AND status = 'succeeded'", [orgId]);
+  const { rows } = await pool.query("SELECT count(*)::int AS n FROM webhook_deliveries WHERE org_id = $1 AND status = 'succeeded'", [
+    orgId,
+  ]);
   return rows[0].n;
 }
 

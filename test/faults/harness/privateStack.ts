@@ -102,7 +102,10 @@ export async function startPostgres(state: Pick<PrivateStackState, 'pgBin' | 'pg
 }
 
 /** `immediate`: the server stops as if it crashed (recovery on the next start); every connection is cut. */
-export async function stopPostgres(state: Pick<PrivateStackState, 'pgBin' | 'pgData' | 'pgPort'>, mode: 'fast' | 'immediate'): Promise<void> {
+export async function stopPostgres(
+  state: Pick<PrivateStackState, 'pgBin' | 'pgData' | 'pgPort'>,
+  mode: 'fast' | 'immediate',
+): Promise<void> {
   run(path.join(state.pgBin, 'pg_ctl'), ['-D', state.pgData, '-m', mode, '-w', '-t', '60', 'stop']);
   await waitForPort(state.pgPort, false, 30_000, 'PostgreSQL');
 }
@@ -110,7 +113,20 @@ export async function stopPostgres(state: Pick<PrivateStackState, 'pgBin' | 'pgD
 export async function startRedis(port: number, dir: string): Promise<number> {
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--logfile', path.join(dir, 'redis.log')],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      '--logfile',
+      path.join(dir, 'redis.log'),
+    ],
     { stdio: 'ignore', detached: true },
   );
   child.unref();
@@ -145,7 +161,9 @@ function isAlive(pid: number): boolean {
 }
 
 /** The dev server on `port` with its SQLite file: started again on the same file, it keeps every workflow's history. */
-export async function startTemporal(state: Pick<PrivateStackState, 'temporalPort' | 'temporalDbFile' | 'temporalLogFile'>): Promise<number> {
+export async function startTemporal(
+  state: Pick<PrivateStackState, 'temporalPort' | 'temporalDbFile' | 'temporalLogFile'>,
+): Promise<number> {
   const server = await startTemporalDevServer({
     port: state.temporalPort,
     uiPort: null,

@@ -31,7 +31,11 @@ export async function restartRedis(downMs = 1500): Promise<void> {
 
 export async function until(what: string, timeoutMs: number, done: () => Promise<boolean> | boolean): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await done().catch(() => false))) {
+  while (
+    !(await Promise.resolve()
+      .then(done)
+      .catch(() => false))
+  ) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }

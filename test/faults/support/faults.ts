@@ -29,14 +29,19 @@ export async function restartRedis(downMs = 1500): Promise<void> {
   writeStack(state);
 }
 
-export async function until(what: string, timeoutMs: number, done: () => Promise<boolean> | boolean): Promise<void> {
+/** Waits for `done`, a failed check counting as not yet; `state` says, on a time-out, what was last seen. */
+export async function until(what: string, timeoutMs: number, done: () => Promise<boolean> | boolean, state?: () => unknown): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (
-    !(await Promise.resolve()
+  let lastError: unknown = null;
+  for (;;) {
+    const ok = await Promise.resolve()
       .then(done)
-      .catch(() => false))
-  ) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+      .catch((err: unknown) => ((lastError = err), false));
+    if (ok) return;
+    if (Date.now() > deadline) {
+      const seen = state ? ` (last seen: ${JSON.stringify(state())})` : '';
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${seen}${lastError ? `; last error: ${String(lastError)}` : ''}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }

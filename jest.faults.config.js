@@ -11,7 +11,7 @@ module.exports = {
   roots: ['<rootDir>/test/faults'],
   testMatch: ['**/*.test.ts'],
   transform,
-  testTimeout: 180000,
+  testTimeout: 300000,
   maxWorkers: 1,
   globalSetup: '<rootDir>/test/faults/harness/globalSetup.ts',
   globalTeardown: '<rootDir>/test/faults/harness/globalTeardown.ts',

@@ -89,7 +89,8 @@ async function batchThroughFault(fault: () => Promise<void>): Promise<void> {
   let job: Job | null = null;
   await until(
     'the batch completed',
-    120_000,
+    // A chunk failing while the database is down is retried with a growing back-off (up to 100 s between tries).
+    170_000,
     async () => {
       job = await readJob(apiKey, jobId);
       return job.state === 'completed';

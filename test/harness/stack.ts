@@ -70,7 +70,7 @@ export async function bootTestStack(): Promise<TestStack> {
   };
 }
 
-async function bundleWorkflows(outFile: string): Promise<void> {
+export async function bundleWorkflows(outFile: string): Promise<void> {
   const workflowsPath = path.join(REPO_ROOT, 'workflows', 'index.ts');
   const { code } = await bundleWorkflowCode({ workflowsPath, logger: quietBundlerLogger });
   fs.writeFileSync(outFile, code);

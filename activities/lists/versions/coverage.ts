@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { staleAfterMs } from '../sources/cadence';
+import { CADENCE_PERIOD_DAYS, staleAfterMs } from '../sources/cadence';
 import {
   findSourceDescription,
   isSourceEnabled,
@@ -9,6 +9,7 @@ import {
   type Cadence,
 } from '../sources/descriptions';
 import { MEDICAID_JURISDICTIONS } from '../sources/usps';
+import { fetchedBy } from '../fetch/mode';
 
 /** GET /v1/lists (screening-api-v1 "Coverage report"). */
 interface CoverageSource {
@@ -64,6 +65,10 @@ export interface VersionFreshness {
   ageMs: number;
   /** How old the version may get under its cadence; null when the cadence sets no bound. */
   allowedAgeMs: number | null;
+  /** Since when fetching the source from its publisher has failed without a success; null when it has not. */
+  fetchFailingSince?: string | null;
+  /** `publisher`: fetched on a schedule; `by_hand`: only `screenctl lists ingest` brings a new version. */
+  fetchedBy?: 'publisher' | 'by_hand';
   stale: boolean;
 }
 
@@ -83,6 +88,7 @@ interface SourceRow {
   period_end: string | null;
   entry_count: number | null;
   artifact_checksum: string | null;
+  fetch_failing_since: Date | null;
   as_of: Date;
 }
 
@@ -109,11 +115,25 @@ export async function buildCoverageReport(pool: Pool): Promise<CoverageReport> {
   return (await buildCoverageView(pool)).report;
 }
 
+/**
+ * A version is stale when its content has not changed for longer than its cadence allows, or when
+ * its publisher could not be fetched for longer than one publication period (a release was due
+ * and missed; the worker's logs and metrics say which step failed).
+ */
 function freshnessOf(cadence: Cadence, row: SourceRow, asOf: Date): VersionFreshness {
   const changedAt = row.content_changed_at ?? (row.retrieved_at as Date);
   const ageMs = Math.max(0, asOf.getTime() - changedAt.getTime());
   const allowedAgeMs = staleAfterMs(cadence);
-  return { entryCount: row.entry_count ?? 0, ageMs, allowedAgeMs, stale: allowedAgeMs !== null && ageMs > allowedAgeMs };
+  const periodDays = CADENCE_PERIOD_DAYS[cadence];
+  const failing = row.fetch_failing_since;
+  const fetchFailedTooLong = failing !== null && periodDays !== null && asOf.getTime() - failing.getTime() > periodDays * 86_400_000;
+  return {
+    entryCount: row.entry_count ?? 0,
+    ageMs,
+    allowedAgeMs,
+    fetchFailingSince: failing ? failing.toISOString() : null,
+    stale: (allowedAgeMs !== null && ageMs > allowedAgeMs) || fetchFailedTooLong,
+  };
 }
 
 /** The coverage report with each published version's row count and age (see buildCoverageReport). */
@@ -124,10 +144,12 @@ export async function buildCoverageView(pool: Pool): Promise<CoverageView> {
   // the current one, that carry the current content hash (the last time the hash differed).
   const { rows } = await pool.query<SourceRow>(
     `SELECT s.key, v.id AS version_id, v.retrieved_at, c.content_changed_at, v.artifact_retrieved_at, v.source_url,
-            to_char(v.period_end, 'YYYY-MM-DD') AS period_end, v.entry_count, v.artifact_checksum, t.as_of
+            to_char(v.period_end, 'YYYY-MM-DD') AS period_end, v.entry_count, v.artifact_checksum,
+            f.failing_since AS fetch_failing_since, t.as_of
        FROM (SELECT now() AS as_of) t
        LEFT JOIN list_sources s ON true
        LEFT JOIN list_versions v ON v.id = s.current_version_id
+       LEFT JOIN list_fetch_state f ON f.source_key = s.key
        LEFT JOIN LATERAL (
          SELECT min(p.retrieved_at) AS content_changed_at
            FROM list_versions p
@@ -153,7 +175,7 @@ export async function buildCoverageView(pool: Pool): Promise<CoverageView> {
   for (const source of SOURCE_DESCRIPTIONS) {
     const row = byKey.get(source.key);
     const enabled = isSourceEnabled(source.key);
-    if (row?.version_id && row.retrieved_at) freshness[source.key] = freshnessOf(source.cadence, row, asOf);
+    if (row?.version_id && row.retrieved_at) freshness[source.key] = { ...freshnessOf(source.cadence, row, asOf), fetchedBy: fetchedBy(source.key) };
     if (source.coverageGroup === 'registry') {
       report.registrySources.push(registryEntry(enabled, row, freshness[source.key]));
       continue;

@@ -36,10 +36,10 @@ export const FETCH_RECIPES: Readonly<Record<string, FetchRecipe>> = {
   nppes: {
     kind: 'landing_page',
     page: 'https://download.cms.gov/nppes/NPI_Files.html',
-    follow: [{ href: 'NPPES_Data_Dissemination_.*_V2\\.zip$', pick: 'newest_by_date_in_name' }],
+    follow: [{ href: 'NPPES_Data_Dissemination_[A-Za-z]+_\\d{4}_V2\\.zip$', pick: 'newest_by_date_in_name' }],
     reliedOn:
       `${OS('cms_npi')}: the NPI files page links the monthly full file as NPPES_Data_Dissemination_<Month>_<Year>_V2.zip (about 1 GB); ` +
-      'the weekly incremental files are linked from the same page and are not read (the adapter reads the full file).',
+      'the weekly incremental files (NPPES_Data_Dissemination_MMDDYY_MMDDYY_Weekly_V2.zip) are linked from the same page and are not read (the adapter reads the full file).',
   },
   state_ak: {
     kind: 'landing_page',

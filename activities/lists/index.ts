@@ -8,6 +8,7 @@ export { downloadArtifact, OversizedDownloadError, TruncatedDownloadError } from
 export { FETCH_RECIPES, recipeFor } from './sources/recipes';
 export { describeRecipe, isAutomatic, type FetchRecipe } from './sources/recipe';
 export { fetchSourceArtifact } from './fetch/source';
+export { fetchNow, type OperatorFetch } from './fetch/operator';
 export { automaticRecipe, fetchedBy } from './fetch/mode';
 export { fetchFromPublishers, fetchSettings } from './fetch/settings';
 export { FetchStepError } from './fetch/run';

@@ -134,7 +134,10 @@ export function createListIngestionActivities(deps: ListIngestionActivityDeps) {
     sourceKey: string,
     recipe: NonNullable<ReturnType<typeof automaticRecipe>>,
     heartbeat: (details: unknown) => void,
-  ): Promise<{ staged: StagedArtifact; artifact: { url: string; etag: string | null; lastModified: string | null; bytes: number } } | { notModified: string | null }> {
+  ): Promise<
+    | { staged: StagedArtifact; artifact: { url: string; etag: string | null; lastModified: string | null; bytes: number } }
+    | { notModified: string | null }
+  > {
     const dir = join(stagingDir, sourceKey);
     await mkdir(dir, { recursive: true });
     const retrievedAt = new Date();

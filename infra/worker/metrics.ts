@@ -56,7 +56,12 @@ export function createWorkerMetrics(): WorkerMetrics {
     registers: [registry],
   });
   const listFetch: WorkerMetrics['listFetch'] = (event) =>
-    listFetches.inc({ source: event.sourceKey, outcome: event.outcome, step: event.step ?? '', status: event.status === null ? '' : String(event.status) });
+    listFetches.inc({
+      source: event.sourceKey,
+      outcome: event.outcome,
+      step: event.step ?? '',
+      status: event.status === null ? '' : String(event.status),
+    });
   return { registry, activityInterceptor, listFetch };
 }
 

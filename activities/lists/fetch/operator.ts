@@ -89,7 +89,9 @@ export async function fetchNow(options: {
       pool,
       sourceKey,
       'new',
-      ingest.outcome === 'refused' ? null : { url, etag: downloaded.validators.etag, lastModified: downloaded.validators.lastModified, bytes: downloaded.bytes },
+      ingest.outcome === 'refused'
+        ? null
+        : { url, etag: downloaded.validators.etag, lastModified: downloaded.validators.lastModified, bytes: downloaded.bytes },
     );
     return { ...report, ingest };
   } finally {

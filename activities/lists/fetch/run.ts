@@ -86,7 +86,11 @@ async function request(
       redirect: 'follow',
     });
   } catch (err) {
-    const why = headersTimeout.aborted ? `no answer within ${settings.responseTimeoutMs} ms` : err instanceof Error ? (err.cause as Error)?.message ?? err.message : String(err);
+    const why = headersTimeout.aborted
+      ? `no answer within ${settings.responseTimeoutMs} ms`
+      : err instanceof Error
+        ? ((err.cause as Error)?.message ?? err.message)
+        : String(err);
     throw new FetchStepError(step, null, `${init.method ?? 'GET'} ${shownUrl} failed: ${why}`, { cause: err });
   } finally {
     headersTimeout.removeEventListener('abort', abort);
@@ -108,7 +112,8 @@ async function readPage(settings: FetchSettings, url: string, signal?: AbortSign
   let bytes = 0;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.length;
-    if (bytes > MAX_PAGE_BYTES) throw new FetchStepError('landing_page', response.status, `GET ${url} sent a page over ${MAX_PAGE_BYTES} bytes`);
+    if (bytes > MAX_PAGE_BYTES)
+      throw new FetchStepError('landing_page', response.status, `GET ${url} sent a page over ${MAX_PAGE_BYTES} bytes`);
     chunks.push(Buffer.from(chunk));
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -120,7 +125,12 @@ async function discover(recipe: LandingPageRecipe, settings: FetchSettings, sign
   for (const [index, rule] of recipe.follow.entries()) {
     const html = await readPage(settings, pageUrl, signal);
     const link = findLink(html, pageUrl, rule);
-    if (!link) throw new FetchStepError('find_link', null, `no link on ${pageUrl} matches ${describeRule(rule)} (link ${index + 1} of ${recipe.follow.length})`);
+    if (!link)
+      throw new FetchStepError(
+        'find_link',
+        null,
+        `no link on ${pageUrl} matches ${describeRule(rule)} (link ${index + 1} of ${recipe.follow.length})`,
+      );
     pageUrl = link.url;
   }
   return pageUrl;
@@ -155,7 +165,14 @@ function dispositionName(response: Response): string | null {
   return m ? basename(decodeURIComponent(m[1].trim())) : null;
 }
 
-async function finish(input: FetchInput, response: Response, step: FetchStep, url: string, shownUrl: string, knownName: string | null): Promise<FetchResult> {
+async function finish(
+  input: FetchInput,
+  response: Response,
+  step: FetchStep,
+  url: string,
+  shownUrl: string,
+  knownName: string | null,
+): Promise<FetchResult> {
   if (response.status === 304) {
     await response.body?.cancel().catch(() => undefined);
     return { outcome: 'not_modified', url: shownUrl };
@@ -196,7 +213,10 @@ export async function fetchFromPublisher(input: FetchInput): Promise<FetchResult
       return finish(input, response, 'download', url, url, null);
     }
     case 'form_post': {
-      const headers: Record<string, string> = { 'content-type': recipe.contentType, ...(recipe.soapAction ? { soapaction: recipe.soapAction } : {}) };
+      const headers: Record<string, string> = {
+        'content-type': recipe.contentType,
+        ...(recipe.soapAction ? { soapaction: recipe.soapAction } : {}),
+      };
       const response = await request('post', settings, recipe.url, recipe.url, { method: 'POST', headers, body: recipe.body, signal });
       return finish(input, response, 'post', recipe.url, recipe.url, null);
     }

@@ -36,7 +36,10 @@ export async function fetchSourceArtifact(options: {
 }): Promise<SourceFetch> {
   const env = options.env ?? process.env;
   const settings = fetchSettings(env);
-  const [state, current] = await Promise.all([readFetchState(options.pool, options.sourceKey), currentVersionId(options.pool, options.sourceKey)]);
+  const [state, current] = await Promise.all([
+    readFetchState(options.pool, options.sourceKey),
+    currentVersionId(options.pool, options.sourceKey),
+  ]);
   const maxBytes = byteCap(settings, current ? (state?.artifactBytes ?? null) : null);
   try {
     const result = await fetchFromPublisher({

@@ -78,7 +78,15 @@ export async function recordFetchSuccess(
        artifact_bytes = CASE WHEN $7 THEN EXCLUDED.artifact_bytes ELSE list_fetch_state.artifact_bytes END,
        last_attempt_at = now(), last_outcome = EXCLUDED.last_outcome, last_success_at = now(),
        failing_since = NULL, failed_step = NULL, failed_status = NULL, failure_message = NULL`,
-    [sourceKey, artifact?.url ?? null, artifact?.etag ?? null, artifact?.lastModified ?? null, artifact?.bytes ?? null, outcome, artifact !== null],
+    [
+      sourceKey,
+      artifact?.url ?? null,
+      artifact?.etag ?? null,
+      artifact?.lastModified ?? null,
+      artifact?.bytes ?? null,
+      outcome,
+      artifact !== null,
+    ],
   );
 }
 

@@ -63,7 +63,10 @@ class BoundedCounter extends Transform {
     if (!this.limits.idleTimeoutMs) return;
     if (this.idle) clearTimeout(this.idle);
     this.idle = setTimeout(
-      () => this.destroy(new StalledDownloadError(`GET ${this.url} sent nothing for ${this.limits.idleTimeoutMs} ms after ${this.bytes} bytes`)),
+      () =>
+        this.destroy(
+          new StalledDownloadError(`GET ${this.url} sent nothing for ${this.limits.idleTimeoutMs} ms after ${this.bytes} bytes`),
+        ),
       this.limits.idleTimeoutMs,
     );
   }
@@ -71,7 +74,11 @@ class BoundedCounter extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
     if (this.limits.maxBytes !== undefined && this.bytes > this.limits.maxBytes) {
-      callback(new OversizedDownloadError(`GET ${this.url} passed the source's byte cap of ${this.limits.maxBytes} bytes; the download was stopped`));
+      callback(
+        new OversizedDownloadError(
+          `GET ${this.url} passed the source's byte cap of ${this.limits.maxBytes} bytes; the download was stopped`,
+        ),
+      );
       return;
     }
     this.arm();
@@ -101,14 +108,21 @@ class BoundedCounter extends Transform {
  * are held to the `Content-Length` the publisher sent, whether or not the HTTP client noticed the
  * cut. A body announced or found larger than `maxBytes` is refused as it streams.
  */
-export async function saveResponseBody(response: Response, url: string, path: string, limits: BodyLimits = {}): Promise<DownloadedArtifact> {
+export async function saveResponseBody(
+  response: Response,
+  url: string,
+  path: string,
+  limits: BodyLimits = {},
+): Promise<DownloadedArtifact> {
   if (!response.body) throw new Error(`GET ${url} answered ${response.status} without a body`);
   const lastModified = response.headers.get('last-modified');
   const etag = response.headers.get('etag');
   const announced = announcedLength(response.headers);
   if (announced !== null && limits.maxBytes !== undefined && announced > limits.maxBytes) {
     await response.body.cancel().catch(() => undefined);
-    throw new OversizedDownloadError(`GET ${url} announced ${announced} bytes, over the source's byte cap of ${limits.maxBytes}; not downloaded`);
+    throw new OversizedDownloadError(
+      `GET ${url} announced ${announced} bytes, over the source's byte cap of ${limits.maxBytes}; not downloaded`,
+    );
   }
   const counter = new BoundedCounter(url, limits);
   const cut = (): TruncatedDownloadError =>

@@ -14,7 +14,8 @@ import type { FetchRecipe } from './recipe';
 
 const OS = (path: string): string => `OpenSanctions datasets/us/${path} (crawler.py and .yml)`;
 const US_ONLY = 'OpenSanctions fetches this publisher through an unblocking proxy from a US address: expect 403 from outside the US';
-const UNBLOCK = 'OpenSanctions fetches this page through an unblocking proxy: a bot wall may refuse a plain client (reported as a 403 at the page step)';
+const UNBLOCK =
+  'OpenSanctions fetches this page through an unblocking proxy: a bot wall may refuse a plain client (reported as a 403 at the page step)';
 
 export const FETCH_RECIPES: Readonly<Record<string, FetchRecipe>> = {
   oig_leie: {
@@ -176,7 +177,8 @@ export const FETCH_RECIPES: Readonly<Record<string, FetchRecipe>> = {
   state_mn: {
     kind: 'manual',
     page: 'https://mn.gov/dhs/partners-and-providers/program-overviews/mhcp/',
-    reason: 'the list is two XLSX files (group and individual providers) that the adapter reads as one ZIP, which the operator builds from both downloads',
+    reason:
+      'the list is two XLSX files (group and individual providers) that the adapter reads as one ZIP, which the operator builds from both downloads',
     reliedOn: `${OS('mn/med_exclusions')}: links "MHCP Excluded Group Providers" and "MHCP Excluded Individual Providers", fetched through a US proxy.`,
   },
   state_mo: {
@@ -274,7 +276,8 @@ export const FETCH_RECIPES: Readonly<Record<string, FetchRecipe>> = {
   state_wv: {
     kind: 'manual',
     page: 'https://www.wvmmis.com/SitePages/Medicaid%20Provider%20SanctionedExclusion',
-    reason: 'the file is behind an ASP.NET grid whose links are postbacks; its address is built from hidden cells of the newest grid row, and the download wants the page as Referer',
+    reason:
+      'the file is behind an ASP.NET grid whose links are postbacks; its address is built from hidden cells of the newest grid row, and the download wants the page as Referer',
     reliedOn: `${OS('wv/med_exclusions')}: rgRow rows, javascript:__doPostBack links, then /SharepointDownload?parent=…&docname=….`,
   },
   state_wy: {

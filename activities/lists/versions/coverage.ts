@@ -175,7 +175,8 @@ export async function buildCoverageView(pool: Pool): Promise<CoverageView> {
   for (const source of SOURCE_DESCRIPTIONS) {
     const row = byKey.get(source.key);
     const enabled = isSourceEnabled(source.key);
-    if (row?.version_id && row.retrieved_at) freshness[source.key] = { ...freshnessOf(source.cadence, row, asOf), fetchedBy: fetchedBy(source.key) };
+    if (row?.version_id && row.retrieved_at)
+      freshness[source.key] = { ...freshnessOf(source.cadence, row, asOf), fetchedBy: fetchedBy(source.key) };
     if (source.coverageGroup === 'registry') {
       report.registrySources.push(registryEntry(enabled, row, freshness[source.key]));
       continue;

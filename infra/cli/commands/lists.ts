@@ -186,7 +186,8 @@ export function registerListsCommands(program: Command): void {
     .action((source: string, opts: { dryRun?: boolean; json?: boolean }) =>
       withPool(createPool, async (pool) => {
         const report = await fetchNow({ pool, sourceKey: source, dryRun: Boolean(opts.dryRun) });
-        const fanOut = report.ingest?.outcome === 'published' ? await startFanOut(report.ingest.sourceKey, report.ingest.versionId) : undefined;
+        const fanOut =
+          report.ingest?.outcome === 'published' ? await startFanOut(report.ingest.sourceKey, report.ingest.versionId) : undefined;
         process.stdout.write(
           (opts.json
             ? JSON.stringify({ ...report, ...(fanOut ? { fanOut } : {}) })
@@ -230,8 +231,12 @@ export function registerListsCommands(program: Command): void {
             ? `#${r.seq} ${r.version_id} ${r.artifact_kind} retrieved ${r.retrieved_at.toISOString()} ${r.entry_count} entries ` +
               `(+${r.diff_added ?? 0} -${r.diff_removed ?? 0} ~${r.diff_changed ?? 0})`
             : 'no published version';
-          const how = r.fetchedBy === 'publisher' ? `fetched (${r.recipe ?? 'LIST_ARTIFACT'})` : `by hand${r.recipe === 'manual' ? ' (manual recipe)' : ''}`;
-          const nextRun = r.fetchedBy === 'publisher' ? `; next ${r.nextFetchAt ?? 'unknown (no schedule seen, or Temporal out of reach)'}` : '';
+          const how =
+            r.fetchedBy === 'publisher'
+              ? `fetched (${r.recipe ?? 'LIST_ARTIFACT'})`
+              : `by hand${r.recipe === 'manual' ? ' (manual recipe)' : ''}`;
+          const nextRun =
+            r.fetchedBy === 'publisher' ? `; next ${r.nextFetchAt ?? 'unknown (no schedule seen, or Temporal out of reach)'}` : '';
           process.stdout.write(
             `${r.key.padEnd(16)} ${r.enabled ? '' : '[disabled] '}${version}\n${''.padEnd(17)}${how}; ${describeLastFetch(r.lastFetch ?? undefined)}${nextRun}\n`,
           );

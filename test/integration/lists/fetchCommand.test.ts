@@ -54,7 +54,14 @@ describe('screenctl lists fetch', () => {
     publisher.serve(NY_URL, { body, etag: '"ny1"', lastModified: 'Wed, 05 Nov 2025 09:30:00 GMT' });
 
     const dry = JSON.parse(await screenctl('lists', 'fetch', 'state_ny', '--dry-run', '--json'));
-    expect(dry).toMatchObject({ sourceKey: 'state_ny', url: NY_URL, found: 'new', bytes: body.length, lastModified: 'Wed, 05 Nov 2025 09:30:00 GMT', ingest: null });
+    expect(dry).toMatchObject({
+      sourceKey: 'state_ny',
+      url: NY_URL,
+      found: 'new',
+      bytes: body.length,
+      lastModified: 'Wed, 05 Nov 2025 09:30:00 GMT',
+      ingest: null,
+    });
     const { rows } = await db.pool.query("SELECT count(*)::int AS n FROM list_versions WHERE source_key = 'state_ny'");
     expect(rows[0].n).toBe(0);
 

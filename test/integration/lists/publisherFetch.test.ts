@@ -124,7 +124,10 @@ function publish(sourceKey: string, release: number, file: Served, options: { li
         // Absolute on the first page, root-relative on the others, as real pages mix both.
         const href = hop === 0 ? next : new URL(next).pathname;
         const links = options.linkMissing && last ? [] : [shape.anchors[hop](href)];
-        publisher.serve(pageUrl, { body: landingPage(`${sourceKey} exclusions`, [...links, ...(last ? (shape.decoys ?? []) : [])]), contentType: 'text/html' });
+        publisher.serve(pageUrl, {
+          body: landingPage(`${sourceKey} exclusions`, [...links, ...(last ? (shape.decoys ?? []) : [])]),
+          contentType: 'text/html',
+        });
       });
       publisher.serve(fileUrl, file);
       return fileUrl;
@@ -166,7 +169,12 @@ describe('fetching every source from its publisher with its recipe', () => {
       if (first?.outcome !== 'published') throw new Error('not published');
       const fileRequest = publisher.requests.filter((r) => r.method === 'GET').at(-1);
       expect(fileRequest?.headers['user-agent']).toMatch(/^ExclusionScreeningService\/1 .*contact: lists@screening\.example/);
-      expect(await readFetchState(db.pool, sourceKey)).toMatchObject({ lastOutcome: 'new', url: url1, etag: '"r1"', artifactBytes: body.length });
+      expect(await readFetchState(db.pool, sourceKey)).toMatchObject({
+        lastOutcome: 'new',
+        url: url1,
+        etag: '"r1"',
+        artifactBytes: body.length,
+      });
 
       // Unchanged at the publisher: a conditional request answered 304, nothing downloaded or published.
       const again = await ingest(sourceKey);
@@ -193,7 +201,11 @@ describe('fetching every source from its publisher with its recipe', () => {
       expect(await currentVersion(sourceKey)).toBe(first.versionId);
 
       // A file over the cap (3 times the current artifact), sent without a length: stopped while it streams.
-      publish(sourceKey, recipe.kind === 'landing_page' ? 2 : 1, { body: Buffer.concat([body, body, body, body]), etag: '"big"', chunked: true });
+      publish(sourceKey, recipe.kind === 'landing_page' ? 2 : 1, {
+        body: Buffer.concat([body, body, body, body]),
+        etag: '"big"',
+        chunked: true,
+      });
       const oversized = await failure(sourceKey);
       expect(oversized.message).toMatch(new RegExp(`byte cap of ${body.length * 3} bytes`));
       expect(await currentVersion(sourceKey)).toBe(first.versionId);

@@ -20,7 +20,11 @@ function input(recipe: AutomaticRecipe, overrides: Partial<FetchInput> = {}): Fe
   return {
     sourceKey: 'test_source',
     recipe,
-    settings: fetchSettings({ LIST_PUBLISHER_BASE_URL: publisher.base, LIST_FETCH_TIMEOUT_MS: '2000', LIST_FETCH_CONTACT: 'ops@example.org' }),
+    settings: fetchSettings({
+      LIST_PUBLISHER_BASE_URL: publisher.base,
+      LIST_FETCH_TIMEOUT_MS: '2000',
+      LIST_FETCH_CONTACT: 'ops@example.org',
+    }),
     previous: null,
     path: join(scratchDir(), 'artifact'),
     maxBytes: 1024 * 1024,
@@ -86,7 +90,11 @@ describe('finding the current file on a landing page', () => {
 
 describe('each recipe kind against a fake publisher', () => {
   it('fixed URL: downloads with a User-Agent naming the service and its contact, and keeps the validators', async () => {
-    publisher.serve('https://fixed.example.gov/list.csv', { body: 'a,b\n1,2\n', etag: '"v1"', lastModified: 'Tue, 04 Nov 2025 08:00:00 GMT' });
+    publisher.serve('https://fixed.example.gov/list.csv', {
+      body: 'a,b\n1,2\n',
+      etag: '"v1"',
+      lastModified: 'Tue, 04 Nov 2025 08:00:00 GMT',
+    });
     const fetched = await fetchFromPublisher(input({ kind: 'fixed_url', url: 'https://fixed.example.gov/list.csv', reliedOn }));
     expect(fetched).toMatchObject({ outcome: 'new', artifactName: 'list.csv', downloaded: { bytes: 8, validators: { etag: '"v1"' } } });
     expect(publisher.requests.at(-1)?.headers['user-agent']).toBe('ExclusionScreeningService/1 (list fetcher; contact: ops@example.org)');
@@ -107,10 +115,21 @@ describe('each recipe kind against a fake publisher', () => {
   });
 
   it('landing page: follows the link, and names the find_link step when it is gone', async () => {
-    const recipe: AutomaticRecipe = { kind: 'landing_page', page: 'https://agency.example.gov/lists/', follow: [{ text: 'Excluded Providers' }], reliedOn };
-    publisher.serve(recipe.page, { body: landingPage('Lists', ['<a href="/docs/Excluded_2025-11-01.xlsx">Excluded Providers</a>']), contentType: 'text/html' });
+    const recipe: AutomaticRecipe = {
+      kind: 'landing_page',
+      page: 'https://agency.example.gov/lists/',
+      follow: [{ text: 'Excluded Providers' }],
+      reliedOn,
+    };
+    publisher.serve(recipe.page, {
+      body: landingPage('Lists', ['<a href="/docs/Excluded_2025-11-01.xlsx">Excluded Providers</a>']),
+      contentType: 'text/html',
+    });
     publisher.serve('https://agency.example.gov/docs/Excluded_2025-11-01.xlsx', { body: 'xlsx bytes' });
-    expect(await fetchFromPublisher(input(recipe))).toMatchObject({ outcome: 'new', url: 'https://agency.example.gov/docs/Excluded_2025-11-01.xlsx' });
+    expect(await fetchFromPublisher(input(recipe))).toMatchObject({
+      outcome: 'new',
+      url: 'https://agency.example.gov/docs/Excluded_2025-11-01.xlsx',
+    });
     publisher.serve(recipe.page, { body: landingPage('Lists', ['<a href="/docs/other.pdf">Annual report</a>']), contentType: 'text/html' });
     await expect(fetchFromPublisher(input(recipe))).rejects.toMatchObject({
       name: 'FetchStepError',
@@ -139,16 +158,29 @@ describe('each recipe kind against a fake publisher', () => {
       return query.get('fileName') === yesterday ? { body: 'zip bytes' } : { status: 404, body: 'none' };
     });
     const fetched = await fetchFromPublisher(input(recipe, { env: { TEST_API_KEY: 's3cret-key' }, now }));
-    expect(fetched).toMatchObject({ outcome: 'new', artifactName: yesterday, url: `https://api.example.gov/extracts?fileName=${yesterday}&api_key=REDACTED` });
-    const refused = await fetchFromPublisher(input(recipe, { env: { TEST_API_KEY: 'wrong-key' }, now })).catch((err: FetchStepError) => err);
+    expect(fetched).toMatchObject({
+      outcome: 'new',
+      artifactName: yesterday,
+      url: `https://api.example.gov/extracts?fileName=${yesterday}&api_key=REDACTED`,
+    });
+    const refused = await fetchFromPublisher(input(recipe, { env: { TEST_API_KEY: 'wrong-key' }, now })).catch(
+      (err: FetchStepError) => err,
+    );
     expect(refused).toMatchObject({ step: 'api_call', status: 403 });
     expect(JSON.stringify({ message: (refused as Error).message, stack: (refused as Error).stack })).not.toContain('wrong-key');
-    await expect(fetchFromPublisher(input(recipe, { env: {} }))).rejects.toMatchObject({ step: 'api_call', message: /TEST_API_KEY is not set/ });
+    await expect(fetchFromPublisher(input(recipe, { env: {} }))).rejects.toMatchObject({
+      step: 'api_call',
+      message: /TEST_API_KEY is not set/,
+    });
     expect(redact('https://a.example/x?api_key=k&b=1', 'api_key')).toBe('https://a.example/x?api_key=REDACTED&b=1');
   });
 
   it('form POST and SOAP call: sends the body with its content type (and SOAPAction), and saves the answer', async () => {
-    publisher.serve('https://soap.example.gov/Service.asmx', { body: '<rows/>', contentType: 'text/xml', contentDisposition: 'attachment; filename="exclusions.xml"' });
+    publisher.serve('https://soap.example.gov/Service.asmx', {
+      body: '<rows/>',
+      contentType: 'text/xml',
+      contentDisposition: 'attachment; filename="exclusions.xml"',
+    });
     const fetched = await fetchFromPublisher(
       input({
         kind: 'form_post',
@@ -215,6 +247,10 @@ describe('a bounded download', () => {
 
   it('names the download step and the status on a 404', async () => {
     publisher.serve(recipe.url, { body: 'no', status: 404 });
-    await expect(fetchFromPublisher(input(recipe))).rejects.toMatchObject({ step: 'download', status: 404, message: `GET ${recipe.url} answered 404` });
+    await expect(fetchFromPublisher(input(recipe))).rejects.toMatchObject({
+      step: 'download',
+      status: 404,
+      message: `GET ${recipe.url} answered 404`,
+    });
   });
 });

@@ -26,7 +26,7 @@ export function renderFetchTable(): string {
     const recipe = FETCH_RECIPES[source.key];
     if (!recipe) return [`\`${source.key}\``, 'no recipe: by hand', 'add a recipe', ''];
     const caveat = recipe.kind !== 'manual' && recipe.caveat ? ` Caveat: ${recipe.caveat}.` : '';
-    return [`\`${source.key}\``, `${recipe.kind.replace('_', ' ')}: ${describeRecipe(recipe)}.${caveat}`, configureCell(recipe), recipe.reliedOn];
+    return [`\`${source.key}\``, `${describeRecipe(recipe)}.${caveat}`, configureCell(recipe), recipe.reliedOn];
   });
   return [
     '| Source | How it is fetched | What to configure | Relied on (check on the first real run) |',
@@ -42,5 +42,9 @@ export function renderFetchReadme(readme: string, readmePath: string): string {
   if (start < 0 || end < start) throw new Error(`README has no ${FETCH_TABLE_START} … ${FETCH_TABLE_END} block`);
   const replaced = `${readme.slice(0, start + FETCH_TABLE_START.length)}\n\n${renderFetchTable()}\n\n${readme.slice(end)}`;
   const cli = require.resolve('prettier/bin/prettier.cjs');
-  return execFileSync(process.execPath, [cli, '--stdin-filepath', readmePath], { input: replaced, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return execFileSync(process.execPath, [cli, '--stdin-filepath', readmePath], {
+    input: replaced,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }

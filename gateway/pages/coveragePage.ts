@@ -84,12 +84,8 @@ function listRow(s: CoverageSource, f: VersionFreshness | undefined): Html {
   <td data-label="Unchanged for" data-field="age" data-changed-at="${s.contentChangedAt}">${f ? formatAge(f.ageMs) : ''}</td>
   <td data-label="Rows" class="num" data-field="entryCount" data-value="${f?.entryCount ?? ''}">${f ? formatCount(f.entryCount) : ''}</td>
   ${statusCell(s, f)}
-  <td data-label="Fetched" data-field="fetchedBy" data-value="${f?.fetchedBy ?? ''}">${
-    f?.fetchedBy === 'publisher'
-      ? 'from its publisher, on a schedule'
-      : f?.fetchedBy === 'by_hand'
-        ? 'by hand (screenctl lists ingest)'
-        : ''
+  <td data-label="Fetched" data-field="fetchedBy" data-value="${s.fetchedBy}">${
+    s.fetchedBy === 'publisher' ? 'from its publisher, on a schedule' : 'by hand (screenctl lists ingest)'
   }</td>
 </tr>`;
 }

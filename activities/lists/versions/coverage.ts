@@ -19,10 +19,12 @@ interface CoverageSource {
   retrievedAt: string;
   cadence: Cadence;
   cadenceLabel: string;
-  /** `stale` when the content has not changed for more than twice the cadence (sources/cadence.ts). */
+  /** `stale` when the content has not changed for more than twice the cadence (sources/cadence.ts), or its fetch has failed for longer than one period. */
   status: 'live' | 'stale';
   /** When the content last changed: the retrieval of the first version carrying the current content hash. */
   contentChangedAt: string;
+  /** `publisher`: fetched on a schedule (a recipe, or LIST_ARTIFACT_<KEY>); `by_hand`: `screenctl lists ingest` only. */
+  fetchedBy: 'publisher' | 'by_hand';
 }
 
 type RegistryStatus = 'live' | 'stale' | 'disabled' | 'unavailable';
@@ -67,8 +69,6 @@ export interface VersionFreshness {
   allowedAgeMs: number | null;
   /** Since when fetching the source from its publisher has failed without a success; null when it has not. */
   fetchFailingSince?: string | null;
-  /** `publisher`: fetched on a schedule; `by_hand`: only `screenctl lists ingest` brings a new version. */
-  fetchedBy?: 'publisher' | 'by_hand';
   stale: boolean;
 }
 
@@ -175,8 +175,7 @@ export async function buildCoverageView(pool: Pool): Promise<CoverageView> {
   for (const source of SOURCE_DESCRIPTIONS) {
     const row = byKey.get(source.key);
     const enabled = isSourceEnabled(source.key);
-    if (row?.version_id && row.retrieved_at)
-      freshness[source.key] = { ...freshnessOf(source.cadence, row, asOf), fetchedBy: fetchedBy(source.key) };
+    if (row?.version_id && row.retrieved_at) freshness[source.key] = freshnessOf(source.cadence, row, asOf);
     if (source.coverageGroup === 'registry') {
       report.registrySources.push(registryEntry(enabled, row, freshness[source.key]));
       continue;
@@ -198,6 +197,7 @@ export async function buildCoverageView(pool: Pool): Promise<CoverageView> {
       cadenceLabel: source.cadenceLabel,
       status: freshness[source.key].stale ? 'stale' : 'live',
       contentChangedAt: (row.content_changed_at ?? row.retrieved_at).toISOString(),
+      fetchedBy: fetchedBy(source.key),
     };
     (source.coverageGroup === 'sources' ? report.sources : report.additionalSources).push(entry);
     if (source.state) screenedStates.add(source.state);

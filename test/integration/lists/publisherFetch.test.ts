@@ -260,5 +260,7 @@ describe('a source whose publisher fails for longer than its cadence is stale in
     view = await buildCoverageView(db.pool);
     expect(view.report.sources.find((s) => s.key === sourceKey)?.status).toBe('stale');
     expect(view.freshness[sourceKey]).toMatchObject({ stale: true, fetchFailingSince: expect.any(String) });
+    // This process (NODE_ENV=test, no LIST_FETCH) fetches nothing itself: the report says so.
+    expect(view.report.sources.find((s) => s.key === sourceKey)?.fetchedBy).toBe('by_hand');
   });
 });

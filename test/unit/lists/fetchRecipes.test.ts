@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SOURCE_DESCRIPTIONS } from '../../../activities/lists/sources/descriptions';
 import { FETCH_RECIPES } from '../../../activities/lists/sources/recipes';
+import { fetchedBy } from '../../../activities/lists/fetch/mode';
 import { FETCH_TABLE_END, FETCH_TABLE_START, renderFetchReadme } from '../../../infra/dev/fetchReadme';
 
 const README = resolve(__dirname, '../../../README.md');
@@ -24,8 +25,19 @@ describe('fetch recipes', () => {
       expect([key, new URL(address).protocol]).toEqual([key, 'https:']);
       if (recipe.kind === 'landing_page')
         for (const rule of recipe.follow)
-          for (const pattern of [rule.text, rule.href, rule.attribute?.pattern]) if (pattern) expect(() => new RegExp(pattern, 'i')).not.toThrow();
+          for (const pattern of [rule.text, rule.href, rule.attribute?.pattern])
+            if (pattern) expect(() => new RegExp(pattern, 'i')).not.toThrow();
     }
+  });
+
+  it('schedule every source with an automatic recipe in production, and none under npm start or npm test, LIST_ARTIFACT_<KEY> aside', () => {
+    expect(fetchedBy('state_ny', { NODE_ENV: 'production' })).toBe('publisher');
+    expect(fetchedBy('sam_exclusions', { NODE_ENV: 'production' })).toBe('publisher');
+    expect(fetchedBy('state_wv', { NODE_ENV: 'production' })).toBe('by_hand');
+    expect(fetchedBy('state_ny', { NODE_ENV: 'production', LIST_FETCH: 'off' })).toBe('by_hand');
+    expect(fetchedBy('oig_leie', {})).toBe('by_hand');
+    expect(fetchedBy('oig_leie', { NODE_ENV: 'test' })).toBe('by_hand');
+    expect(fetchedBy('state_wv', { LIST_ARTIFACT_STATE_WV: '/srv/lists/wv.pdf' })).toBe('publisher');
   });
 
   it('are the README table `npm run docs:states` generates (run it after adding or changing a recipe)', () => {

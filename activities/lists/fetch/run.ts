@@ -70,21 +70,32 @@ async function request(
   settings: FetchSettings,
   url: string,
   shownUrl: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal },
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    signal?: AbortSignal;
+    /** The timeout bounds the body too (a page, read whole); a file's body has the idle timeout instead. */
+    timeoutCoversBody?: boolean;
+  },
 ): Promise<Response> {
   const headersTimeout = AbortSignal.timeout(settings.responseTimeoutMs);
   const controller = new AbortController();
   const abort = (): void => controller.abort();
   headersTimeout.addEventListener('abort', abort, { once: true });
+  if (init.signal?.aborted) controller.abort();
   init.signal?.addEventListener('abort', abort, { once: true });
+  let answered = false;
   try {
-    return await fetch(publisherAddress(settings, url), {
+    const response = await fetch(publisherAddress(settings, url), {
       method: init.method ?? 'GET',
       headers: { 'user-agent': settings.userAgent, ...init.headers },
       body: init.body,
       signal: controller.signal,
       redirect: 'follow',
     });
+    answered = true;
+    return response;
   } catch (err) {
     const why = headersTimeout.aborted
       ? `no answer within ${settings.responseTimeoutMs} ms`
@@ -93,12 +104,16 @@ async function request(
         : String(err);
     throw new FetchStepError(step, null, `${init.method ?? 'GET'} ${shownUrl} failed: ${why}`, { cause: err });
   } finally {
-    headersTimeout.removeEventListener('abort', abort);
+    if (!(answered && init.timeoutCoversBody)) headersTimeout.removeEventListener('abort', abort);
   }
 }
 
 async function readPage(settings: FetchSettings, url: string, signal?: AbortSignal): Promise<string> {
-  const response = await request('landing_page', settings, url, url, { headers: { accept: 'text/html,application/xhtml+xml' }, signal });
+  const response = await request('landing_page', settings, url, url, {
+    headers: { accept: 'text/html,application/xhtml+xml' },
+    signal,
+    timeoutCoversBody: true,
+  });
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
     throw new FetchStepError('landing_page', response.status, `GET ${url} answered ${response.status}`);
@@ -110,11 +125,19 @@ async function readPage(settings: FetchSettings, url: string, signal?: AbortSign
   }
   const chunks: Buffer[] = [];
   let bytes = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    bytes += chunk.length;
-    if (bytes > MAX_PAGE_BYTES)
-      throw new FetchStepError('landing_page', response.status, `GET ${url} sent a page over ${MAX_PAGE_BYTES} bytes`);
-    chunks.push(Buffer.from(chunk));
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      if (bytes > MAX_PAGE_BYTES)
+        throw new FetchStepError('landing_page', response.status, `GET ${url} sent a page over ${MAX_PAGE_BYTES} bytes`);
+      chunks.push(Buffer.from(chunk));
+    }
+  } catch (err) {
+    if (err instanceof FetchStepError) throw err;
+    const why = err instanceof Error ? err.message : String(err);
+    throw new FetchStepError('landing_page', response.status, `GET ${url} stopped after ${bytes} bytes of the page: ${why}`, {
+      cause: err,
+    });
   }
   return Buffer.concat(chunks).toString('utf8');
 }

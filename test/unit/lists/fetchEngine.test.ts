@@ -245,6 +245,16 @@ describe('a bounded download', () => {
     });
   });
 
+  it('gives a landing page the same time to arrive whole, and names the landing_page step when it does not', async () => {
+    const page: AutomaticRecipe = { kind: 'landing_page', page: 'https://slow.example.gov/lists/', follow: [{ text: 'List' }], reliedOn };
+    publisher.serve(page.page, { body: landingPage('Slow', ['<a href="/l.xlsx">List</a>']), contentType: 'text/html', stallAt: 0.3 });
+    const settings = fetchSettings({ LIST_PUBLISHER_BASE_URL: publisher.base, LIST_FETCH_TIMEOUT_MS: '300' });
+    await expect(fetchFromPublisher(input(page, { settings }))).rejects.toMatchObject({
+      step: 'landing_page',
+      message: /^GET https:\/\/slow\.example\.gov\/lists\/ stopped after \d+ bytes of the page/,
+    });
+  });
+
   it('names the download step and the status on a 404', async () => {
     publisher.serve(recipe.url, { body: 'no', status: 404 });
     await expect(fetchFromPublisher(input(recipe))).rejects.toMatchObject({

@@ -10,6 +10,7 @@ import {
 } from '../sources/descriptions';
 import { MEDICAID_JURISDICTIONS } from '../sources/usps';
 import { fetchedBy } from '../fetch/mode';
+import { recipeFor } from '../sources/recipes';
 
 /** GET /v1/lists (screening-api-v1 "Coverage report"). */
 interface CoverageSource {
@@ -185,7 +186,13 @@ export async function buildCoverageView(pool: Pool): Promise<CoverageView> {
       continue;
     }
     if (!row?.version_id || !row.retrieved_at) {
-      report.gaps.push({ key: source.key, name: source.name, reason: 'adapter ready, but no list version has been published yet' });
+      const recipe = recipeFor(source.key);
+      const byHand = recipe?.kind === 'manual' ? `; fetched by hand (screenctl lists ingest): ${recipe.reason}, from ${recipe.page}` : '';
+      report.gaps.push({
+        key: source.key,
+        name: source.name,
+        reason: `adapter ready, but no list version has been published yet${byHand}`,
+      });
       continue;
     }
     const entry: CoverageSource = {

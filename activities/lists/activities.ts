@@ -129,7 +129,7 @@ export function createListIngestionActivities(deps: ListIngestionActivityDeps) {
     return staged;
   }
 
-  /** Runs the source's recipe into a staging file; null when the publisher answered 304 Not Modified. */
+  /** Runs the source's recipe into a staging file; `notModified` (the version kept) when the publisher answered 304. */
   async function stageFromPublisher(
     sourceKey: string,
     recipe: NonNullable<ReturnType<typeof automaticRecipe>>,

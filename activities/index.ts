@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import type { Logger } from '../infra/base/log';
 import type { MatcherClient } from '../matcher/client';
 import { createBatchScreeningActivities } from './batch/activities';
-import { createListIngestionActivities } from './lists/activities';
+import { createListIngestionActivities, type ListIngestionActivityDeps } from './lists/activities';
 import { createRecordMonthMeteringActivities } from './metering/activities';
 import { createMonitoringActivities } from './monitoring/activities';
 import { createUnstartedDeliverySweepActivities, createWebhookDeliveryActivities } from './webhooks/activities';
@@ -21,6 +21,8 @@ export interface ActivityDeps {
   env?: NodeJS.ProcessEnv;
   /** Where fetched list artifacts are staged; defaults to `<DATA_DIR>/staging/lists`. */
   stagingDir?: string;
+  /** Told of every list fetch from a publisher (the worker's metrics). */
+  onFetch?: ListIngestionActivityDeps['onFetch'];
 }
 
 /**

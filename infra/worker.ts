@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     namespace: config.temporalNamespace,
     taskQueue: config.taskQueue,
     workflowBundle,
-    activities: createActivities({ pool, logger: log, matcher, temporal: client }),
+    activities: createActivities({ pool, logger: log, matcher, temporal: client, onFetch: metrics.listFetch }),
     interceptors: { activity: [metrics.activityInterceptor] },
     // Two cores: a bounded sticky cache and few activity slots keep the host responsive.
     maxCachedWorkflows: 500,

@@ -4,7 +4,15 @@
  * has a read-only entry of its own (coverage.ts), which the gateway uses.
  */
 export { SOURCE_CATALOG, artifactLocation, requireSource, type SourceDefinition } from './sources/catalog';
-export { downloadArtifact, TruncatedDownloadError } from './sources/download';
+export { downloadArtifact, OversizedDownloadError, TruncatedDownloadError } from './sources/download';
+export { FETCH_RECIPES, recipeFor } from './sources/recipes';
+export { describeRecipe, isAutomatic, type FetchRecipe } from './sources/recipe';
+export { fetchSourceArtifact } from './fetch/source';
+export { fetchNow, type OperatorFetch } from './fetch/operator';
+export { automaticRecipe, fetchedBy } from './fetch/mode';
+export { fetchFromPublishers, fetchSettings } from './fetch/settings';
+export { FetchStepError } from './fetch/run';
+export { readFetchStates, type FetchState } from './fetch/state';
 export { ingestArtifact, type IngestProgress, type IngestResult } from './versions/ingest';
 export { syncSourceCatalog } from './versions/catalogSync';
 export { buildCoverageReport } from './coverage';

@@ -299,9 +299,15 @@ export const schemas: Record<string, Schema> = {
         type: 'string',
         enum: ['live', 'stale'],
         description:
-          '`stale` when the list content has not changed for more than twice its cadence (the registry source uses the same word).',
+          '`stale` when the list content has not changed for more than twice its cadence, or its publisher could not be fetched for longer than one period of it (the registry source uses the same word).',
       },
       contentChangedAt: { ...dateTime, description: 'When the list content last changed (an unchanged poll publishes no version).' },
+      fetchedBy: {
+        type: 'string',
+        enum: ['publisher', 'by_hand'],
+        description:
+          '`publisher`: the service fetches the list from its publisher on a schedule; `by_hand`: an operator ingests each release.',
+      },
     },
     ['key', 'name', 'listVersionId', 'retrievedAt', 'cadence', 'cadenceLabel', 'status', 'contentChangedAt'],
   ),

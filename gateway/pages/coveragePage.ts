@@ -34,7 +34,7 @@ The same figures are available as JSON from <code>GET /v1/lists</code>.</p>
       ? html`<p>No list version has been published yet: every screening is <em>clear</em> against nothing. See the gaps below.</p>`
       : html`<div class="scroll" tabindex="0" role="region" aria-labelledby="lists-h"><table class="stack">
     <thead><tr><th scope="col">Source</th><th scope="col">Cadence</th><th scope="col">List version</th><th scope="col">Retrieved</th>
-    <th scope="col">Unchanged for</th><th scope="col" class="num">Rows</th><th scope="col">Status</th></tr></thead>
+    <th scope="col">Unchanged for</th><th scope="col" class="num">Rows</th><th scope="col">Status</th><th scope="col">Fetched</th></tr></thead>
     <tbody>${lists.map((s) => listRow(s, freshness[s.key]))}</tbody>
   </table></div>`
   }
@@ -60,11 +60,17 @@ The same figures are available as JSON from <code>GET /v1/lists</code>.</p>
   return layout({ page: 'coverage', title: 'List coverage', main });
 }
 
+function staleNote(f: VersionFreshness): Html {
+  if (f.fetchFailingSince && !(f.allowedAgeMs !== null && f.ageMs > f.allowedAgeMs))
+    return html`<span class="note">its publisher could not be fetched since ${formatUtc(f.fetchFailingSince)}, longer than its cadence allows</span>`;
+  return html`<span class="note">content unchanged for more than twice its cadence (${formatAge(f.allowedAgeMs ?? 0)})</span>`;
+}
+
 function statusCell(s: CoverageSource, f: VersionFreshness | undefined): Html {
   if (!f) return html`<td data-label="Status" data-field="status">Unknown</td>`;
   if (s.status === 'stale') {
     return html`<td data-label="Status" data-field="status" data-value="stale"><span class="badge stale">Stale</span>
-      <span class="note">content unchanged for more than twice its cadence (${formatAge(f.allowedAgeMs ?? 0)})</span></td>`;
+      ${staleNote(f)}</td>`;
   }
   return html`<td data-label="Status" data-field="status" data-value="live"><span class="badge live">Current</span></td>`;
 }
@@ -78,6 +84,9 @@ function listRow(s: CoverageSource, f: VersionFreshness | undefined): Html {
   <td data-label="Unchanged for" data-field="age" data-changed-at="${s.contentChangedAt}">${f ? formatAge(f.ageMs) : ''}</td>
   <td data-label="Rows" class="num" data-field="entryCount" data-value="${f?.entryCount ?? ''}">${f ? formatCount(f.entryCount) : ''}</td>
   ${statusCell(s, f)}
+  <td data-label="Fetched" data-field="fetchedBy" data-value="${s.fetchedBy}">${
+    s.fetchedBy === 'publisher' ? 'from its publisher, on a schedule' : 'by hand (screenctl lists ingest)'
+  }</td>
 </tr>`;
 }
 

@@ -7,7 +7,7 @@ import {
 } from '@temporalio/client';
 import { config } from '../base/config';
 import { upsertSchedule } from './upsertSchedule';
-import { artifactLocation, SOURCE_CATALOG, type SourceDefinition } from '../../activities/lists';
+import { fetchedBy, SOURCE_CATALOG, type SourceDefinition } from '../../activities/lists';
 import { listIngestionWorkflowId as ingestionScheduleId } from '../../workflows/contracts';
 import { listIngestion } from '../../workflows/listIngestion';
 
@@ -30,16 +30,16 @@ function scheduleOptions(source: SourceDefinition): ScheduleOptions<ScheduleOpti
 }
 
 /**
- * One Temporal Schedule per source that has an artifact location (`LIST_ARTIFACT_<KEY>`),
- * id `list-ingestion/{sourceKey}`. Idempotent: existing schedules are updated to the current
- * catalog, and schedules of sources whose location was removed are deleted.
+ * One Temporal Schedule per fetched source (fetchedBy: `LIST_ARTIFACT_<KEY>`, or a recipe in
+ * production, `LIST_FETCH`), id `list-ingestion/{sourceKey}`. Idempotent: existing schedules are
+ * updated to the current catalog, and schedules of sources no longer fetched are deleted.
  * Returns the ids of the schedules in place.
  */
 export async function ensureIngestionSchedules(client: Client, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
   const ensured: string[] = [];
   for (const source of SOURCE_CATALOG) {
     const handle = client.schedule.getHandle(ingestionScheduleId(source.key));
-    if (!artifactLocation(source.key, env)) {
+    if (fetchedBy(source.key, env) !== 'publisher') {
       await handle.delete().catch((err: unknown) => {
         if (!(err instanceof ScheduleNotFoundError)) throw err;
       });

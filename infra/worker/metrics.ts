@@ -13,6 +13,8 @@ import { createMetricsRegistry, metricsAuthorized } from '../base/metrics/regist
 export interface WorkerMetrics {
   registry: Registry;
   activityInterceptor: ActivityInterceptorsFactory;
+  /** Counts a list fetch from its publisher: outcome, and for a failure the recipe step and HTTP status. */
+  listFetch(event: { sourceKey: string; outcome: string; step: string | null; status: number | null }): void;
 }
 
 export function createWorkerMetrics(): WorkerMetrics {
@@ -47,7 +49,20 @@ export function createWorkerMetrics(): WorkerMetrics {
       },
     },
   });
-  return { registry, activityInterceptor };
+  const listFetches = new Counter({
+    name: 'worker_list_fetch_total',
+    help: 'List fetches from their publishers, by source, outcome (new, not_modified, failed), failed recipe step and HTTP status.',
+    labelNames: ['source', 'outcome', 'step', 'status'],
+    registers: [registry],
+  });
+  const listFetch: WorkerMetrics['listFetch'] = (event) =>
+    listFetches.inc({
+      source: event.sourceKey,
+      outcome: event.outcome,
+      step: event.step ?? '',
+      status: event.status === null ? '' : String(event.status),
+    });
+  return { registry, activityInterceptor, listFetch };
 }
 
 /** GET /metrics on host:port: this registry's text, then the SDK runtime's (when it answers). */

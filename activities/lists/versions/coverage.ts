@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { staleAfterMs } from '../sources/cadence';
+import { CADENCE_PERIOD_DAYS, staleAfterMs } from '../sources/cadence';
 import {
   findSourceDescription,
   isSourceEnabled,
@@ -9,6 +9,8 @@ import {
   type Cadence,
 } from '../sources/descriptions';
 import { MEDICAID_JURISDICTIONS } from '../sources/usps';
+import { fetchedBy } from '../fetch/mode';
+import { recipeFor } from '../sources/recipes';
 
 /** GET /v1/lists (screening-api-v1 "Coverage report"). */
 interface CoverageSource {
@@ -18,10 +20,12 @@ interface CoverageSource {
   retrievedAt: string;
   cadence: Cadence;
   cadenceLabel: string;
-  /** `stale` when the content has not changed for more than twice the cadence (sources/cadence.ts). */
+  /** `stale` when the content has not changed for more than twice the cadence (sources/cadence.ts), or its fetch has failed for longer than one period. */
   status: 'live' | 'stale';
   /** When the content last changed: the retrieval of the first version carrying the current content hash. */
   contentChangedAt: string;
+  /** `publisher`: fetched on a schedule (a recipe, or LIST_ARTIFACT_<KEY>); `by_hand`: `screenctl lists ingest` only. */
+  fetchedBy: 'publisher' | 'by_hand';
 }
 
 type RegistryStatus = 'live' | 'stale' | 'disabled' | 'unavailable';
@@ -64,6 +68,8 @@ export interface VersionFreshness {
   ageMs: number;
   /** How old the version may get under its cadence; null when the cadence sets no bound. */
   allowedAgeMs: number | null;
+  /** Since when fetching the source from its publisher has failed without a success; null when it has not. */
+  fetchFailingSince?: string | null;
   stale: boolean;
 }
 
@@ -83,6 +89,7 @@ interface SourceRow {
   period_end: string | null;
   entry_count: number | null;
   artifact_checksum: string | null;
+  fetch_failing_since: Date | null;
   as_of: Date;
 }
 
@@ -109,11 +116,25 @@ export async function buildCoverageReport(pool: Pool): Promise<CoverageReport> {
   return (await buildCoverageView(pool)).report;
 }
 
+/**
+ * A version is stale when its content has not changed for longer than its cadence allows, or when
+ * its publisher could not be fetched for longer than one publication period (a release was due
+ * and missed; the worker's logs and metrics say which step failed).
+ */
 function freshnessOf(cadence: Cadence, row: SourceRow, asOf: Date): VersionFreshness {
   const changedAt = row.content_changed_at ?? (row.retrieved_at as Date);
   const ageMs = Math.max(0, asOf.getTime() - changedAt.getTime());
   const allowedAgeMs = staleAfterMs(cadence);
-  return { entryCount: row.entry_count ?? 0, ageMs, allowedAgeMs, stale: allowedAgeMs !== null && ageMs > allowedAgeMs };
+  const periodDays = CADENCE_PERIOD_DAYS[cadence];
+  const failing = row.fetch_failing_since;
+  const fetchFailedTooLong = failing !== null && periodDays !== null && asOf.getTime() - failing.getTime() > periodDays * 86_400_000;
+  return {
+    entryCount: row.entry_count ?? 0,
+    ageMs,
+    allowedAgeMs,
+    fetchFailingSince: failing ? failing.toISOString() : null,
+    stale: (allowedAgeMs !== null && ageMs > allowedAgeMs) || fetchFailedTooLong,
+  };
 }
 
 /** The coverage report with each published version's row count and age (see buildCoverageReport). */
@@ -124,10 +145,12 @@ export async function buildCoverageView(pool: Pool): Promise<CoverageView> {
   // the current one, that carry the current content hash (the last time the hash differed).
   const { rows } = await pool.query<SourceRow>(
     `SELECT s.key, v.id AS version_id, v.retrieved_at, c.content_changed_at, v.artifact_retrieved_at, v.source_url,
-            to_char(v.period_end, 'YYYY-MM-DD') AS period_end, v.entry_count, v.artifact_checksum, t.as_of
+            to_char(v.period_end, 'YYYY-MM-DD') AS period_end, v.entry_count, v.artifact_checksum,
+            f.failing_since AS fetch_failing_since, t.as_of
        FROM (SELECT now() AS as_of) t
        LEFT JOIN list_sources s ON true
        LEFT JOIN list_versions v ON v.id = s.current_version_id
+       LEFT JOIN list_fetch_state f ON f.source_key = s.key
        LEFT JOIN LATERAL (
          SELECT min(p.retrieved_at) AS content_changed_at
            FROM list_versions p
@@ -163,7 +186,13 @@ export async function buildCoverageView(pool: Pool): Promise<CoverageView> {
       continue;
     }
     if (!row?.version_id || !row.retrieved_at) {
-      report.gaps.push({ key: source.key, name: source.name, reason: 'adapter ready, but no list version has been published yet' });
+      const recipe = recipeFor(source.key);
+      const byHand = recipe?.kind === 'manual' ? `; fetched by hand (screenctl lists ingest): ${recipe.reason}, from ${recipe.page}` : '';
+      report.gaps.push({
+        key: source.key,
+        name: source.name,
+        reason: `adapter ready, but no list version has been published yet${byHand}`,
+      });
       continue;
     }
     const entry: CoverageSource = {
@@ -175,6 +204,7 @@ export async function buildCoverageView(pool: Pool): Promise<CoverageView> {
       cadenceLabel: source.cadenceLabel,
       status: freshness[source.key].stale ? 'stale' : 'live',
       contentChangedAt: (row.content_changed_at ?? row.retrieved_at).toISOString(),
+      fetchedBy: fetchedBy(source.key),
     };
     (source.coverageGroup === 'sources' ? report.sources : report.additionalSources).push(entry);
     if (source.state) screenedStates.add(source.state);

@@ -4,11 +4,18 @@ import { createPool } from '../../base/db/pool';
 import {
   SOURCE_CATALOG,
   buildCoverageReport,
+  fetchNow,
+  fetchedBy,
   ingestArtifact,
+  readFetchStates,
+  recipeFor,
   syncSourceCatalog,
+  type FetchState,
   type IngestProgress,
   type IngestResult,
+  type OperatorFetch,
 } from '../../../activities/lists';
+import { listIngestionWorkflowId } from '../../../workflows/contracts';
 import { startListVersionFanOut } from '../../../activities/monitoring';
 import { config } from '../../base/config';
 import { withPool } from './withPool';
@@ -83,7 +90,47 @@ function describeFanOut(fanOut: FanOutStart): string {
     : `fan-out to the monitored records: workflow ${fanOut.workflowId} started`;
 }
 
-/** screenctl lists ingest | status | coverage */
+function describeFetch(report: OperatorFetch, dryRun: boolean): string {
+  const found =
+    report.found === 'not_modified'
+      ? 'not modified (304): nothing downloaded'
+      : `${report.bytes} bytes, Last-Modified ${report.lastModified ?? 'not sent'}, ${report.found === 'new' ? 'NEW (differs from the current version)' : 'the same as the current version'}`;
+  const lines = [`${report.sourceKey}: ${report.recipe}`, `  found ${report.url}`, `  ${found}; byte cap ${report.byteCap}`];
+  if (dryRun) lines.push('  dry run: nothing ingested or recorded');
+  else if (report.ingest) lines.push(`  ${describe(report.ingest)}`);
+  return lines.join('\n');
+}
+
+function describeLastFetch(state: FetchState | undefined): string {
+  if (!state) return 'never fetched';
+  const at = state.lastAttemptAt.toISOString();
+  if (state.lastOutcome !== 'failed') return `last fetch ${at} ${state.lastOutcome}`;
+  return (
+    `last fetch ${at} FAILED at ${state.failedStep}${state.failedStatus ? ` (HTTP ${state.failedStatus})` : ''}, ` +
+    `failing since ${state.failingSince?.toISOString()}: ${state.failureMessage}`
+  );
+}
+
+/** The next run of each source's ingestion schedule; empty when Temporal is out of reach. */
+async function nextRuns(keys: string[]): Promise<Map<string, Date | null>> {
+  try {
+    return await withTemporal(async (client) => {
+      const next = new Map<string, Date | null>();
+      for (const key of keys) {
+        const described = await client.schedule
+          .getHandle(listIngestionWorkflowId(key))
+          .describe()
+          .catch(() => null);
+        next.set(key, described?.info.nextActionTimes[0] ?? null);
+      }
+      return next;
+    });
+  } catch {
+    return new Map();
+  }
+}
+
+/** screenctl lists ingest | fetch | status | coverage */
 export function registerListsCommands(program: Command): void {
   const lists = program.command('lists').description('Exclusion and registry lists: ingest artifacts, show versions and coverage.');
 
@@ -128,8 +175,31 @@ export function registerListsCommands(program: Command): void {
     );
 
   lists
+    .command('fetch <source>')
+    .description(
+      "Run SOURCE's fetch recipe now (activities/lists/sources/recipes.ts): find the publisher's current file, download it " +
+        'conditionally within its byte cap, and ingest it. Says what it found: URL, size, Last-Modified, and whether it is new. ' +
+        'Runs whatever LIST_FETCH says; LIST_PUBLISHER_BASE_URL and SAM_API_KEY apply.',
+    )
+    .option('--dry-run', 'download and compare only: nothing is ingested or recorded')
+    .option('--json', 'print the result as JSON')
+    .action((source: string, opts: { dryRun?: boolean; json?: boolean }) =>
+      withPool(createPool, async (pool) => {
+        const report = await fetchNow({ pool, sourceKey: source, dryRun: Boolean(opts.dryRun) });
+        const fanOut =
+          report.ingest?.outcome === 'published' ? await startFanOut(report.ingest.sourceKey, report.ingest.versionId) : undefined;
+        process.stdout.write(
+          (opts.json
+            ? JSON.stringify({ ...report, ...(fanOut ? { fanOut } : {}) })
+            : describeFetch(report, Boolean(opts.dryRun)) + (fanOut ? `\n  ${describeFanOut(fanOut)}` : '')) + '\n',
+        );
+        if (report.ingest?.outcome === 'refused') process.exitCode = 2;
+      }),
+    );
+
+  lists
     .command('status')
-    .description('Current version of every list source.')
+    .description('Current version of every list source, how it is fetched, its last fetch and outcome, and the next scheduled one.')
     .option('--json', 'print JSON')
     .action((opts: { json?: boolean }) =>
       withPool(createPool, async (pool) => {
@@ -140,16 +210,36 @@ export function registerListsCommands(program: Command): void {
                   v.artifact_checksum
              FROM list_sources s LEFT JOIN list_versions v ON v.id = s.current_version_id ORDER BY s.key`,
         );
+        const fetches = await readFetchStates(pool);
+        const next = await nextRuns(rows.map((r) => r.key as string));
+        const withFetch = rows.map((r) => {
+          const recipe = recipeFor(r.key);
+          return {
+            ...r,
+            fetchedBy: fetchedBy(r.key),
+            recipe: recipe?.kind ?? null,
+            lastFetch: fetches.get(r.key) ?? null,
+            nextFetchAt: next.get(r.key)?.toISOString() ?? null,
+          };
+        });
         if (opts.json) {
-          process.stdout.write(JSON.stringify(rows) + '\n');
+          process.stdout.write(JSON.stringify(withFetch) + '\n');
           return;
         }
-        for (const r of rows) {
+        for (const r of withFetch) {
           const version = r.version_id
             ? `#${r.seq} ${r.version_id} ${r.artifact_kind} retrieved ${r.retrieved_at.toISOString()} ${r.entry_count} entries ` +
               `(+${r.diff_added ?? 0} -${r.diff_removed ?? 0} ~${r.diff_changed ?? 0})`
             : 'no published version';
-          process.stdout.write(`${r.key.padEnd(16)} ${r.enabled ? '' : '[disabled] '}${version}\n`);
+          const how =
+            r.fetchedBy === 'publisher'
+              ? `fetched (${r.recipe ?? 'LIST_ARTIFACT'})`
+              : `by hand${r.recipe === 'manual' ? ' (manual recipe)' : ''}`;
+          const nextRun =
+            r.fetchedBy === 'publisher' ? `; next ${r.nextFetchAt ?? 'unknown (no schedule seen, or Temporal out of reach)'}` : '';
+          process.stdout.write(
+            `${r.key.padEnd(16)} ${r.enabled ? '' : '[disabled] '}${version}\n${''.padEnd(17)}${how}; ${describeLastFetch(r.lastFetch ?? undefined)}${nextRun}\n`,
+          );
         }
       }),
     );

@@ -17,6 +17,7 @@ function view(overrides: Partial<CoverageView['report']> = {}, freshness: Covera
           cadenceLabel: 'Monthly',
           status: 'live',
           contentChangedAt: '2026-10-01T00:00:00.000Z',
+          fetchedBy: 'publisher',
         },
       ],
       additionalSources: [],
@@ -64,6 +65,17 @@ describe('coverage page rendering', () => {
     expect(page).toContain('<span class="badge live">Current</span>');
     expect(page).toContain('3 hours');
     expect(page).not.toContain('is-stale');
+  });
+
+  it('says a list is stale because its publisher could not be fetched, and how each list is fetched', () => {
+    const page = renderCoveragePage(
+      view(
+        {},
+        { oig_leie: { entryCount: 5, ageMs: 3 * DAY, allowedAgeMs: 62 * DAY, fetchFailingSince: '2026-09-01T00:00:00.000Z', stale: true } },
+      ),
+    );
+    expect(page).toMatch(/its publisher could not be fetched since .*2026.*, longer than its cadence allows/);
+    expect(page).toContain('data-field="fetchedBy" data-value="publisher">from its publisher, on a schedule</td>');
   });
 
   it('shows every gap with its reason', () => {

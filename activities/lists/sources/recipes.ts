@@ -52,8 +52,8 @@ export const FETCH_RECIPES: Readonly<Record<string, FetchRecipe>> = {
   state_al: {
     kind: 'landing_page',
     page: 'https://medicaid.alabama.gov/content/8.0_Fraud/8.7_Suspended_Providers.aspx',
-    follow: [{ text: 'PDF Version|Suspended Provider' }],
-    reliedOn: `${OS('al/med_exclusions')}: the page links an "Excel Version" beside the PDF this adapter reads; the PDF link text is unconfirmed from here.`,
+    follow: [{ text: 'Excel Version', href: '\\.xlsx($|\\?)' }],
+    reliedOn: `${OS('al/med_exclusions')}: since May 2026 the crawler takes the link whose text contains "Excel Version" (an XLSX whose name changes each release) instead of the PDF; the adapter still reads the PDF should the workbook be withdrawn.`,
     caveat: UNBLOCK,
   },
   state_ar: {
@@ -113,12 +113,12 @@ export const FETCH_RECIPES: Readonly<Record<string, FetchRecipe>> = {
     reliedOn: `${OS('ia/med_exclusions')}: link text "Sanctions List", an XLSX, fetched directly.`,
   },
   state_il: {
-    kind: 'landing_page',
+    kind: 'manual',
     page: 'https://hfs.illinois.gov/oig/sanctionslist.html',
-    follow: [{ href: '\\.xlsx' }],
+    reason:
+      'the sanctions page leads to a Dynamics 365 portal whose Excel file is made only when its Download button is clicked in a browser (a JavaScript entity list)',
     reliedOn:
-      'The sanctions list page named in states/jurisdictions.ts; the layout comes from a crawler that has left OpenSanctions main. ' +
-      'Unconfirmed from here: that the page links the XLSX directly (the adapter says it is exported from a Dynamics 365 portal).',
+      'The only crawler is an unmerged OpenSanctions pull request that drives a headless browser to click `.entitylist-download.btn` on ilhfspartner3.dynamics365portals.us (states/jurisdictions.ts cites it).',
   },
   state_in: {
     kind: 'landing_page',
@@ -286,6 +286,55 @@ export const FETCH_RECIPES: Readonly<Record<string, FetchRecipe>> = {
     follow: [{ text: 'Wyoming Medicaid Provider Exclusion List' }],
     reliedOn: `${OS('wy/med_exclusions')}: link text "Wyoming Medicaid Provider Exclusion List", a PDF.`,
     caveat: US_ONLY,
+  },
+  state_or: {
+    kind: 'form_post',
+    url: 'https://www.oregon.gov/oha/FOD/PIAU/_vti_bin/Lists.asmx',
+    contentType: 'text/xml; charset=utf-8',
+    soapAction: 'http://schemas.microsoft.com/sharepoint/soap/GetListItems',
+    body:
+      '<?xml version="1.0" encoding="utf-8"?>' +
+      '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
+      '<GetListItems xmlns="http://schemas.microsoft.com/sharepoint/soap/">' +
+      '<listName>Documents</listName><viewName>{9070D930-A5F7-4AFC-9EF4-943645B8E724}</viewName>' +
+      '<queryOptions><QueryOptions><IncludeAttachmentUrls>TRUE</IncludeAttachmentUrls></QueryOptions></queryOptions>' +
+      '</GetListItems></soap:Body></soap:Envelope>',
+    reliedOn: `${OS('or/med_exclusions')}: a SOAP 1.1 GetListItems call (list Documents, that view, attachment URLs included) to the SharePoint list service, answered with XML rows, sent with a plain request; the SOAPAction header is SharePoint's standard one, unconfirmed from here.`,
+  },
+  state_tx: {
+    kind: 'manual',
+    page: 'https://oig.hhsc.state.tx.us/oigportal2/Exclusions',
+    reason:
+      "the .xls comes from an ASP.NET form post that needs the page's fresh __VIEWSTATE and __EVENTVALIDATION, and the portal answers US addresses only",
+    reliedOn: `${OS('tx/med_exclusions')}: GET .../Exclusions/ctl/DOW/mid/384, then POST it back with __EVENTTARGET=dnn$ctr384$DownloadExclusionsFile$lb_DLoad_ExcFile_XLS, through a US proxy; the answer is an .xls with sheet EXCEL_Destination.`,
+  },
+  state_fl: {
+    kind: 'manual',
+    page: 'https://ahca.myflorida.com',
+    reason: "no public source gives the current address of AHCA's final-orders report, which an older importer read as FOReport.xls",
+    reliedOn:
+      'An older public importer (rommelpascualsv/exclusion-importer) and the OpenSanctions tracking issue, which records an access issue (states/jurisdictions.ts cites both).',
+  },
+  state_ct: {
+    kind: 'manual',
+    page: 'https://portal.ct.gov/dss/quality-assurance/quality-assurance-administrative-actions-list?language=en_US',
+    reason:
+      'portal.ct.gov refuses automated requests with 403, and the table sits inside a frame: an operator saves the framed table as HTML',
+    reliedOn: 'OpenSanctions request issue #407 (the 403) and an older importer that read the table (states/jurisdictions.ts cites both).',
+  },
+  state_id: {
+    kind: 'manual',
+    page: 'https://publicdocuments.dhw.idaho.gov/WebLink/DocView.aspx?id=6158&dbid=0&repo=PUBLIC-DOCUMENTS&cr=1',
+    reason: 'the address is a Laserfiche viewer page, not the PDF, and no public crawler has fetched the document unattended',
+    reliedOn:
+      'An OpenSanctions request issue gives the document link; older importers parsed the list as a PDF (states/jurisdictions.ts cites them).',
+  },
+  state_vt: {
+    kind: 'manual',
+    page: 'https://www.vtmedicaid.com/#/provEnrollExcluded',
+    reason: 'the list is served by a JavaScript application with no static file address: an operator exports the Excel file from it',
+    reliedOn:
+      'OpenSanctions request issues give the DVHA data address; an older importer read an XLSX export (states/jurisdictions.ts cites them).',
   },
 };
 

@@ -95,6 +95,12 @@ async function currentVersion(sourceKey: string): Promise<string | null> {
   return rows[0]?.current_version_id ?? null;
 }
 
+/** The recipe step that downloads the file itself, named in a failure of the download. */
+function fileStep(recipe: AutomaticRecipe): string {
+  if (recipe.kind === 'api') return 'api_call';
+  return recipe.kind === 'form_post' ? 'post' : 'download';
+}
+
 /** Puts one release of a source on the fake publisher: its pages and its file. Returns the file's publisher address. */
 function publish(sourceKey: string, release: number, file: Served, options: { linkMissing?: boolean } = {}): string {
   const recipe = FETCH_RECIPES[sourceKey];
@@ -167,7 +173,7 @@ describe('fetching every source from its publisher with its recipe', () => {
       const first = await ingest(sourceKey);
       expect(first).toMatchObject({ outcome: 'published', sourceKey });
       if (first?.outcome !== 'published') throw new Error('not published');
-      const fileRequest = publisher.requests.filter((r) => r.method === 'GET').at(-1);
+      const fileRequest = publisher.requests.filter((r) => r.method === (recipe.kind === 'form_post' ? 'POST' : 'GET')).at(-1);
       expect(fileRequest?.headers['user-agent']).toMatch(/^ExclusionScreeningService\/1 .*contact: lists@screening\.example/);
       expect(await readFetchState(db.pool, sourceKey)).toMatchObject({
         lastOutcome: 'new',
@@ -176,11 +182,16 @@ describe('fetching every source from its publisher with its recipe', () => {
         artifactBytes: body.length,
       });
 
-      // Unchanged at the publisher: a conditional request answered 304, nothing downloaded or published.
+      // Unchanged at the publisher: a conditional request answered 304 (a POST: the same bytes), nothing published.
       const again = await ingest(sourceKey);
       expect(again).toEqual({ outcome: 'unchanged', sourceKey, versionId: first.versionId });
-      expect(publisher.requests.at(-1)?.headers['if-none-match']).toBe('"r1"');
-      expect(await readFetchState(db.pool, sourceKey)).toMatchObject({ lastOutcome: 'not_modified' });
+      if (recipe.kind === 'form_post') {
+        // A POST is not conditional: the same answer is downloaded again and found unchanged by its checksum.
+        expect(publisher.requests.at(-1)?.headers['if-none-match']).toBeUndefined();
+      } else {
+        expect(publisher.requests.at(-1)?.headers['if-none-match']).toBe('"r1"');
+        expect(await readFetchState(db.pool, sourceKey)).toMatchObject({ lastOutcome: 'not_modified' });
+      }
       expect(await versionCount(sourceKey)).toBe(1);
 
       // The next release renames the file (same content): found under its new name, unchanged by checksum.
@@ -196,7 +207,7 @@ describe('fetching every source from its publisher with its recipe', () => {
       // A body cut short of its Content-Length: refused at the download step, the current version stays.
       publish(sourceKey, recipe.kind === 'landing_page' ? 2 : 1, { body, etag: '"cut"', cutAt: 0.6 });
       const cut = await failure(sourceKey);
-      expect(cut).toMatchObject({ name: 'FetchStepError', step: recipe.kind === 'api' ? 'api_call' : 'download' });
+      expect(cut).toMatchObject({ name: 'FetchStepError', step: fileStep(recipe) });
       expect(cut.message).toMatch(/Content-Length announced; the artifact is incomplete/);
       expect(await currentVersion(sourceKey)).toBe(first.versionId);
 
@@ -225,7 +236,7 @@ describe('fetching every source from its publisher with its recipe', () => {
       else if (recipe.kind === 'landing_page') publish(sourceKey, 4, { body: 'gone', status: 404 });
       else publisher.serve(current, { body: 'gone', status: 404 });
       const gone = await failure(sourceKey);
-      expect(gone).toMatchObject({ step: recipe.kind === 'api' ? 'api_call' : 'download', status: 404 });
+      expect(gone).toMatchObject({ step: fileStep(recipe), status: 404 });
       expect(await readFetchState(db.pool, sourceKey)).toMatchObject({ lastOutcome: 'failed', failedStatus: 404 });
       expect(fetchEvents.filter((e) => e.sourceKey === sourceKey && e.outcome === 'failed').at(-1)).toMatchObject({ status: 404 });
       expect(await currentVersion(sourceKey)).toBe(first.versionId);

@@ -8,7 +8,7 @@ import { julianDay } from '../../../activities/lists/fetch/run';
 import { readFetchState } from '../../../activities/lists/fetch/state';
 import { buildCoverageView } from '../../../activities/lists/coverage';
 import { FETCH_RECIPES } from '../../../activities/lists/sources/recipes';
-import type { AutomaticRecipe } from '../../../activities/lists/sources/recipe';
+import type { AutomaticRecipe, FetchRecipe } from '../../../activities/lists/sources/recipe';
 import { SOURCE_CATALOG } from '../../../activities/lists/sources/catalog';
 import { generateLists, type Manifest } from '../../../infra/dev/synthetic/generate';
 import { scratchDir } from '../../fixtures/lists/builders';
@@ -96,7 +96,7 @@ async function currentVersion(sourceKey: string): Promise<string | null> {
 }
 
 /** The recipe step that downloads the file itself, named in a failure of the download. */
-function fileStep(recipe: AutomaticRecipe): string {
+function fileStep(recipe: FetchRecipe): string {
   if (recipe.kind === 'api') return 'api_call';
   return recipe.kind === 'form_post' ? 'post' : 'download';
 }

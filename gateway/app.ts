@@ -32,6 +32,7 @@ import {
   rotateWebhookSecret,
 } from './routes/webhookEndpoints';
 import { getWebhookDelivery, listWebhookDeliveries, replayWebhookDelivery } from './routes/webhookDeliveries';
+import { approveReviewDecisionHandler, decideReviewHandler, getReviewHandler, listReviewsHandler } from './routes/reviews';
 
 const DEFAULT_PUBLIC_LIMITS = { perIpPerMinute: 5, globalPerMinute: 120 };
 
@@ -61,6 +62,10 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
     listWebhookDeliveries: listWebhookDeliveries(deps),
     getWebhookDelivery: getWebhookDelivery(deps),
     replayWebhookDelivery: replayWebhookDelivery(deps),
+    listReviews: listReviewsHandler(deps),
+    getReview: getReviewHandler(deps),
+    decideReview: decideReviewHandler(deps),
+    approveReviewDecision: approveReviewDecisionHandler(deps),
   });
 
   const chain: Middleware[] = [

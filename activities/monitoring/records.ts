@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { BLOCKING_KEYS_VERSION, subjectBlockingKeys, type ChangeReach } from '../../matcher/blockingKeys';
-import type { Entity, ScreeningResult, ScreeningStatus } from '../../matcher/types';
+import type { Entity, Match, ScreeningResult, ScreeningStatus } from '../../matcher/types';
 import { listScreeningStates, versionSeqs } from '../lists';
 
 /** Monitored records (migration 6300). Reads a client can cause are scoped to its organization. */
@@ -282,7 +282,16 @@ type Rescreening = { id: string; result: ScreeningResult; headroom: number; rule
 export async function saveRescreenings(
   client: PoolClient,
   rescreened: readonly Rescreening[],
-): Promise<Array<{ id: string; orgId: string; previousStatus: ScreeningStatus; previousCheckedAt: string; result: ScreeningResult }>> {
+): Promise<
+  Array<{
+    id: string;
+    orgId: string;
+    previousStatus: ScreeningStatus;
+    previousCheckedAt: string;
+    previousMatches: Match[];
+    result: ScreeningResult;
+  }>
+> {
   if (rescreened.length === 0) return [];
   const { rows: lockedRows } = await client.query<{ id: string; status: ScreeningStatus; checked_at: string; result: ScreeningResult }>(
     `SELECT id, status, checked_at::text AS checked_at, result FROM monitored_records
@@ -328,6 +337,7 @@ export async function saveRescreenings(
     orgId: r.org_id,
     previousStatus: locked.get(r.id)!.status,
     previousCheckedAt: locked.get(r.id)!.checked_at,
+    previousMatches: locked.get(r.id)!.result.matches,
     result: r.result,
   }));
 }

@@ -9,6 +9,7 @@ import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef, type Webhoo
 import { listScreeningStates } from '../lists';
 import { loadActiveRecords, saveRescreenings, type StoredRecord } from './records';
 import { isStaleResult, listsAsScreened } from './staleResults';
+import { matchChangeKind, type MatchChangeListener } from './matchChanges';
 
 /** Records per matcher call and per commit, at most; fewer when their subjects' bytes reach MATCH_MANY_CHUNK_BYTES. */
 export const RESCREEN_CHUNK = 250;
@@ -25,6 +26,8 @@ export interface RescreenDeps {
   progress?: (done: number, total: number) => void;
   /** Where a record the matcher refuses is reported (by id) as it is skipped. */
   log?: Pick<Logger, 'warn'>;
+  /** Told of every match that appeared, changed or is gone, in the transaction that stores it (the reviews of potential matches). */
+  matchChanges?: MatchChangeListener;
 }
 
 export interface RescreenOptions {
@@ -87,7 +90,7 @@ export async function rescreenRecords(
     if (!refusesRecords(err)) throw err;
     return skipRefusedRecords(deps, records, cause, options, err);
   }
-  const { results, headroom, rulesVersion } = screened;
+  const { results, headroom, rulesVersion, entryKeys } = screened;
   if (options.isStale && results.some(options.isStale)) {
     throw ApplicationFailure.retryable(`the matcher has not loaded the list version of ${cause} yet`, 'MatcherBehindListVersion');
   }
@@ -100,6 +103,16 @@ export async function rescreenRecords(
   await inTransaction(deps.pool, async (client) => {
     await refuseResultsOnOtherLists(client, results, cause);
     const saved = await saveRescreenings(client, rescreened);
+    if (deps.matchChanges) {
+      const entities = new Map(records.map((r, i) => [r.id, { entity: r.entity, entryKeys: entryKeys?.[i] ?? null }]));
+      const changed = saved.flatMap((row) => {
+        const kind = matchChangeKind(row.previousMatches, row.result.matches);
+        return kind ? [{ kind, orgId: row.orgId, recordId: row.id, matches: row.result.matches, ...entities.get(row.id)! }] : [];
+      });
+      if (changed.length > 0) {
+        for (const event of await deps.matchChanges(client, changed)) refs = refs.concat(await recordDeliveries(client, event));
+      }
+    }
     for (const row of saved) {
       if (row.previousStatus === row.result.status) continue;
       changes++;

@@ -32,7 +32,13 @@ import {
   rotateWebhookSecret,
 } from './routes/webhookEndpoints';
 import { getWebhookDelivery, listWebhookDeliveries, replayWebhookDelivery } from './routes/webhookDeliveries';
-import { approveReviewDecisionHandler, decideReviewHandler, getReviewHandler, listReviewsHandler } from './routes/reviews';
+import {
+  approveReviewDecisionHandler,
+  decideReviewHandler,
+  getAttestationHandler,
+  getReviewHandler,
+  listReviewsHandler,
+} from './routes/reviews';
 
 const DEFAULT_PUBLIC_LIMITS = { perIpPerMinute: 5, globalPerMinute: 120 };
 
@@ -66,6 +72,7 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
     getReview: getReviewHandler(deps),
     decideReview: decideReviewHandler(deps),
     approveReviewDecision: approveReviewDecisionHandler(deps),
+    getAttestation: getAttestationHandler(deps),
   });
 
   const chain: Middleware[] = [

@@ -19,3 +19,13 @@ export {
 } from './decisions';
 export { getReview, listReviews, type DecisionView, type ReviewDetail, type ReviewFilter, type ReviewView } from './views';
 export { setFourEyes } from './settings';
+export {
+  attestationCsv,
+  attestationFor,
+  monthBounds,
+  verifyAttestations,
+  type AttestationOutcome,
+  type AttestationView,
+  type ChainCheck,
+} from './attestation';
+export { publicKeyPem } from './signing';

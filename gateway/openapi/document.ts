@@ -140,6 +140,38 @@ const reviewPaths = {
       responses: { 200: ok('The review, resolved.', ref('ReviewDetail')), ...errors(400, 401, 403, 404, 413, 429, 500) },
     },
   },
+  '/attestations/{month}': {
+    get: {
+      operationId: 'getAttestation',
+      summary:
+        "The organization's frozen attestation of a closed month (UTC): every monitored subject with its status and list versions, and every review with the decision in force at month end; chained by hash to the previous month and signed with the service's Ed25519 key (`screenctl attestation public-key`). Built on the first request after the month closed, then never changed. The current month is refused with 400 naming `month` until it closes; a month before the organization existed is 404.",
+      'x-access': 'read',
+      parameters: [
+        {
+          name: 'month',
+          in: 'path',
+          required: true,
+          description: 'YYYY-MM.',
+          schema: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' },
+        },
+        {
+          name: 'format',
+          in: 'query',
+          required: false,
+          description: 'json (default) or csv: one row per subject and review of it.',
+          schema: { type: 'string', enum: ['json', 'csv'] },
+        },
+      ],
+      responses: {
+        200: {
+          description: 'The attestation.',
+          headers: keyedHeaders,
+          content: { ...json(ref('Attestation')), 'text/csv': { schema: { type: 'string' } } },
+        },
+        ...errors(400, 401, 404, 429, 500),
+      },
+    },
+  },
 };
 
 export const openApiDocument = {

@@ -154,6 +154,30 @@ export const reviewSchemas: Record<string, Schema> = {
       }),
     },
   }),
+  Attestation: closed({
+    organizationId: uuid,
+    month: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' },
+    periodEnd: { ...dateTime, description: 'The first instant of the next month (UTC): what the record holds is as of then.' },
+    generatedAt: dateTime,
+    previousHash: { type: ['string', 'null'], description: "The previous month's `hash`; null for the organization's first month." },
+    subjects: {
+      type: 'array',
+      description:
+        'Every subject monitored at month end: recordId, subject, status, listVersions, checkedAt, and screenedAfterPeriodEnd (true: the record was screened again after month end before the attestation was built, and this is that screening).',
+      items: { type: 'object' },
+    },
+    reviews: {
+      type: 'array',
+      description: 'Every review opened by month end, with its state and the decision in force then (null while open).',
+      items: { type: 'object' },
+    },
+    hash: { type: 'string', description: 'sha256 (hex) of the attestation without `hash` and `signature`, as stored (the JSON text).' },
+    signature: closed({
+      keyId: { type: 'string' },
+      algorithm: { type: 'string', const: 'ed25519' },
+      value: { type: 'string', description: 'base64 Ed25519 signature of `hash` (its hex text).' },
+    }),
+  }),
   ReviewPage: closed({
     reviews: { type: 'array', items: ref('Review') },
     nextCursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last page.' },

@@ -1,5 +1,7 @@
 import {
   approve,
+  attestationCsv,
+  attestationFor,
   decide,
   getReview,
   listReviews,
@@ -8,6 +10,7 @@ import {
   type Reviewer,
 } from '../../activities/reviews';
 import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef } from '../../activities/webhooks';
+import { attestationSigningKey } from '../../infra/base/config';
 import { inTransaction } from '../../infra/base/db/transaction';
 import { invalidRequest, notFound } from '../errors';
 import type { GatewayContext, GatewayDeps } from '../context';
@@ -81,4 +84,31 @@ async function recordOutcome(
     ctx.state.log.warn({ err: err.message }, 'review event deliveries not started; the sweep starts them'),
   );
   ctx.body = await getReview(deps.pool, ctx.state.principal!.orgId, ctx.state.params.reviewId);
+}
+
+/** GET /attestations/{month}: the frozen monthly attestation, as JSON or CSV. */
+export function getAttestationHandler(deps: GatewayDeps): Handler {
+  return async (ctx) => {
+    const month = ctx.state.params.month;
+    const outcome = await attestationFor(
+      deps.pool,
+      ctx.state.principal!.orgId,
+      month,
+      attestationSigningKey(deps.env ?? process.env),
+      new Date(),
+    );
+    if (!outcome.ok && outcome.reason === 'month_open') {
+      throw invalidRequest(
+        { month: ['the month has not closed yet'] },
+        `The attestation of ${month} is built once the month has closed (UTC).`,
+      );
+    }
+    if (!outcome.ok) throw notFound(`No attestation of ${month}: the organization did not exist then.`);
+    if (ctx.query.format === 'csv') {
+      ctx.type = 'text/csv';
+      ctx.body = attestationCsv(outcome.attestation);
+      return;
+    }
+    ctx.body = outcome.attestation;
+  };
 }

@@ -87,9 +87,10 @@ CREATE TRIGGER review_history_append_only BEFORE UPDATE OR DELETE ON review_hist
 ALTER TABLE organizations ADD COLUMN review_four_eyes text NOT NULL DEFAULT 'off'
   CHECK (review_four_eyes IN ('off', 'confirmed_match', 'all'));
 
+-- NOT VALID: the deliveries already stored are not scanned under this lock (7972 validates them).
 ALTER TABLE webhook_deliveries DROP CONSTRAINT webhook_deliveries_event_type_check;
 ALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_event_type_check
-  CHECK (event_type IN ('match_status_change', 'batch_completed', 'list_update', 'review_opened', 'review_reopened', 'review_resolved'));
+  CHECK (event_type IN ('match_status_change', 'batch_completed', 'list_update', 'review_opened', 'review_reopened', 'review_resolved')) NOT VALID;
 
 -- Down Migration
 ALTER TABLE webhook_deliveries DROP CONSTRAINT webhook_deliveries_event_type_check;

@@ -88,7 +88,8 @@ export const reviewSchemas: Record<string, Schema> = {
       identifiers: { type: 'array', minItems: 1, maxItems: 50, items: ref('IdentifierCompared') },
       validUntil: {
         ...dateTime,
-        description: 'After this instant the decision no longer carries forward: the next re-screen reopens the review.',
+        description:
+          'After this instant the decision no longer carries forward: the next re-screen reopens the review. One already past is refused with 400 naming validUntil.',
       },
     },
     ['decision', 'reasonCode', 'note', 'reviewer', 'identifiers'],

@@ -356,6 +356,11 @@ async function main(): Promise<void> {
               pg_size_pretty(pg_total_relation_size('monitored_records')) AS total`,
     );
     console.log(`  memory: matcher ${mb(memoryOf(matcherProcess.pid))}, bench process with the worker ${mb(memoryOf(process.pid))}`);
+    const { rows: reviews } = await bench.pool.query<{ kind: string; n: string }>(
+      `SELECT 'open' AS kind, count(*)::text AS n FROM reviews WHERE state = 'open'
+       UNION ALL SELECT kind, count(*)::text FROM review_history GROUP BY kind ORDER BY kind`,
+    );
+    console.log(`  reviews: ${reviews.map((r) => `${r.kind} ${r.n}`).join(', ')}`);
     console.log(
       `  monitored_records: ${sizes[0].rows} rows, ${sizes[0].total} (table ${sizes[0].heap}, TOAST ${sizes[0].toast}, indexes ${sizes[0].indexes})`,
     );

@@ -157,6 +157,22 @@ module.exports = {
       to: { path: '^activities/[^/]+/', pathNot: `^activities/$1/|${FEATURE_ENTRIES}` },
     },
     {
+      name: 'monitoring-emits-match-changes-reviews-react',
+      comment:
+        'Reviews of potential matches are a domain beside monitoring: the re-screens emit match changes (appeared, ' +
+        'changed, gone) to a listener they are handed (activities/index.ts hands them the reviews), and never import the reviews.',
+      severity: 'error',
+      from: { path: '^activities/monitoring/' },
+      to: { path: '^activities/reviews/' },
+    },
+    {
+      name: 'reviews-see-monitoring-by-type-only',
+      comment: 'The reviews react to the match changes monitoring emits (their types); they run no re-screen stage.',
+      severity: 'error',
+      from: { path: '^activities/reviews/' },
+      to: { path: '^activities/monitoring/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'gateway-knows-workflows-by-type-only',
       comment: 'The gateway starts workflows through the Temporal client; their code runs only in the worker.',
       severity: 'error',

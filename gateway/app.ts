@@ -32,6 +32,13 @@ import {
   rotateWebhookSecret,
 } from './routes/webhookEndpoints';
 import { getWebhookDelivery, listWebhookDeliveries, replayWebhookDelivery } from './routes/webhookDeliveries';
+import {
+  approveReviewDecisionHandler,
+  decideReviewHandler,
+  getAttestationHandler,
+  getReviewHandler,
+  listReviewsHandler,
+} from './routes/reviews';
 
 const DEFAULT_PUBLIC_LIMITS = { perIpPerMinute: 5, globalPerMinute: 120 };
 
@@ -63,6 +70,11 @@ export function createApp(deps: GatewayDeps): Koa<GatewayState> {
     listWebhookDeliveries: listWebhookDeliveries(deps),
     getWebhookDelivery: getWebhookDelivery(deps),
     replayWebhookDelivery: replayWebhookDelivery(deps),
+    listReviews: listReviewsHandler(deps),
+    getReview: getReviewHandler(deps),
+    decideReview: decideReviewHandler(deps),
+    approveReviewDecision: approveReviewDecisionHandler(deps),
+    getAttestation: getAttestationHandler(deps),
   });
 
   const chain: Middleware[] = [

@@ -74,6 +74,8 @@ export interface ScreenedWithHeadroom {
   results: ScreeningResult[];
   headroom: number[];
   rulesVersion: number | null;
+  /** The entry key behind each match of each result; null from a matcher older than this worker. */
+  entryKeys: string[][] | null;
 }
 
 export interface MatcherCallOptions {
@@ -260,9 +262,9 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
   async function postMatchMany(
     entities: Entity[],
     opts: MatcherCallOptions,
-  ): Promise<{ results: ScreeningResult[]; headroom?: number[]; rulesVersion?: number }> {
-    if (entities.length === 0) return { results: [], headroom: [] };
-    const out = await postJson<{ results: ScreeningResult[]; headroom?: number[]; rulesVersion?: number }>(
+  ): Promise<{ results: ScreeningResult[]; headroom?: number[]; rulesVersion?: number; entryKeys?: string[][] }> {
+    if (entities.length === 0) return { results: [], headroom: [], entryKeys: [] };
+    const out = await postJson<{ results: ScreeningResult[]; headroom?: number[]; rulesVersion?: number; entryKeys?: string[][] }>(
       '/match-many',
       { entities },
       opts,
@@ -280,7 +282,18 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
       throw new MatcherUnavailableError('matcher answered no candidate headroom (a matcher older than this worker?)');
     }
     // A matcher older than the rules version answers none: unknown, which a rules re-screen refuses.
-    return { results: out.results, headroom: out.headroom, rulesVersion: typeof out.rulesVersion === 'number' ? out.rulesVersion : null };
+    const entryKeys =
+      Array.isArray(out.entryKeys) &&
+      out.entryKeys.length === entities.length &&
+      out.entryKeys.every((k, i) => k.length === out.results[i].matches.length)
+        ? out.entryKeys
+        : null;
+    return {
+      results: out.results,
+      headroom: out.headroom,
+      rulesVersion: typeof out.rulesVersion === 'number' ? out.rulesVersion : null,
+      entryKeys,
+    };
   }
 
   async function postJson<T>(path: string, body: unknown, opts: MatcherCallOptions, timeoutMs: number): Promise<T> {

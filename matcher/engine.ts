@@ -336,6 +336,8 @@ export interface ScreeningStats {
   candidatesScored: number;
   /** The most viable names any one query name found, before the candidate limit (more than the limit: capped). */
   maxViableCandidates: number;
+  /** The entry key of each match's listed entry, in the order of `matches` (the reviews of potential matches name the entry by it). */
+  entryKeys: string[];
 }
 
 export function screenEntity(
@@ -406,6 +408,7 @@ export function screenEntity(
   return {
     status: matches.length > 0 ? 'potential_match' : 'clear',
     matches: matches.map((m) => m.match),
+    entryKeys: matches.map((m) => m.entry.entryKey),
     sources,
     recallCapped: capped,
     candidatesScored: scored,

@@ -144,7 +144,7 @@ function screenWith(
   checkedAt: string,
   metrics: MatcherMetrics,
   route: string,
-): { result: ScreeningResult; headroom: number } {
+): { result: ScreeningResult; headroom: number; entryKeys: string[] } {
   const started = process.hrtime.bigint();
   const r = screenEntity(snapshot.index, entity, snapshot.registry);
   metrics.screening.observe({ route }, Number(process.hrtime.bigint() - started) / 1e9);
@@ -152,6 +152,7 @@ function screenWith(
   return {
     result: { status: r.status, matches: r.matches, sources: r.sources, checkedAt, recallCapped: r.recallCapped },
     headroom: snapshot.index.candidateLimit - r.maxViableCandidates,
+    entryKeys: r.entryKeys,
   };
 }
 
@@ -220,6 +221,8 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
       return send(res, 200, {
         results: screened.map((s) => s.result),
         headroom: screened.map((s) => s.headroom),
+        // entryKeys[i][j]: the listed entry behind results[i].matches[j] (monitoring's reviews of potential matches).
+        entryKeys: screened.map((s) => s.entryKeys),
         rulesVersion: MATCHING_RULES_VERSION,
       });
     }

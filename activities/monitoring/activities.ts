@@ -15,6 +15,7 @@ import * as rescreen from './rescreen';
 import * as resume from './resume';
 import * as rules from './rules';
 import type { RescreenDeps } from './screening';
+import type { MatchChangeListener } from './matchChanges';
 import * as monitorStarts from './start';
 import * as switches from './switches';
 
@@ -34,6 +35,8 @@ export function createMonitoringActivities(deps: {
   matcher: Pick<MatcherClient, 'matchManyWithHeadroom' | 'keyGroupSizes' | 'agreedRulesVersion'>;
   temporal: Client;
   env?: NodeJS.ProcessEnv;
+  /** Told of the matches each re-screen made appear, change or go (activities/index.ts: the reviews of potential matches). */
+  matchChanges?: MatchChangeListener;
 }) {
   const rescreenDeps = (): RescreenDeps => ({
     pool: deps.pool,
@@ -43,6 +46,7 @@ export function createMonitoringActivities(deps: {
     env: deps.env,
     progress: (done, total) => Context.current().heartbeat({ done, total }),
     log: deps.logger,
+    matchChanges: deps.matchChanges,
   });
   return {
     /** A published list version: re-screens the records it can affect, delivers status changes. */

@@ -8,6 +8,7 @@ export { rescreenForListVersion, type RescreenSummary } from './rescreen';
 export { listUpdateEvent } from './listUpdate';
 export { catchUpRecord } from './catchUp';
 export { RESCREEN_CHUNK, type RescreenDeps } from './screening';
+export { matchChangeKind, type MatchChange, type MatchChangeKind, type MatchChangeListener } from './matchChanges';
 export { rescreenForListSwitches, type ListSwitchSummary } from './switches';
 export { rescreenForMatchingRules, type MatchingRulesSummary } from './rules';
 export { resumeReactivatedOrganizations } from './resume';

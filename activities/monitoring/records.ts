@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { BLOCKING_KEYS_VERSION, subjectBlockingKeys, type ChangeReach } from '../../matcher/blockingKeys';
-import type { Entity, ScreeningResult, ScreeningStatus } from '../../matcher/types';
+import type { Entity, Match, ScreeningResult, ScreeningStatus } from '../../matcher/types';
 import { listScreeningStates, versionSeqs } from '../lists';
 
 /** Monitored records (migration 6300). Reads a client can cause are scoped to its organization. */
@@ -292,6 +292,7 @@ export async function saveRescreenings(
     previousStatus: ScreeningStatus;
     announcedStatus: ScreeningStatus;
     previousCheckedAt: string;
+    previousMatches: Match[];
     result: ScreeningResult;
   }>
 > {
@@ -347,6 +348,7 @@ export async function saveRescreenings(
     previousStatus: locked.get(r.id)!.status,
     announcedStatus: locked.get(r.id)!.announced,
     previousCheckedAt: locked.get(r.id)!.checked_at,
+    previousMatches: locked.get(r.id)!.result.matches,
     result: r.result,
   }));
 }

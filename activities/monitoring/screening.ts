@@ -9,6 +9,7 @@ import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef, type Webhoo
 import { listScreeningStates } from '../lists';
 import { holdOrganizationStates, loadActiveRecords, markAnnounced, saveRescreenings, type StoredRecord } from './records';
 import { isStaleResult, listsAsScreened } from './staleResults';
+import { matchChangeKind, type MatchChangeListener } from './matchChanges';
 
 /** Records per matcher call and per commit, at most; fewer when their subjects' bytes reach MATCH_MANY_CHUNK_BYTES. */
 export const RESCREEN_CHUNK = 250;
@@ -25,6 +26,8 @@ export interface RescreenDeps {
   progress?: (done: number, total: number) => void;
   /** Where a record the matcher refuses is reported (by id) as it is skipped. */
   log?: Pick<Logger, 'warn'>;
+  /** Told of every match that appeared, changed or is gone, in the transaction that stores it (the reviews of potential matches). */
+  matchChanges?: MatchChangeListener;
 }
 
 export interface RescreenOptions {
@@ -89,7 +92,7 @@ export async function rescreenRecords(
     if (!refusesSubjects(err)) throw err;
     return skipRefusedRecords(deps, records, cause, options, err);
   }
-  const { results, headroom, rulesVersion } = screened;
+  const { results, headroom, rulesVersion, entryKeys } = screened;
   if (options.isStale && results.some(options.isStale)) {
     throw ApplicationFailure.retryable(`the matcher has not loaded the list version of ${cause} yet`, 'MatcherBehindListVersion');
   }
@@ -102,6 +105,16 @@ export async function rescreenRecords(
   await inTransaction(deps.pool, async (client) => {
     await refuseResultsOnOtherLists(client, results, cause);
     const saved = await saveRescreenings(client, rescreened);
+    if (deps.matchChanges) {
+      const entities = new Map(records.map((r, i) => [r.id, { entity: r.entity, entryKeys: entryKeys?.[i] ?? null }]));
+      const matchChanges = saved.flatMap((row) => {
+        const kind = matchChangeKind(row.previousMatches, row.result.matches);
+        return kind ? [{ kind, orgId: row.orgId, recordId: row.id, matches: row.result.matches, ...entities.get(row.id)! }] : [];
+      });
+      if (matchChanges.length > 0) {
+        for (const event of await deps.matchChanges(client, matchChanges)) refs = refs.concat(await recordDeliveries(client, event));
+      }
+    }
     // A change is against the status last announced: one stored while its organization was read-only (its event not recorded) is announced now.
     const changed = saved.filter((row) => row.announcedStatus !== row.result.status);
     await holdOrganizationStates(

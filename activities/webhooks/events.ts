@@ -1,10 +1,17 @@
 /**
- * The three events and their bodies (documented as WebhookEvent in the OpenAPI document).
- * Screening content carries only `clear` or `potential_match`, with evidence and provenance.
+ * The contract's three events, the reviews' extensions, and their bodies (documented as
+ * WebhookEvent in the OpenAPI document). Screening content carries only `clear` or
+ * `potential_match`, with evidence and provenance.
  */
-export type WebhookEventType = 'match_status_change' | 'batch_completed' | 'list_update';
+export type ContractEventType = 'match_status_change' | 'batch_completed' | 'list_update';
+/** Extensions of the contract (activities/reviews): delivered only to endpoints that name them. */
+export type ReviewEventType = 'review_opened' | 'review_reopened' | 'review_resolved';
+export type WebhookEventType = ContractEventType | ReviewEventType;
 
-export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = ['match_status_change', 'batch_completed', 'list_update'];
+/** What an endpoint registered without `events` receives. */
+export const CONTRACT_EVENT_TYPES: readonly ContractEventType[] = ['match_status_change', 'batch_completed', 'list_update'];
+export const REVIEW_EVENT_TYPES: readonly ReviewEventType[] = ['review_opened', 'review_reopened', 'review_resolved'];
+export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [...CONTRACT_EVENT_TYPES, ...REVIEW_EVENT_TYPES];
 
 export interface WebhookEventToEmit {
   /** The organization whose endpoints receive it; null: every organization with an endpoint for the type (list_update). */

@@ -3,7 +3,15 @@
  * policy, the delivery starter and its task queue, the limits that keep one organization from
  * starving others, endpoint health, and the receivers' verification helper.
  */
-export { WEBHOOK_EVENT_TYPES, eventBody, type WebhookEventToEmit, type WebhookEventType } from './events';
+export {
+  CONTRACT_EVENT_TYPES,
+  REVIEW_EVENT_TYPES,
+  WEBHOOK_EVENT_TYPES,
+  eventBody,
+  type ReviewEventType,
+  type WebhookEventToEmit,
+  type WebhookEventType,
+} from './events';
 export { allowLoopback, deliveryPolicy, retrySchedule, type DeliveryPolicy } from './policy';
 export { checkWebhookTarget, refusedAddressReason, REFUSED_ADDRESS_REASON } from './targets';
 export { newSigningSecret, signatureHeader, signatureHex } from './signing';

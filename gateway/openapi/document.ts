@@ -1,4 +1,5 @@
 import { schemas } from './schemas';
+import { reviewEventSchemas, reviewSchemas } from './reviewSchemas';
 
 /**
  * The v1 contract as OpenAPI 3.1: the single source the gateway validates requests with,
@@ -66,6 +67,112 @@ const pathId = (name: string, description: string, format?: string): Obj => ({
 });
 
 const MB = 1024 * 1024;
+
+/**
+ * The reviews of potential matches: an extension of the contract, like the webhook endpoints
+ * (README "Reviews of potential matches"). Nothing here is metered or counts against the allowance.
+ */
+const reviewPaths = {
+  '/reviews': {
+    get: {
+      operationId: 'listReviews',
+      summary:
+        "The organization's reviews of potential matches (one per monitored record and listed entry that matched it), by id, filtered by state, list and record.",
+      'x-access': 'read',
+      parameters: [
+        { name: 'state', in: 'query', required: false, schema: ref('ReviewState') },
+        {
+          name: 'source',
+          in: 'query',
+          required: false,
+          description: 'A list key (GET /lists `source`).',
+          schema: { type: 'string', pattern: '^[a-z0-9_]{1,64}$' },
+        },
+        { name: 'recordId', in: 'query', required: false, schema: { type: 'string', format: 'uuid' } },
+        {
+          name: 'cursor',
+          in: 'query',
+          required: false,
+          description: 'The `nextCursor` of an earlier page.',
+          schema: { type: 'string', format: 'uuid' },
+        },
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          description: '1 to 100; default 50.',
+          schema: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
+        },
+      ],
+      responses: { 200: ok('A page of reviews.', ref('ReviewPage')), ...errors(400, 401, 429, 500) },
+    },
+  },
+  '/reviews/{reviewId}': {
+    get: {
+      operationId: 'getReview',
+      summary: 'One review with every decision (append-only, oldest first) and its history.',
+      'x-access': 'read',
+      parameters: [pathId('reviewId', 'Review id.', 'uuid')],
+      responses: { 200: ok('The review.', ref('ReviewDetail')), ...errors(400, 401, 404, 429, 500) },
+    },
+  },
+  '/reviews/{reviewId}/decisions': {
+    post: {
+      operationId: 'decideReview',
+      summary:
+        'Record a decision with its evidence; it supersedes earlier ones, which stay in the history. It resolves the review, or, when the organization requires four eyes for it, waits for a second reviewer (the review stays open). Never changes a screening status.',
+      'x-access': 'write',
+      'x-body-limit': 64 * 1024,
+      parameters: [pathId('reviewId', 'Review id.', 'uuid')],
+      requestBody: { required: true, content: json(ref('ReviewDecisionRequest')) },
+      responses: { 201: ok('The review with the decision.', ref('ReviewDetail')), ...errors(400, 401, 403, 404, 413, 429, 500) },
+    },
+  },
+  '/reviews/{reviewId}/decisions/{decisionId}/approve': {
+    post: {
+      operationId: 'approveReviewDecision',
+      summary:
+        'Four eyes: a second reviewer approves the decision awaiting approval, which resolves the review. Refused with 400 naming `reviewer` when it is the reviewer who decided, and naming `decisionId` for a decision that needs no approval, is approved already or is superseded.',
+      'x-access': 'write',
+      'x-body-limit': 16 * 1024,
+      parameters: [pathId('reviewId', 'Review id.', 'uuid'), pathId('decisionId', 'Decision id.', 'uuid')],
+      requestBody: { required: true, content: json(ref('ReviewApprovalRequest')) },
+      responses: { 200: ok('The review, resolved.', ref('ReviewDetail')), ...errors(400, 401, 403, 404, 413, 429, 500) },
+    },
+  },
+  '/attestations/{month}': {
+    get: {
+      operationId: 'getAttestation',
+      summary:
+        "The organization's frozen attestation of a closed month (UTC): every monitored subject with its status and list versions, and every review with the decision in force at month end; chained by hash to the previous month and signed with the service's Ed25519 key (`screenctl attestation public-key`). Built on the first request after the month closed, then never changed. The current month is refused with 400 naming `month` until it closes; a month before the organization existed is 404.",
+      'x-access': 'read',
+      parameters: [
+        {
+          name: 'month',
+          in: 'path',
+          required: true,
+          description: 'YYYY-MM.',
+          schema: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' },
+        },
+        {
+          name: 'format',
+          in: 'query',
+          required: false,
+          description: 'json (default) or csv: one row per subject and review of it.',
+          schema: { type: 'string', enum: ['json', 'csv'] },
+        },
+      ],
+      responses: {
+        200: {
+          description: 'The attestation.',
+          headers: keyedHeaders,
+          content: { ...json(ref('Attestation')), 'text/csv': { schema: { type: 'string' } } },
+        },
+        ...errors(400, 401, 404, 429, 500),
+      },
+    },
+  },
+};
 
 export const openApiDocument = {
   openapi: '3.1.0',
@@ -341,6 +448,7 @@ export const openApiDocument = {
         responses: { 202: ok('The new delivery, pending.', ref('Delivery')), ...errors(400, 401, 403, 404, 429, 500) },
       },
     },
+    ...reviewPaths,
   },
   webhooks: {
     event: {
@@ -416,6 +524,6 @@ export const openApiDocument = {
       NotImplemented: errorResponse('not_implemented: part of the contract, not served by this release.'),
       ServiceUnavailable: errorResponse('service_unavailable: a dependency (matcher) is unavailable; nothing was metered. Retry later.'),
     },
-    schemas,
+    schemas: { ...schemas, ...reviewSchemas, ...reviewEventSchemas },
   },
 } as const;

@@ -451,7 +451,11 @@ export const schemas: Record<string, Schema> = {
     { code: { enum: ['api_allowance_reached', 'single_screening_allowance_reached'] }, allowance: ref('AllowanceBlock') },
     ['allowance'],
   ),
-  WebhookEventType: { type: 'string', enum: ['match_status_change', 'batch_completed', 'list_update'] },
+  WebhookEventType: {
+    type: 'string',
+    enum: ['match_status_change', 'batch_completed', 'list_update', 'review_opened', 'review_reopened', 'review_resolved'],
+    description: "The contract's three events, and the reviews' extensions (review_*), delivered only to endpoints that name them.",
+  },
   WebhookEndpointRequest: closed(
     {
       url: {
@@ -466,7 +470,7 @@ export const schemas: Record<string, Schema> = {
         minItems: 1,
         uniqueItems: true,
         items: ref('WebhookEventType'),
-        description: 'The event types to deliver; all three when omitted.',
+        description: "The event types to deliver; the contract's three when omitted (review_* only when named).",
       },
     },
     ['url'],
@@ -579,7 +583,14 @@ export const schemas: Record<string, Schema> = {
     type: 'object',
     properties: { type: ref('WebhookEventType') },
     required: ['type'],
-    oneOf: [ref('MatchStatusChangeEvent'), ref('BatchCompletedEvent'), ref('ListUpdateEvent')],
+    oneOf: [
+      ref('MatchStatusChangeEvent'),
+      ref('BatchCompletedEvent'),
+      ref('ListUpdateEvent'),
+      ref('ReviewOpenedEvent'),
+      ref('ReviewReopenedEvent'),
+      ref('ReviewResolvedEvent'),
+    ],
     discriminator: { propertyName: 'type' },
   },
 };

@@ -17,7 +17,8 @@ import {
   upsertRecord,
   workflowStarted,
 } from '../../activities/monitoring';
-import { cancelRecordDeliveries, waitForRecordSends } from '../../activities/webhooks';
+import { cancelRecordDeliveries, waitForRecordSends, type DeliveryRef } from '../../activities/webhooks';
+import { reactToEnrollment, startReviewEvents } from './reviewEvents';
 import { inTransaction } from '../../infra/base/db/transaction';
 import { checkAllowanceFits, hardCap, lockAllowance, recordEnrollmentAllowance } from '../billing/allowance';
 import { requestHash } from '../billing/screenOnce';
@@ -51,6 +52,7 @@ export function enrollMonitor(deps: GatewayDeps, now: () => Date): Handler {
           });
     let record: { id: string };
     let result: ScreeningResult;
+    let reviewEvents: DeliveryRef[] = [];
     try {
       const screened = await deps.matcher.matchManyWithHeadroom([entity], { requestId: ctx.state.requestId });
       const headroom = screened.headroom[0];
@@ -70,6 +72,14 @@ export function enrollMonitor(deps: GatewayDeps, now: () => Date): Handler {
           rulesVersion: screened.rulesVersion,
         });
         if (reservationId) await recordEnrollmentAllowance(client, orgId, period, stored.id);
+        reviewEvents = await reactToEnrollment(client, {
+          orgId,
+          recordId: stored.id,
+          created: stored.created,
+          entity,
+          result,
+          entryKeys: screened.entryKeys?.[0] ?? null,
+        });
         await recordUsageEvent(client, { orgId, kind: 'record_month', eventKey: `${stored.id}:${period}`, period });
         return stored;
       });
@@ -77,6 +87,7 @@ export function enrollMonitor(deps: GatewayDeps, now: () => Date): Handler {
       if (reservationId) await releaseReservation(deps.pool, reservationId).catch(() => undefined); // else it expires by itself
       throw err;
     }
+    await startReviewEvents(deps, ctx, reviewEvents);
     try {
       await startMonitorWorkflow(deps.temporal, deps.taskQueue, { recordId: record.id, orgId });
       await workflowStarted(deps.pool, record.id);

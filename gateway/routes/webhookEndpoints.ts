@@ -9,7 +9,7 @@ import {
   getEndpoint,
   listEndpoints,
   rotateSecret,
-  WEBHOOK_EVENT_TYPES,
+  CONTRACT_EVENT_TYPES,
   type WebhookEventType,
 } from '../../activities/webhooks';
 import { webhookSecretKeys } from '../../infra/base/config';
@@ -32,7 +32,7 @@ export function registerWebhookEndpoint(deps: GatewayDeps): Handler {
     const target = await checkWebhookTarget(body.url, allowLoopback(deps.env));
     if (!target.ok) throw invalidRequest({ url: [target.reason] }, `The webhook URL is refused: ${target.reason}.`);
     const cap = endpointCap(deps.env);
-    const events = body.events ?? [...WEBHOOK_EVENT_TYPES];
+    const events = body.events ?? [...CONTRACT_EVENT_TYPES];
     const endpoint = await createEndpoint(deps.pool, ctx.state.principal!.orgId, body.url, events, cap, webhookSecretKeys(deps.env));
     if (!endpoint) {
       throw invalidRequest(

@@ -146,3 +146,36 @@ export function webhookSecretKeys(source: NodeJS.ProcessEnv = process.env): Webh
     });
   return { currentKeyId: keys.keys().next().value as string, keys };
 }
+
+/** The service key attestations are signed with (Ed25519): its id and 32-byte seed. */
+export interface AttestationSigningKey {
+  keyId: string;
+  seed: Buffer;
+}
+
+const DEV_ATTESTATION_KEY_ID = 'dev';
+const DEV_ATTESTATION_SEED = createHash('sha256')
+  .update('exclusion-screening: development attestation signing key, never for production')
+  .digest();
+
+/**
+ * ATTESTATION_SIGNING_KEY, `keyId:base64seed` (a 32-byte Ed25519 seed). Outside production a
+ * development key stands in when it is not set; production refuses to start without one, and
+ * refuses the development key.
+ */
+export function attestationSigningKey(source: NodeJS.ProcessEnv = process.env): AttestationSigningKey {
+  const production = source.NODE_ENV === 'production';
+  const raw = (source.ATTESTATION_SIGNING_KEY ?? '').trim();
+  if (raw === '') {
+    if (production) throw new Error('ATTESTATION_SIGNING_KEY is required in production (NODE_ENV=production): keyId:base64seed (32 bytes)');
+    return { keyId: DEV_ATTESTATION_KEY_ID, seed: DEV_ATTESTATION_SEED };
+  }
+  const parsed = KEY_ENTRY.exec(raw);
+  if (!parsed) throw new Error('ATTESTATION_SIGNING_KEY is not keyId:base64seed');
+  const seed = Buffer.from(parsed[2], 'base64');
+  if (seed.length !== 32) throw new Error(`ATTESTATION_SIGNING_KEY must hold a 32-byte Ed25519 seed; it holds ${seed.length}`);
+  if (production && (parsed[1] === DEV_ATTESTATION_KEY_ID || seed.equals(DEV_ATTESTATION_SEED))) {
+    throw new Error('ATTESTATION_SIGNING_KEY: the development key may not be used in production');
+  }
+  return { keyId: parsed[1], seed };
+}

@@ -5,6 +5,7 @@ import { registerUsageCommands } from './commands/usage';
 import { registerListsCommands } from './commands/lists';
 import { registerDeliveriesCommands } from './commands/deliveries';
 import { registerWebhookSecretsCommands } from './commands/webhookSecrets';
+import { registerAttestationCommands } from './commands/attestations';
 
 /** `screenctl`: operator commands. Each command group lives in commands/<group>.ts. */
 const program = new Command('screenctl')
@@ -17,6 +18,7 @@ registerUsageCommands(program);
 registerListsCommands(program);
 registerDeliveriesCommands(program);
 registerWebhookSecretsCommands(program);
+registerAttestationCommands(program);
 
 program.parseAsync(process.argv).catch((err: Error) => {
   process.stderr.write(`screenctl: ${err.message}\n`);

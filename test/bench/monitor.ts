@@ -19,9 +19,12 @@
  * the base version the changes are made to. Enrollment screens on `--enroll-matchers` matcher
  * processes (the extra ones only while enrolling), `--enroll-lanes` batches of 1,000 at a time.
  * With BENCH_TIMED_LOCK set, the timed versions wait for that lock file (support/timedLock.ts).
+ * `--open-reviews N` opens N reviews of potential matches (activities/reviews) among the enrolled
+ * records before the timed versions, so that a run with it and one without show what open reviews
+ * cost a re-screen (the reviews' reaction runs in both: it opens the reviews of matches that appear).
  *
  *   npm run bench:monitor -- [--scales 10000,30000,100000] [--changes 500] [--listed 60000] [--seed 5]
- *                            [--lists full [--lists-skip nppes]] [--enroll-matchers 1] [--enroll-lanes 2]
+ *                            [--lists full [--lists-skip nppes]] [--enroll-matchers 1] [--enroll-lanes 2] [--open-reviews 0]
  */
 import http from 'node:http';
 import os from 'node:os';
@@ -33,7 +36,9 @@ import { randomBytes } from 'node:crypto';
 import { startListVersionFanOut, versionsAwaitingFanOut } from '../../activities/monitoring/fanOuts';
 import { createEndpoint, verifyWebhook } from '../../activities/webhooks';
 import { createOrganization } from '../../gateway/orgs/organizations';
-import { createMatcherClient } from '../../matcher/client';
+import { createMatcherClient, type MatcherClient } from '../../matcher/client';
+import { reactToMatchChanges } from '../../activities/reviews';
+import { inTransaction } from '../../infra/base/db/transaction';
 import { withMatcherNodeOptions } from '../../matcher/nodeOptions';
 import type { Entity } from '../../matcher/types';
 import { freePort } from '../../infra/base/freePort';
@@ -67,6 +72,7 @@ const LIST_SET = textArg('lists');
 const LISTS_SKIPPED = textArg('lists-skip')?.split(',') ?? [];
 const ENROLL_MATCHERS = numberArg('enroll-matchers', 1);
 const ENROLL_LANES = numberArg('enroll-lanes', 2);
+const OPEN_REVIEWS = numberArg('open-reviews', 0);
 const ORGS = 4;
 const ROOT = path.resolve(__dirname, '..', '..');
 /** Enrolled people on no list kept for the next versions to list (a few hundred a version). */
@@ -311,6 +317,10 @@ async function main(): Promise<void> {
         for (const m of extra) m.stop();
       }
 
+      if (OPEN_REVIEWS > 0) {
+        const open = await openReviews(bench.pool, matcher, OPEN_REVIEWS);
+        process.stderr.write(`  (${open} reviews open before the timed versions)\n`);
+      }
       const release = await holdTimedLock();
       for (const changeSize of CHANGES) {
         // The next version: 2 in 5 added (enrolled people, so their records turn potential_match), 2 in 5 removed, the rest changed.
@@ -346,6 +356,11 @@ async function main(): Promise<void> {
               pg_size_pretty(pg_total_relation_size('monitored_records')) AS total`,
     );
     console.log(`  memory: matcher ${mb(memoryOf(matcherProcess.pid))}, bench process with the worker ${mb(memoryOf(process.pid))}`);
+    const { rows: reviews } = await bench.pool.query<{ kind: string; n: string }>(
+      `SELECT 'open' AS kind, count(*)::text AS n FROM reviews WHERE state = 'open'
+       UNION ALL SELECT kind, count(*)::text FROM review_history GROUP BY kind ORDER BY kind`,
+    );
+    console.log(`  reviews: ${reviews.map((r) => `${r.kind} ${r.n}`).join(', ')}`);
     console.log(
       `  monitored_records: ${sizes[0].rows} rows, ${sizes[0].total} (table ${sizes[0].heap}, TOAST ${sizes[0].toast}, indexes ${sizes[0].indexes})`,
     );
@@ -356,6 +371,44 @@ async function main(): Promise<void> {
     matcherProcess.stop();
     await bench.close();
   }
+}
+
+/**
+ * Opens reviews until `count` are open: potential-match records without a review are screened
+ * again (the matcher names each match's entry) and handed to the reviews' reaction, as an
+ * enrollment hands them. Returns the number open.
+ */
+async function openReviews(pool: import('pg').Pool, matcher: MatcherClient, count: number): Promise<number> {
+  const openCount = async () => Number((await pool.query("SELECT count(*) AS n FROM reviews WHERE state = 'open'")).rows[0].n);
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (let open = await openCount(); open < count; open = await openCount()) {
+    const { rows } = await pool.query<{ id: string; org_id: string; entity: Entity }>(
+      `SELECT id, org_id, entity FROM monitored_records m
+        WHERE status = 'potential_match' AND removed_at IS NULL AND id > $2 AND NOT EXISTS (SELECT 1 FROM reviews r WHERE r.record_id = m.id)
+        ORDER BY id LIMIT $1`,
+      [Math.min(250, count - open), after],
+    );
+    if (rows.length === 0) return open;
+    after = rows[rows.length - 1].id;
+    const screened = await matcher.matchManyWithHeadroom(
+      rows.map((r) => r.entity),
+      { requestId: 'bench-open-reviews' },
+    );
+    await inTransaction(pool, (client) =>
+      reactToMatchChanges(
+        client,
+        rows.map((r, i) => ({
+          kind: 'appeared' as const,
+          orgId: r.org_id,
+          recordId: r.id,
+          entity: r.entity,
+          matches: screened.results[i].matches,
+          entryKeys: screened.entryKeys?.[i] ?? null,
+        })),
+      ),
+    );
+  }
+  return openCount();
 }
 
 async function currentVersion(pool: import('pg').Pool): Promise<string> {

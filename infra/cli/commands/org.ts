@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { createPool } from '../../base/db/pool';
 import { PLAN_KEYS } from '../../../gateway/billing/plans';
 import { createOrganization, setOrganizationPlan, setOrganizationState } from '../../../gateway/orgs/organizations';
+import { setFourEyes } from '../../../activities/reviews';
 import { withPool } from './withPool';
 
 /** screenctl org create | set-plan | set-state */
@@ -40,7 +41,21 @@ export function registerOrgCommands(program: Command): void {
         print(`organization ${updated.id} is ${updated.state}`);
       }),
     );
+
+  org
+    .command('four-eyes <orgId> <rule>')
+    .description('Reviews of potential matches: off, confirmed_match (a second reviewer approves confirmed matches) or all.')
+    .action((orgId: string, rule: string) =>
+      withPool(createPool, async (pool) => {
+        if (!(FOUR_EYES_RULES as readonly string[]).includes(rule))
+          throw new Error(`four-eyes rule must be one of ${FOUR_EYES_RULES.join('|')}`);
+        if (!(await setFourEyes(pool, orgId, rule as (typeof FOUR_EYES_RULES)[number]))) throw new Error(`no organization ${orgId}`);
+        print(`organization ${orgId}: four eyes ${rule}`);
+      }),
+    );
 }
+
+const FOUR_EYES_RULES = ['off', 'confirmed_match', 'all'] as const;
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);

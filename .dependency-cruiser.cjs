@@ -100,10 +100,11 @@ module.exports = {
     },
     {
       name: 'matcher-through-its-entry',
-      comment: 'Other domains use the matcher through its client, its contract types and its blocking keys only.',
+      comment:
+        'Other domains use the matcher through its client, its contract types (with a listed party read from its row) and its blocking keys only.',
       severity: 'error',
       from: { path: '^(gateway|activities|workflows)/' },
-      to: { path: '^matcher/', pathNot: '^matcher/(client|types|blockingKeys)\\.ts$' },
+      to: { path: '^matcher/', pathNot: '^matcher/(client|types|listedPartyRow|blockingKeys)\\.ts$' },
     },
     {
       name: 'matcher-steps-below-the-engine',

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../infra/base/freePort';
+import { SOURCE_CATALOG } from '../../activities/lists/sources/catalog';
 import { dropDatabase } from '../harness/stack';
 
 /**
@@ -112,7 +113,10 @@ describe('npm start launcher', () => {
   it('prints the list scale, each list published, and the time until the matcher served them all', () => {
     expect(stdout).toContain('[lists] scale demo');
     expect(stdout).toMatch(/\[lists\] oig_leie +2,000 rows +\d+\.\d s {2}published/);
-    expect(stdout).toMatch(/Lists {10}demo scale: [\d,]+ rows in 41 lists \(41 published at this start\), from /);
+    const lists = SOURCE_CATALOG.length;
+    expect(stdout).toMatch(
+      new RegExp(`Lists {10}demo scale: [\\d,]+ rows in ${lists} lists \\(${lists} published at this start\\), from `),
+    );
     expect(stdout).toMatch(/Ready in {7}\d+\.\d s \(the matcher serves every current list version\)/);
   });
 

@@ -354,6 +354,21 @@ export function comparePersonNames(
 }
 
 /**
+ * Whether the name words meet in another order. A particle or other soft word (DE, LA, THI) may
+ * pair with its twin anywhere in the listed name (DELEON DE LA ROSA ~ DE LEON DE LA ROSA): its
+ * place says nothing about the order of the names.
+ */
+function wordsSwapped(q: NormalizedName, pairs: Alignment): boolean {
+  let lastListed = -1;
+  for (let p = 0; p < pairs.count; p++) {
+    if (pairs.qn[p] === 1 && q.soft[pairs.qi[p]]) continue;
+    if (pairs.ei[p] < lastListed) return true;
+    lastListed = pairs.ei[p];
+  }
+  return false;
+}
+
+/**
  * How one word of the roster meets one listed word, for the rules on loose name dimensions:
  * `firm`, the same word, an initial that fits it or a scanner's misreading; `slight`, one letter
  * off a word of four letters or more (RPBERT ~ ROBERT, HOLLIS ~ HOLLINS); `loose`, anything
@@ -380,7 +395,7 @@ function wordAgreement(q: string, e: string, sim: number, given: boolean): 'firm
  *   another order with every word as listed (SMITH JOHN A) needs nothing more.
  */
 function looseAtOnce(q: NormalizedName, e: NormalizedName, pairs: Alignment, surnameExact: boolean): boolean {
-  const swapped = !pairs.monotonic();
+  const swapped = wordsSwapped(q, pairs);
   if (surnameExact && !swapped) return false;
   let firmOthers = 0;
   let looseOthers = 0;

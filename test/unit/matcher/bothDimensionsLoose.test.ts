@@ -108,6 +108,7 @@ const more = buildMatcherIndex([
   person('kane', 'JON', null, 'KANE'),
   person('daniel', 'SHANNON', 'M', 'DANIEL', { dateOfBirth: '1982-07-19' }),
   person('oakley', 'OSCAR', 'J', 'OAKLEY'),
+  person('delarosa', 'JOAQUIN', 'DE LEON', 'DE LA ROSA'),
 ]);
 
 function screenMore(entity: Omit<Extract<Entity, { type: 'person' }>, 'type'>): string[] {
@@ -161,5 +162,8 @@ describe('a name whose words meet the listed ones only in another order needs th
     expect(screenMore({ name: 'Daniel Shannon' })).toEqual(['daniel']);
     expect(screenMore({ name: 'Jacob Oscar Oakley' })).toEqual(['oakley']);
     expect(screenMore({ name: 'Daniel, Shannon M' })).toEqual(['daniel']);
+  });
+  it('a particle paired with its twin elsewhere in the listed name is no other order (Joaquin Deleon De La Rosa ~ JOAQUIN DE LEON DE LA ROSA)', () => {
+    expect(screenMore({ name: 'Joaquin Deleon De La Rosa' })).toEqual(['delarosa']);
   });
 });

@@ -354,18 +354,26 @@ export function comparePersonNames(
 }
 
 /**
- * Whether the name words meet in another order. A particle or other soft word (DE, LA, THI) may
- * pair with its twin anywhere in the listed name (DELEON DE LA ROSA ~ DE LEON DE LA ROSA): its
- * place says nothing about the order of the names.
+ * Whether the name words meet in another order: the given and middle names against each other,
+ * or against the surname. The parts of a compound surname may come in either order (GARCIA LOPEZ
+ * ~ LOPEZ GARCIA), and a particle or other soft word (DE, LA, THI) may pair with its twin anywhere
+ * in the listed name (DELEON DE LA ROSA ~ DE LEON DE LA ROSA): their places say nothing about the
+ * order of the names.
  */
-function wordsSwapped(q: NormalizedName, pairs: Alignment): boolean {
+function wordsSwapped(q: NormalizedName, e: NormalizedName, pairs: Alignment): boolean {
   let lastListed = -1;
   for (let p = 0; p < pairs.count; p++) {
     if (pairs.qn[p] === 1 && q.soft[pairs.qi[p]]) continue;
+    if (allSurname(q, pairs.qi[p], pairs.qn[p]) && allSurname(e, pairs.ei[p], pairs.en[p])) continue;
     if (pairs.ei[p] < lastListed) return true;
     lastListed = pairs.ei[p];
   }
   return false;
+}
+
+function allSurname(n: NormalizedName, from: number, count: number): boolean {
+  for (let k = from; k < from + count; k++) if (n.roles[k] !== 'surname') return false;
+  return true;
 }
 
 /**
@@ -395,7 +403,7 @@ function wordAgreement(q: string, e: string, sim: number, given: boolean): 'firm
  *   another order with every word as listed (SMITH JOHN A) needs nothing more.
  */
 function looseAtOnce(q: NormalizedName, e: NormalizedName, pairs: Alignment, surnameExact: boolean): boolean {
-  const swapped = wordsSwapped(q, pairs);
+  const swapped = wordsSwapped(q, e, pairs);
   if (surnameExact && !swapped) return false;
   let firmOthers = 0;
   let looseOthers = 0;

@@ -109,6 +109,7 @@ const more = buildMatcherIndex([
   person('daniel', 'SHANNON', 'M', 'DANIEL', { dateOfBirth: '1982-07-19' }),
   person('oakley', 'OSCAR', 'J', 'OAKLEY'),
   person('delarosa', 'JOAQUIN', 'DE LEON', 'DE LA ROSA'),
+  person('delafuente', 'CONSUELO', null, 'DE LA FUENTE Y DE LA FUENTE'),
 ]);
 
 function screenMore(entity: Omit<Extract<Entity, { type: 'person' }>, 'type'>): string[] {
@@ -163,7 +164,8 @@ describe('a name whose words meet the listed ones only in another order needs th
     expect(screenMore({ name: 'Jacob Oscar Oakley' })).toEqual(['oakley']);
     expect(screenMore({ name: 'Daniel, Shannon M' })).toEqual(['daniel']);
   });
-  it('a particle paired with its twin elsewhere in the listed name is no other order (Joaquin Deleon De La Rosa ~ JOAQUIN DE LEON DE LA ROSA)', () => {
+  it('a particle or a compound surname part paired with its twin elsewhere in the listed name is no other order', () => {
     expect(screenMore({ name: 'Joaquin Deleon De La Rosa' })).toEqual(['delarosa']);
+    expect(screenMore({ name: 'Consuelo Delafuente Y De La Fuente' })).toEqual(['delafuente']);
   });
 });

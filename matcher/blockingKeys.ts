@@ -38,9 +38,10 @@ import type { Entity, KeyGroup, ListedParty } from './types';
  * 4: the same keys; the rule files they are fingerprinted with changed (one shared word is no
  * potential match), and the pre-check screens with those rules. 5: the same keys; the rule files
  * changed (two loose name dimensions at once need corroboration; candidates found faster, with the
- * same results).
+ * same results). 6: the same keys; the rule files changed (a name misspelt twice, or in another
+ * order and misspelt, needs corroboration).
  */
-export const BLOCKING_KEYS_VERSION = 5;
+export const BLOCKING_KEYS_VERSION = 6;
 
 const key = (text: string): number => fnv1a(text) | 0;
 

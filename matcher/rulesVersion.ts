@@ -12,6 +12,10 @@
  * no more than the part alone. 3: a given name that meets the listed one only as a variant (a
  * nickname, another given name, a looser likeness) beside a surname that is not the listed one
  * needs a middle name or initial, the date of birth, the NPI or the state to agree; candidates are found
- * through bitsets, with the same results.
+ * through bitsets, with the same results. 4: two letters off are a typo only of a listed word of
+ * seven letters or more; a given name and a surname both misspelt, one of them by more than a
+ * letter (or by a letter in a word of three), and a name whose words meet the listed ones only in
+ * another order with one of them not as listed, need a middle name or initial, the date of birth,
+ * the NPI or the state to agree.
  */
-export const MATCHING_RULES_VERSION = 3;
+export const MATCHING_RULES_VERSION = 4;

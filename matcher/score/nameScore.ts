@@ -1,4 +1,6 @@
 import { isParticle as isParticleWord } from '../normalize/compoundSurname';
+import { ocrKey } from '../normalize/ocr';
+import { boundedEditDistance } from '../strings/editDistance';
 import type { NormalizedName, TokenRole } from '../normalize/name';
 import { align, choosePairs, gatherPairs, surnameCanPair, type Alignment, type TokenPairs } from './alignment';
 import { CLOSE_MERGED_SIM, SIM, closeWords, givenNameVariantOnly, orgTokenSimilarity, personTokenSimilarity } from './tokenSimilarity';
@@ -346,8 +348,84 @@ export function comparePersonNames(
   const twoAgree = oneSided || (closeAgreements >= 1 && closeAgreements + initialAgreements >= 2);
   const structural = surnamePaired && surnameBest >= 0.75 && (otherPaired || oneSided) && (e.tokens.length > 1 || bareSurnameAnswered);
   const bothLoose = structural && !oneSided && !surnameExact && variantGivens > 0 && firmOthers === 0;
-  const corroboration: Corroboration = !bothLoose ? 'none' : twoAgree ? 'field' : 'identifier';
+  const loose = bothLoose || (structural && !oneSided && looseAtOnce(q, e, pairs, surnameExact));
+  const corroboration: Corroboration = !loose ? 'none' : twoAgree ? 'field' : 'identifier';
   return { score: finish(score, false), plausible: structural && (twoAgree || bothLoose), corroboration };
+}
+
+/**
+ * Whether the name words meet in another order: the given and middle names against each other,
+ * or against the surname. The parts of a compound surname may come in either order (GARCIA LOPEZ
+ * ~ LOPEZ GARCIA), and a particle or other soft word (DE, LA, THI) may pair with its twin anywhere
+ * in the listed name (DELEON DE LA ROSA ~ DE LEON DE LA ROSA): their places say nothing about the
+ * order of the names.
+ */
+function wordsSwapped(q: NormalizedName, e: NormalizedName, pairs: Alignment): boolean {
+  let lastListed = -1;
+  for (let p = 0; p < pairs.count; p++) {
+    if (pairs.qn[p] === 1 && q.soft[pairs.qi[p]]) continue;
+    if (allSurname(q, pairs.qi[p], pairs.qn[p]) && allSurname(e, pairs.ei[p], pairs.en[p])) continue;
+    if (pairs.ei[p] < lastListed) return true;
+    lastListed = pairs.ei[p];
+  }
+  return false;
+}
+
+function allSurname(n: NormalizedName, from: number, count: number): boolean {
+  for (let k = from; k < from + count; k++) if (n.roles[k] !== 'surname') return false;
+  return true;
+}
+
+/**
+ * How one word of the roster meets one listed word, for the rules on loose name dimensions:
+ * `firm`, the same word, an initial that fits it or a scanner's misreading; `slight`, one letter
+ * off a word of four letters or more (RPBERT ~ ROBERT, HOLLIS ~ HOLLINS); `loose`, anything
+ * looser: a letter off a word of three (REY ~ ROY), two letters, a nickname, another given name
+ * (givenNameVariantOnly), a sound-alike or a likeness. `given`: the pair stands beside the
+ * surname, where a variant of the nickname data set is loose whatever its letters.
+ */
+function wordAgreement(q: string, e: string, sim: number, given: boolean): 'firm' | 'slight' | 'loose' {
+  if (q === e || ((q.length === 1 || e.length === 1) && sim > 0) || ocrKey(q) === ocrKey(e)) return 'firm';
+  if (given && givenNameVariantOnly(q, e, sim)) return 'loose';
+  return Math.max(q.length, e.length) >= 4 && boundedEditDistance(q, e, 1) === 1 ? 'slight' : 'loose';
+}
+
+/**
+ * Two loose dimensions at once, beside those of rule 3 (bothLoose), each a potential match only
+ * when something corroborates it (NameComparison.corroboration):
+ * - both the given name and the surname misspelt, with no other word as listed (a middle name
+ *   or an initial), and more than one letter off in one of them: ADRIANA RIVERO for Adriana
+ *   Rivera, KATHRYN ZIMMERMAN for Katrin Zimmermann. One letter off in each (Rpbert Hollis for
+ *   ROBERT HOLLINS) is the same name misspelt;
+ * - the words meet only in another order (the roster's surname against the listed given name,
+ *   the given name against the listed middle name) and one of them is not written as listed:
+ *   SHANNON M. DANIEL for Daniel Cannon, OSCAR J OAKLEY for Jacob Oscar Daley. A name in
+ *   another order with every word as listed (SMITH JOHN A) needs nothing more.
+ */
+function looseAtOnce(q: NormalizedName, e: NormalizedName, pairs: Alignment, surnameExact: boolean): boolean {
+  const swapped = wordsSwapped(q, e, pairs);
+  if (surnameExact && !swapped) return false;
+  let firmOthers = 0;
+  let looseOthers = 0;
+  let looseSurname = false;
+  for (let p = 0; p < pairs.count; p++) {
+    const qi = pairs.qi[p];
+    const ei = pairs.ei[p];
+    let touchesSurname = false;
+    for (let k = 0; k < pairs.en[p]; k++) if (e.roles[ei + k] === 'surname') touchesSurname = true;
+    const single = pairs.qn[p] === 1 && pairs.en[p] === 1;
+    // Words written as one on a side (SMITHJONES, SEOYEON) agree firmly with the same letters; otherwise, loosely in another order only.
+    const agreement = single
+      ? wordAgreement(q.tokens[qi], e.tokens[ei], pairs.sim[p], !touchesSurname)
+      : sameLetters(q.tokens, qi, pairs.qn[p], e.tokens, ei, pairs.en[p])
+        ? 'firm'
+        : 'slight';
+    if (swapped && agreement !== 'firm') return true;
+    if (touchesSurname) looseSurname ||= agreement === 'loose';
+    else if (agreement === 'firm') firmOthers++;
+    else if (agreement === 'loose') looseOthers++;
+  }
+  return !surnameExact && firmOthers === 0 && (looseOthers > 0 || looseSurname);
 }
 
 /** Whether query tokens [qi, qi + qn) and listed tokens [ei, ei + en) hold the same letters (SMITHJONES ~ SMITH JONES). */

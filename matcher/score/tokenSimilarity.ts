@@ -102,24 +102,32 @@ export function orgTokenSimilarity(q: string, e: string): number {
 }
 
 /**
- * Two person words agree closely: the same word, a typo (one letter, two in a word of seven
- * letters or more), a nickname or a scanner misreading. A looser likeness (CHERRY ~ CURRY,
+ * Two person words agree closely: the same word, a typo (one letter, two in a listed word of
+ * seven letters or more), a nickname or a scanner misreading. A looser likeness (CHERRY ~ CURRY,
  * ERIN ~ BRIAN: two letters of five or six; a sound-alike, MICHELLE ~ MICHAEL, YOUNG ~ YANG;
  * a truncation, MARTIN ~ MARTINEZ) still scores, but cannot stand as the second word of a name
- * match (see nameScore.ts).
+ * match (see nameScore.ts). `q` is the roster's word, `e` the listed one.
  */
 export function closeWords(q: string, e: string, sim: number): boolean {
   if (sim >= SIM.nickname) return true;
   if (sim <= 0) return false;
   const d = boundedEditDistance(q, e, 2);
   if (d <= 1) return true;
-  // Two letters off a word of seven or more (GARDNER ~ GARNE), but not two letters added at its end: MARTIN is no typo of MARTINEZ.
-  return d === 2 && Math.max(q.length, e.length) >= 7 && !q.startsWith(e) && !e.startsWith(q);
+  return twoLetterTypo(q, e, d);
+}
+
+/**
+ * Two letters off a listed word of seven or more (GARDNER ~ GARNE), but not
+ * two letters added at its end (MARTIN is no typo of MARTINEZ). Two letters off a shorter listed
+ * word make another name: AMANDA is not Armando, MENDEZ is not Mendoza, PARKER is not Pariser.
+ */
+function twoLetterTypo(q: string, e: string, d: number): boolean {
+  return d === 2 && e.length >= 7 && !q.startsWith(e) && !e.startsWith(q);
 }
 
 /**
  * Two given names that meet only as a variant: not the same word, a typo of it (closeWords by
- * letters: one letter, two in a word of seven or more) nor a scanner misreading, but two given
+ * letters: one letter, two in a listed word of seven or more) nor a scanner misreading, but two given
  * names of the nickname data set (a nickname, BOB ~ ROBERT, or another name a letter or two
  * away, JEAN ~ JOAN, LILLIAN ~ WILLIAM), a truncation, a sound-alike or a looser likeness of
  * letters (ALBERT ~ ROBERT). Each still finds a listed person beside a surname written as listed;
@@ -133,7 +141,7 @@ export function givenNameVariantOnly(q: string, e: string, sim: number): boolean
   if (sim >= SIM.ocr) return false;
   const d = boundedEditDistance(q, e, 2);
   if (d <= 1) return false;
-  return !(d === 2 && Math.max(q.length, e.length) >= 7 && !q.startsWith(e) && !e.startsWith(q));
+  return !twoLetterTypo(q, e, d);
 }
 
 /** How close the two words of a pair written as one must be to agree closely (SMITHJONES ~ SMITH JONES, DELACRUZ ~ DE LA CRUZ). */

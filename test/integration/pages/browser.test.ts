@@ -182,6 +182,7 @@ describeInBrowser('web pages in a real browser', () => {
           contentChangedAt: text(row, 'age')?.getAttribute('data-changed-at'),
           statusValue: text(row, 'status')?.getAttribute('data-value'),
           status: text(row, 'status')?.textContent?.replace(/\s+/g, ' ').trim(),
+          fetchedBy: text(row, 'fetchedBy')?.getAttribute('data-value'),
           stale: row.classList.contains('is-stale'),
         }));
         const registry = document.querySelector('dl[data-source="nppes"]') as Element;
@@ -216,7 +217,7 @@ describeInBrowser('web pages in a real browser', () => {
       );
       const counted = new Map(rows.map((r) => [r.key, r.entry_count]));
       expect(
-        shown.lists.map(({ key, name, cadence, cadenceLabel, listVersionId, retrievedAt, statusValue, contentChangedAt }) => ({
+        shown.lists.map(({ key, name, cadence, cadenceLabel, listVersionId, retrievedAt, statusValue, contentChangedAt, fetchedBy }) => ({
           key,
           name,
           cadence,
@@ -225,6 +226,7 @@ describeInBrowser('web pages in a real browser', () => {
           retrievedAt,
           status: statusValue,
           contentChangedAt,
+          fetchedBy,
         })),
       ).toEqual([...json.sources, ...json.additionalSources]);
       expect(shown.lists.map((l) => [l.key, l.entryCount])).toEqual(shown.lists.map((l) => [l.key, counted.get(l.key)]));

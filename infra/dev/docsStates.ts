@@ -1,5 +1,5 @@
 /**
- * `npm run docs:states`: regenerates the README's table of Medicaid jurisdictions
+ * `npm run docs:states`: regenerates docs/lists.md's table of Medicaid jurisdictions
  * (infra/dev/statesReadme.ts) and its table of how each source is fetched (infra/dev/fetchReadme.ts).
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -9,10 +9,10 @@ import { runScript } from './runScript';
 import { writeStatesTable } from './statesReadme';
 
 runScript(async () => {
-  const readmePath = resolve(__dirname, '../../README.md');
-  console.log((await writeStatesTable(readmePath)) ? 'README.md: states table updated' : 'README.md: states table already current');
+  const readmePath = resolve(__dirname, '../../docs/lists.md');
+  console.log((await writeStatesTable(readmePath)) ? 'docs/lists.md: states table updated' : 'docs/lists.md: states table already current');
   const before = await readFile(readmePath, 'utf8');
   const after = renderFetchReadme(before, readmePath);
   if (after !== before) await writeFile(readmePath, after);
-  console.log(after !== before ? 'README.md: fetch table updated' : 'README.md: fetch table already current');
+  console.log(after !== before ? 'docs/lists.md: fetch table updated' : 'docs/lists.md: fetch table already current');
 });

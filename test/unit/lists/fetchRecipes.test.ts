@@ -5,7 +5,7 @@ import { FETCH_RECIPES } from '../../../activities/lists/sources/recipes';
 import { fetchedBy } from '../../../activities/lists/fetch/mode';
 import { FETCH_TABLE_END, FETCH_TABLE_START, renderFetchReadme } from '../../../infra/dev/fetchReadme';
 
-const README = resolve(__dirname, '../../../README.md');
+const README = resolve(__dirname, '../../../docs/lists.md');
 
 describe('fetch recipes', () => {
   it('exist for every catalog source (a new source adds its entry to recipes.ts), and for no other key', () => {

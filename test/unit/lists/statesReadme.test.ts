@@ -4,7 +4,7 @@ import { STATE_MAPPINGS } from '../../../activities/lists/sources/states';
 import { JURISDICTIONS } from '../../../activities/lists/sources/states/jurisdictions';
 import { renderReadme, renderStatesTable, STATES_TABLE_END, STATES_TABLE_START } from '../../../infra/dev/statesReadme';
 
-const README = resolve(__dirname, '../../../README.md');
+const README = resolve(__dirname, '../../../docs/lists.md');
 
 describe('README table of the Medicaid jurisdictions', () => {
   it('is what `npm run docs:states` generates from jurisdictions.ts (run it after changing the table or merging an adapter)', async () => {

@@ -1,18 +1,20 @@
 /**
- * `npm run docs:states`: regenerates docs/lists.md's table of Medicaid jurisdictions
- * (infra/dev/statesReadme.ts) and its table of how each source is fetched (infra/dev/fetchReadme.ts).
+ * `npm run docs:states`: regenerates the two generated sections of docs/lists.md, the Medicaid
+ * jurisdictions (infra/dev/statesSection.ts) and how each source is fetched (infra/dev/fetchSection.ts).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { renderFetchReadme } from './fetchReadme';
+import { renderFetchPage } from './fetchSection';
 import { runScript } from './runScript';
-import { writeStatesTable } from './statesReadme';
+import { writeStatesSection } from './statesSection';
 
 runScript(async () => {
-  const readmePath = resolve(__dirname, '../../docs/lists.md');
-  console.log((await writeStatesTable(readmePath)) ? 'docs/lists.md: states table updated' : 'docs/lists.md: states table already current');
-  const before = await readFile(readmePath, 'utf8');
-  const after = renderFetchReadme(before, readmePath);
-  if (after !== before) await writeFile(readmePath, after);
-  console.log(after !== before ? 'docs/lists.md: fetch table updated' : 'docs/lists.md: fetch table already current');
+  const pagePath = resolve(__dirname, '../../docs/lists.md');
+  console.log(
+    (await writeStatesSection(pagePath)) ? 'docs/lists.md: jurisdictions updated' : 'docs/lists.md: jurisdictions already current',
+  );
+  const before = await readFile(pagePath, 'utf8');
+  const after = renderFetchPage(before, pagePath);
+  if (after !== before) await writeFile(pagePath, after);
+  console.log(after !== before ? 'docs/lists.md: fetch recipes updated' : 'docs/lists.md: fetch recipes already current');
 });

@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import { SOURCE_DESCRIPTIONS } from '../../../activities/lists/sources/descriptions';
 import { FETCH_RECIPES } from '../../../activities/lists/sources/recipes';
 import { fetchedBy } from '../../../activities/lists/fetch/mode';
-import { FETCH_TABLE_END, FETCH_TABLE_START, renderFetchReadme } from '../../../infra/dev/fetchReadme';
+import { FETCH_SECTION_END, FETCH_SECTION_START, renderFetchPage } from '../../../infra/dev/fetchSection';
 
-const README = resolve(__dirname, '../../../docs/lists.md');
+const LISTS_PAGE = resolve(__dirname, '../../../docs/lists.md');
 
 describe('fetch recipes', () => {
   it('exist for every catalog source (a new source adds its entry to recipes.ts), and for no other key', () => {
@@ -40,10 +40,10 @@ describe('fetch recipes', () => {
     expect(fetchedBy('state_wv', { LIST_ARTIFACT_STATE_WV: '/srv/lists/wv.pdf' })).toBe('publisher');
   });
 
-  it('are the README table `npm run docs:states` generates (run it after adding or changing a recipe)', () => {
-    const readme = readFileSync(README, 'utf8');
-    expect(readme).toContain(FETCH_TABLE_START);
-    expect(readme).toContain(FETCH_TABLE_END);
-    expect(renderFetchReadme(readme, README)).toBe(readme);
+  it('are the docs/lists.md list `npm run docs:states` generates (run it after adding or changing a recipe)', () => {
+    const page = readFileSync(LISTS_PAGE, 'utf8');
+    expect(page).toContain(FETCH_SECTION_START);
+    expect(page).toContain(FETCH_SECTION_END);
+    expect(renderFetchPage(page, LISTS_PAGE)).toBe(page);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The layers of README "Architecture", held by dependency-cruiser (`npm run depcheck`, part of
+ * The layers of docs/architecture.md, held by dependency-cruiser (`npm run depcheck`, part of
  * `npm test`). Imports run downward only:
  *   roots    infra/worker.ts (with infra/worker/), infra/cli, infra/dev, infra/schedules   (import anything, imported by nothing)
  *   gateway  the HTTP API

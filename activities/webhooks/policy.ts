@@ -38,7 +38,7 @@ export function deliveryPolicy(env: NodeJS.ProcessEnv = process.env): DeliveryPo
   };
 }
 
-/** The waits between attempts the policy gives, in ms: what the README's schedule shows. */
+/** The waits between attempts the policy gives, in ms: what docs/webhooks.md's schedule shows. */
 export function retrySchedule(policy: DeliveryPolicy): number[] {
   return Array.from({ length: policy.maximumAttempts - 1 }, (_, i) =>
     Math.min(policy.initialIntervalMs * policy.backoffCoefficient ** i, policy.maximumIntervalMs),

@@ -1,6 +1,6 @@
 /**
  * The published plan table: burst limit, monthly allowance and rates. This is the one place
- * these numbers live; the README's price table is generated from it (see planTableMarkdown).
+ * these numbers live; docs/billing.md shows the table planTableMarkdown prints, and a test holds the two equal.
  */
 export const PLAN_KEYS = ['trial', 'small', 'medium', 'large', 'enterprise'] as const;
 export type PlanKey = (typeof PLAN_KEYS)[number];

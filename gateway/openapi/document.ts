@@ -70,7 +70,7 @@ const MB = 1024 * 1024;
 
 /**
  * The reviews of potential matches: an extension of the contract, like the webhook endpoints
- * (README "Reviews of potential matches"). Nothing here is metered or counts against the allowance.
+ * (docs/reviews.md). Nothing here is metered or counts against the allowance.
  */
 const reviewPaths = {
   '/reviews': {

@@ -1,6 +1,6 @@
 /**
- * JSON Schema of the reviews of potential matches, an extension of the v1 contract (README
- * "Reviews of potential matches"). Merged into #/components/schemas by document.ts.
+ * JSON Schema of the reviews of potential matches, an extension of the v1 contract
+ * (docs/reviews.md). Merged into #/components/schemas by document.ts.
  */
 import { NO_LONE_SURROGATE, SUBJECT_TEXT_PATTERN } from './schemas';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /**
  * Every port, URL and tunable of the stack, read from the environment once.
- * The README's configuration table documents each variable and its default.
+ * docs/configuration.md documents each variable and its default.
  */
 function env(name: string, fallback: string): string {
   const value = process.env[name];
@@ -97,7 +97,7 @@ export const config: StackConfig = loadConfig();
  * The envelope keys webhook signing secrets are encrypted under at rest (AES-256-GCM):
  * `WEBHOOK_SECRET_KEYS` holds one or more `keyId:base64key` entries separated by commas, each
  * key 32 bytes; the first encrypts new and rotated secrets, the others still decrypt the
- * secrets stored under them (the README's rotation of the envelope key). Read by the gateway
+ * secrets stored under them (docs/webhooks.md, rotating the envelope key). Read by the gateway
  * (to encrypt), the delivery activity (to decrypt and sign) and `screenctl webhook-secrets`.
  *
  * Unset, local development and the tests use a fixed development key, published here and so no

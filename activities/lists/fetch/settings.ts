@@ -1,6 +1,6 @@
 /**
- * The settings of fetching lists from their publishers (README "Lists: fetched from the
- * publishers"), read from the environment the worker (or screenctl) was given.
+ * The settings of fetching lists from their publishers (docs/lists.md "Fetched from
+ * the publishers"), read from the environment the worker (or screenctl) was given.
  */
 
 export interface FetchSettings {

@@ -1,6 +1,6 @@
 /**
  * Publication cadences, how often each is polled, and when an unchanged list counts as stale.
- * One place for the rule so the schedules, the coverage report and the README agree.
+ * One place for the rule so the schedules, the coverage report and docs/lists.md agree.
  */
 export type Cadence = 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'on_change' | 'irregular';
 

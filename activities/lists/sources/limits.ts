@@ -5,7 +5,7 @@ import { ArtifactFormatError } from './types';
  * Bounds on what one list artifact may make a parser do. A publisher's file (or a compromised
  * mirror) that goes past one is refused with a reason naming the bound; the current version
  * stays published. Each bound is generous for every real list and set by the worker's
- * configuration (README "Lists and coverage").
+ * configuration (docs/configuration.md "Lists").
  */
 export interface ParseLimits {
   /** Bytes a reader may inflate out of one artifact's ZIP archives (XLSX parts and bundled workbooks), all archives together. */

@@ -30,7 +30,7 @@ interface RecipeBase {
   /**
    * Known obstacles that do not stop an unattended fetch outright (a publisher that answers only
    * US addresses, one that OpenSanctions reaches through an unblocking proxy). Shown by
-   * `screenctl lists fetch` and in the README table.
+   * `screenctl lists fetch` and in docs/lists.md.
    */
   caveat?: string;
 }
@@ -94,7 +94,7 @@ export function isAutomatic(recipe: FetchRecipe): recipe is AutomaticRecipe {
   return recipe.kind !== 'manual';
 }
 
-/** One line for the README table and the operator view: how the source is fetched. */
+/** One line for docs/lists.md and the operator view: how the source is fetched. */
 export function describeRecipe(recipe: FetchRecipe): string {
   switch (recipe.kind) {
     case 'fixed_url':

@@ -5,7 +5,7 @@ import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/commo
  * (e.g. `OrgId = "…" AND JobId = "…"`). Workflow starters set them in `typedSearchAttributes`;
  * workflow code may import this file (it depends on @temporalio/common only). The dev server
  * registers them at start-up; on a real cluster `temporal operator search-attribute create`
- * registers them once (see README).
+ * registers them once (see docs/operations.md).
  */
 const ListSourceKey = defineSearchAttributeKey('ListSourceKey', SearchAttributeType.KEYWORD);
 export const OrgId = defineSearchAttributeKey('OrgId', SearchAttributeType.KEYWORD);

@@ -58,7 +58,7 @@ export interface WebhookReceiver {
 }
 
 /**
- * A real HTTP receiver on loopback that does what the README tells receivers to do: read the
+ * A real HTTP receiver on loopback that does what docs/webhooks.md tells receivers to do: read the
  * raw body, verify the signature by the contract's five rules (computed independently, above),
  * answer 2xx only for a verified request. `answer` scripts the status by request number
  * (0-based); a request is recorded when it arrives, before any delay.

@@ -23,7 +23,7 @@ describe('plan table', () => {
     expect(plansWithMoreRoom('medium').map((p) => p.key)).toEqual(['large', 'enterprise']);
   });
 
-  it('renders one markdown row per plan for the README', () => {
+  it('renders one markdown row per plan for docs/billing.md', () => {
     const lines = planTableMarkdown().split('\n');
     expect(lines).toHaveLength(2 + PLAN_KEYS.length);
     expect(lines[4]).toContain('| Medium | 60 | 5,000 |');

@@ -23,7 +23,7 @@ function filesUnder(dir: string): string[] {
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
 
-/** What the processes read at run time from beside their modules (README "Running on a real Temporal cluster"). */
+/** What the processes read at run time from beside their modules (docs/operations.md "The compiled build"). */
 const RUNTIME_FILES = [
   ...fs.readdirSync(path.join(root, 'infra/base/migrations')).map((f) => `infra/base/migrations/${f}`),
   ...fs

@@ -1,5 +1,5 @@
 /**
- * The rules a migration must keep to be safe under a rolling deploy (README "Migrations"): while
+ * The rules a migration must keep to be safe under a rolling deploy (docs/operations.md "Migrations"): while
  * it runs, the previous release keeps serving from the same tables, so no statement may hold a
  * long lock on a large table, and the schema it leaves must still suit the previous release.
  *

@@ -5,7 +5,7 @@ import type { Entity, Match } from '../../../matcher/types';
  * A given name that meets the listed one only as a variant (a nickname, a truncation, a sound-alike
  * or a looser likeness of letters) beside a surname that is not the listed one: both dimensions
  * loose at once is a potential match only when the date of birth, the NPI or the state agrees, or
- * a middle name or initial does (README "How matching works"). Each loose dimension alone still
+ * a middle name or initial does (docs/matching.md). Each loose dimension alone still
  * finds the listed person.
  */
 const base: Omit<IndexedEntry, 'entryKey' | 'name' | 'firstName' | 'middleName' | 'lastName'> = {

@@ -2,7 +2,7 @@ import { buildMatcherIndex, lookupName, screenEntity, type IndexedEntry } from '
 import type { Entity } from '../../../matcher/types';
 
 /**
- * One shared word is not a potential match (README "How matching works"): a one-word listed name
+ * One shared word is not a potential match (docs/matching.md): a one-word listed name
  * needs something else about the same party to agree with a longer roster name, and two names of
  * several words need two words that agree closely. What the precision evaluation measures
  * (`npm run eval:matcher`, an ordinary roster against the demo lists), form by form.

@@ -2,7 +2,7 @@
  * Every Medicaid jurisdiction (the 50 states and DC): whether it keeps its own exclusion list,
  * who publishes it, where, in what format, how often, with which columns, and the public page
  * each fact was read from. Data only: the source descriptions (cadence, schedule, name), the
- * coverage report's gaps and the README table are all derived from it.
+ * coverage report's gaps and the list in docs/lists.md are all derived from it.
  *
  * Research, November 2026. "Crawler" sources are the OpenSanctions crawlers that download and
  * parse each list (their metadata names the publisher and URL, their code the format and

@@ -65,7 +65,7 @@ describe('an XLSX list is inflated within bounds, and only the parts its cells a
     await published('state_mn', generated('state_mn'));
   });
 
-  it('refuses a workbook whose worksheet inflates to 1 GB before inflating it', async () => {
+  it('refuses a workbook whose worksheet inflates to 1 GB from its central directory, before inflating it', async () => {
     const entries = await zipEntries(readFileSync(generated('state_ky')));
     const bomb = writeZip(
       join(dir, 'ky-bomb.xlsx'),
@@ -73,7 +73,23 @@ describe('an XLSX list is inflated within bounds, and only the parts its cells a
     );
     expect(readFileSync(bomb).length).toBeLessThan(2 * 1024 * 1024);
     const reason = await refusedKeepingCurrent('state_ky', bomb);
-    expect(reason).toBe('the XLSX artifact inflates to more than the 256 MB a list artifact may expand to (a ZIP bomb?)');
+    expect(reason).toBe(
+      'the XLSX artifact: xl/worksheets/sheet1.xml inflates from 1.0 MB to 1024 MB, more than 100 times: no list compresses so well (a ZIP bomb?)',
+    );
+  });
+
+  it('refuses a 1 GB worksheet whose central directory declares a plausible 50 MB, a megabyte or so into inflating it', async () => {
+    const entries = await zipEntries(readFileSync(generated('state_ky')));
+    const bomb = writeZip(
+      join(dir, 'ky-lying-bomb.xlsx'),
+      entries.map((entry) =>
+        entry.name === 'xl/worksheets/sheet1.xml' ? { name: entry.name, zeroMegabytes: GB_IN_MB, declaredBytes: 50 * 1024 * 1024 } : entry,
+      ),
+    );
+    const reason = await refusedKeepingCurrent('state_ky', bomb);
+    expect(reason).toMatch(
+      /^the XLSX artifact: xl\/worksheets\/sheet1\.xml inflated 1\.\d MB out of its first \d+ bytes, more than 100 times: no list compresses so well \(a ZIP bomb\?\)$/,
+    );
   });
 
   it('publishes a workbook carrying a 1 GB part its cells are not read from, without inflating that part', async () => {
@@ -104,7 +120,11 @@ describe('an XLSX list is inflated within bounds, and only the parts its cells a
       }),
     );
     const bomb = writeZip(join(dir, 'mn-bomb.zip'), rewritten);
-    const reason = await refusedKeepingCurrent('state_mn', bomb, { LIST_PARSE_MAX_INFLATED_MB: '100' });
+    // The ratio raised out of the way, so the shared inflate bound is what refuses it.
+    const reason = await refusedKeepingCurrent('state_mn', bomb, {
+      LIST_PARSE_MAX_INFLATED_MB: '100',
+      LIST_PARSE_MAX_INFLATE_RATIO: '10000',
+    });
     expect(reason).toBe(`the bundled workbook ${first} inflates to more than the 100 MB a list artifact may expand to (a ZIP bomb?)`);
   });
 

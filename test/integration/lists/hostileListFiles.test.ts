@@ -1,6 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { ingestArtifact, type IngestResult } from '../../../activities/lists/versions/ingest';
+import { PARSER_NICENESS } from '../../../activities/lists/versions/parseProcess';
 import { generateLists, type Manifest } from '../../../infra/dev/synthetic/generate';
 import { scratchDir } from '../../fixtures/lists/builders';
 import { writeZip, zipEntries } from '../../fixtures/lists/zipBomb';
@@ -245,5 +247,45 @@ describe('a parse that runs out of its memory is refused, not the worker', () =>
     writeFileSync(large, JSON.stringify({ data: Array.from({ length: 300_000 }, (_, i) => record(i)) }));
     const reason = await refusedKeepingCurrent('state_tn', large, { LIST_PARSE_MEMORY_MB: '96' });
     expect(reason).toBe('the parser ran out of its 96 MB of memory');
+  });
+});
+
+describe('the parser process', () => {
+  /** This process's list parser children (parseProcess.ts forks them), by pid. */
+  function parserChildren(): number[] {
+    return readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .filter((pid) => {
+        try {
+          // The command name in /proc/<pid>/stat may hold spaces and parentheses; the fields after its last ')' do not.
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+          return ppid === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('parseChild');
+        } catch {
+          return false; // gone meanwhile
+        }
+      });
+  }
+
+  it('runs at a lower CPU priority than the worker, and a refusal it made itself leaves it ready for the next artifact', async () => {
+    const entries = await zipEntries(readFileSync(generated('state_ky')));
+    const honest = writeZip(
+      join(dir, 'ky-bomb-again.xlsx'),
+      entries.map((entry) => (entry.name === 'xl/worksheets/sheet1.xml' ? { name: entry.name, zeroMegabytes: 1024 } : entry)),
+    );
+    const lying = writeZip(
+      join(dir, 'ky-lying-bomb-again.xlsx'),
+      entries.map((entry) =>
+        entry.name === 'xl/worksheets/sheet1.xml' ? { name: entry.name, zeroMegabytes: 1024, declaredBytes: 50 * 1024 * 1024 } : entry,
+      ),
+    );
+    await refusedKeepingCurrent('state_ky', honest);
+    const [parser, ...others] = parserChildren();
+    expect(others).toEqual([]);
+    expect(getPriority(parser)).toBe(Math.max(PARSER_NICENESS, getPriority()));
+    expect(getPriority(parser)).toBeGreaterThan(0);
+    await refusedKeepingCurrent('state_ky', lying);
+    expect(parserChildren()).toEqual([parser]);
   });
 });

@@ -142,10 +142,13 @@ async function main(): Promise<void> {
       }
     };
 
+    // Goes on from one measurement to the next, so every kind gets its turn even when one refusal outlasts a batch.
+    let turn = 0;
     /** Runs the hostile ingestions back to back, in turn, until stopped; counts their refusals. */
     const hostileLoop = (stop: { done: boolean }, refusals: string[]): Promise<void> =>
       (async () => {
-        for (let i = 0; !stop.done; i += 1) {
+        for (; !stop.done; turn += 1) {
+          const i = turn;
           const { sourceKey } = SOURCES[kinds[i % kinds.length]];
           const summary = await bench.client.workflow.execute(listIngestion, {
             taskQueue,

@@ -1,13 +1,21 @@
 /**
  * Hostile list files beside batch screening: one worker (infra/worker.ts's settings, in this
  * process) screens a batch from POST /v1/batch to `completed`, alone and then while its scheduled
- * ingestion is handed hostile artifacts over and over: a 1 GB ZIP bomb as the KY workbook
- * (generated here; about 1 MB on disk), and a TN JSON feed whose parse outgrows the parser's heap.
+ * ingestion is handed hostile artifacts over and over, alternating (alone, beside, alone, …):
+ *   bomb        a KY workbook whose worksheet inflates to 1 GB of zeros, its central directory
+ *               saying so (about 1 MB on disk, generated here);
+ *   lying-bomb  the same as the GA workbook, its central directory declaring 96 MB (under 100
+ *               times the compressed size, so only inflating shows the lie);
+ *   heap        a TN JSON feed whose parse outgrows the parser's heap.
  * Prints the batch's rate and the worker's event-loop delay in each case, and how many hostile
- * artifacts were refused meanwhile. Parsing runs in a child process of its own, so the rates
- * should match and the delay stay flat.
+ * artifacts were refused meanwhile, with their reasons. Parsing runs in a child process of its
+ * own at the lowest CPU priority, so the rates should match and the delay stay flat.
  *
- *   npm run bench:hostile-lists -- [--items 1000] [--runs 3] [--entries 50000] [--registry 200000] [--seed 7] [--parser-mb 192]
+ * --pause-ms waits between one hostile ingestion and the next (0: back to back, the harshest; a
+ * publisher's schedule hands over one file an hour at most).
+ *
+ *   npm run bench:hostile-lists -- [--items 1000] [--runs 3] [--hostile bomb,lying-bomb,heap] [--pause-ms 0] [--entries 50000]
+ *     [--registry 200000] [--seed 7] [--parser-mb 192]
  */
 import os from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -34,17 +42,30 @@ const ENTRIES = numberArg('entries', 50_000);
 const REGISTRY = numberArg('registry', 200_000);
 const SEED = numberArg('seed', 7);
 const PARSER_MB = numberArg('parser-mb', 192);
+const PAUSE_MS = numberArg('pause-ms', 0);
+const KINDS = ['bomb', 'lying-bomb', 'heap'] as const;
+type Kind = (typeof KINDS)[number];
 
-/** A KY workbook whose worksheet inflates to 1 GB of zeros. */
-async function writeKyBomb(dir: string): Promise<string> {
+function hostileKinds(): Kind[] {
+  const at = process.argv.indexOf('--hostile');
+  if (at < 0) return [...KINDS];
+  const kinds = (process.argv[at + 1] ?? '').split(',');
+  const unknown = kinds.filter((kind) => !(KINDS as readonly string[]).includes(kind));
+  if (unknown.length > 0 || kinds.length === 0)
+    throw new Error(`--hostile takes ${KINDS.join(', ')} separated by commas, got ${process.argv[at + 1]}`);
+  return kinds as Kind[];
+}
+
+/** A workbook whose worksheet inflates to 1 GB of zeros; its directory says so, or declares `declaredBytes`. */
+async function writeXlsxBomb(dir: string, name: string, declaredBytes?: number): Promise<string> {
   const workbook = new ExcelJS.Workbook();
   workbook.addWorksheet('Sheet1').addRow(['Last Name', 'First Name', 'Date of Exclusion']);
-  const plain = join(dir, 'ky-plain.xlsx');
+  const plain = join(dir, `${name}-plain.xlsx`);
   await workbook.xlsx.writeFile(plain);
   const entries = await zipEntries(readFileSync(plain));
   return writeZip(
-    join(dir, 'ky-bomb.xlsx'),
-    entries.map((entry) => (entry.name === 'xl/worksheets/sheet1.xml' ? { name: entry.name, zeroMegabytes: 1024 } : entry)),
+    join(dir, `${name}.xlsx`),
+    entries.map((entry) => (entry.name === 'xl/worksheets/sheet1.xml' ? { name: entry.name, zeroMegabytes: 1024, declaredBytes } : entry)),
   );
 }
 
@@ -59,15 +80,30 @@ function writeTnHeapEater(dir: string): string {
   return path;
 }
 
+/** Each hostile kind's source, and the variable that hands it the artifact. */
+const SOURCES: Record<Kind, { sourceKey: string; variable: string }> = {
+  bomb: { sourceKey: 'state_ky', variable: 'LIST_ARTIFACT_STATE_KY' },
+  'lying-bomb': { sourceKey: 'state_ga', variable: 'LIST_ARTIFACT_STATE_GA' },
+  heap: { sourceKey: 'state_tn', variable: 'LIST_ARTIFACT_STATE_TN' },
+};
+
+async function writeHostile(kind: Kind, dir: string): Promise<string> {
+  if (kind === 'bomb') return writeXlsxBomb(dir, 'ky-bomb');
+  if (kind === 'lying-bomb') return writeXlsxBomb(dir, 'ga-lying-bomb', 96 * 1024 * 1024);
+  return writeTnHeapEater(dir);
+}
+
 const median = (xs: number[]): number => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
+  const kinds = hostileKinds();
   console.log(
-    `hostile lists bench: batches of ${ITEMS} items, ${ENTRIES} list entries + ${REGISTRY} NPPES organizations, cores=${os.cpus().length}`,
+    `hostile lists bench: batches of ${ITEMS} items, ${ENTRIES} list entries + ${REGISTRY} NPPES organizations, cores=${os.cpus().length}, ` +
+      `hostile: ${kinds.join(', ')}, ${PAUSE_MS > 0 ? `${PAUSE_MS} ms apart` : 'back to back'}`,
   );
   const dir = scratchDir();
-  const bomb = await writeKyBomb(dir);
-  const heapEater = writeTnHeapEater(dir);
+  const artifacts: NodeJS.ProcessEnv = {};
+  for (const kind of kinds) artifacts[SOURCES[kind].variable] = await writeHostile(kind, dir);
   const bench = await startBenchStack();
   const matchers = await startMatcherReplicas({ count: 1, entries: ENTRIES, registry: REGISTRY, seed: SEED });
   const taskQueue = `bench-hostile-${randomBytes(3).toString('hex')}`;
@@ -81,7 +117,7 @@ async function main(): Promise<void> {
     await bench.startWorker({
       taskQueue,
       matcherUrl: matchers.urls[0],
-      env: { ...process.env, LIST_ARTIFACT_STATE_KY: bomb, LIST_ARTIFACT_STATE_TN: heapEater, LIST_PARSE_MEMORY_MB: String(PARSER_MB) },
+      env: { ...process.env, ...artifacts, LIST_PARSE_MEMORY_MB: String(PARSER_MB) },
     });
     const org = await createOrganization(bench.pool, { name: 'Bench hostile lists', plan: 'enterprise' });
     const { apiKey } = await issueApiKey(bench.pool, org.id);
@@ -111,11 +147,14 @@ async function main(): Promise<void> {
       }
     };
 
-    /** Runs the KY and TN ingestions back to back until stopped; counts their refusals. */
+    // Goes on from one measurement to the next, so every kind gets its turn even when one refusal outlasts a batch.
+    let turn = 0;
+    /** Runs the hostile ingestions back to back, in turn, until stopped; counts their refusals. */
     const hostileLoop = (stop: { done: boolean }, refusals: string[]): Promise<void> =>
       (async () => {
-        for (let i = 0; !stop.done; i += 1) {
-          const sourceKey = i % 2 === 0 ? 'state_ky' : 'state_tn';
+        for (; !stop.done; turn += 1) {
+          const i = turn;
+          const { sourceKey } = SOURCES[kinds[i % kinds.length]];
           const summary = await bench.client.workflow.execute(listIngestion, {
             taskQueue,
             workflowId: `list-ingestion/${sourceKey}/bench-${i}-${randomBytes(3).toString('hex')}`,
@@ -123,6 +162,7 @@ async function main(): Promise<void> {
           });
           if (summary.outcome !== 'refused') throw new Error(`${sourceKey}: ${summary.outcome}, not refused`);
           refusals.push(`${sourceKey}: ${summary.reason}`);
+          if (PAUSE_MS > 0 && !stop.done) await new Promise((r) => setTimeout(r, PAUSE_MS));
         }
       })();
 

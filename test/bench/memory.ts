@@ -8,6 +8,7 @@ import { ingestListSet } from '../../infra/dev/lists/ingestListSet';
 import { progressLines } from '../../infra/dev/lists/progressLines';
 import { waitForMatcherVersions } from '../../infra/dev/matcherVersions';
 import { listScaleFrom } from '../../infra/dev/listScale';
+import { matcherReplicaCount, matcherReplicaPorts } from '../../infra/dev/matcherReplicas';
 import { runScript } from '../../infra/dev/runScript';
 import { spawnSync } from 'node:child_process';
 import { numberArg } from './support/args';
@@ -18,7 +19,7 @@ import type { Pool } from 'pg';
  * npm run bench:memory [-- --scale full] [--interval-ms 200] [--rest-s 5]
  *
  * Against a running stack (`npm start -- --scale full`, with the same environment), prints the
- * resident memory of each of its processes (gateway, matcher, worker, launcher, Temporal dev
+ * resident memory of each of its processes (gateway, each matcher replica, worker, launcher, Temporal dev
  * server, PostgreSQL: the database's backends and the server's own processes summed) at rest,
  * then at its peak while a new version of EVERY list is built beside the current one: it
  * ingests the other synthetic set of the scale (seed 1 or 2, whichever is not published; the
@@ -155,7 +156,13 @@ async function main(): Promise<void> {
   const pool = createPool({ max: 4 });
   try {
     const gateway = await listener('gateway', config.gatewayPort);
-    const matcher = await listener('matcher', config.matcherPort);
+    // Every replica npm start runs (MATCHER_REPLICAS, on MATCHER_PORT and the ports after it): each holds its own index.
+    const replicaPorts = matcherReplicaPorts(config.matcherPort, matcherReplicaCount(process.env));
+    const matchers: Group[] = [];
+    for (const [i, port] of replicaPorts.entries()) {
+      const name = i === 0 ? 'matcher' : `matcher-${i + 1}`;
+      matchers.push({ name, node: true, pids: [await listener(name, port)] });
+    }
     const worker = await listener("worker's metrics", config.workerMetricsPort);
     const temporal = await listener('Temporal server', Number(config.temporalAddress.split(':').pop()));
     const launcherPid = parentPid(gateway);
@@ -163,7 +170,7 @@ async function main(): Promise<void> {
     const postgres: Group = { name: 'postgresql', node: false, pids: await postgresPids(pool) };
     const groups: Group[] = [
       { name: 'gateway', node: true, pids: [gateway] },
-      { name: 'matcher', node: true, pids: [matcher] },
+      ...matchers,
       { name: 'worker', node: true, pids: [worker] },
       ...(launcher ? [{ name: 'launcher', node: true, pids: [launcher] }] : []),
       { name: 'temporal', node: false, pids: [temporal] },
@@ -197,12 +204,15 @@ async function main(): Promise<void> {
       const { rows } = await pool.query<{ key: string; version_id: string }>(
         'SELECT key, current_version_id AS version_id FROM list_sources WHERE enabled AND current_version_id IS NOT NULL',
       );
-      await waitForMatcherVersions(config.matcherUrl, new Map(rows.map((r) => [r.key, r.version_id])), 30 * 60_000, () => true);
-      const served = performance.now();
+      const served = new Map(rows.map((r) => [r.key, r.version_id]));
+      await Promise.all(
+        replicaPorts.map((port) => waitForMatcherVersions(`http://${config.matcherHost}:${port}`, served, 30 * 60_000, () => true)),
+      );
+      const servedAt = performance.now();
       await new Promise((r) => setTimeout(r, restMs));
       console.log(
         `ingestion ${((lastPublished - started) / 1000).toFixed(1)} s; the matcher served every new version ` +
-          `${((served - lastPublished) / 1000).toFixed(1)} s after the last publication; ${sampler.samples} samples every ${intervalMs} ms`,
+          `${((servedAt - lastPublished) / 1000).toFixed(1)} s after the last publication; ${sampler.samples} samples every ${intervalMs} ms`,
       );
     } finally {
       clearInterval(timer);

@@ -5,15 +5,10 @@ import iconv from 'iconv-lite';
 import yauzl from 'yauzl';
 import { DEFAULT_PARSE_LIMITS, formatBytes, type ParseLimits } from './limits';
 import { ArtifactFormatError } from './types';
+import { declaredRefusal, openBoundedEntry } from './zipInflate';
 
 /** No list has a line anywhere near this long: past it the artifact is no list (1 GB of zeros has no newline). */
 const MAX_LINE_BYTES = 16 * 1024 * 1024;
-/**
- * How many times its compressed size a zipped CSV may inflate to: list text compresses five to
- * fifteen times, a ZIP bomb a thousand. Sizes are declared, and yauzl stops an entry that inflates
- * past its declared size.
- */
-const MAX_CSV_COMPRESSION_RATIO = 100;
 
 /**
  * Decodes bytes to text: UTF-8 where valid, otherwise the offending line is decoded as
@@ -118,24 +113,23 @@ function openCsvInZip(path: string, limits: ParseLimits): Promise<{ stream: Read
           zip.close();
           return reject(new ArtifactFormatError('the ZIP holds no .csv file'));
         }
-        if (chosen.uncompressedSize > Math.max(1, chosen.compressedSize) * MAX_CSV_COMPRESSION_RATIO) {
+        // Judged from the directory first, then again as it inflates (zipInflate.ts).
+        const refusal = declaredRefusal(chosen, limits.maxInflateRatio);
+        if (refusal) {
           zip.close();
-          return reject(
-            new ArtifactFormatError(
-              `${chosen.fileName} inflates from ${formatBytes(chosen.compressedSize)} to ${formatBytes(chosen.uncompressedSize)}, ` +
-                `more than ${MAX_CSV_COMPRESSION_RATIO} times: no list compresses so well (a ZIP bomb?)`,
-            ),
-          );
+          return reject(refusal);
         }
-        zip.openReadStream(chosen, (streamErr, stream) => {
-          if (streamErr || !stream) {
+        openBoundedEntry(zip, chosen, limits.maxInflateRatio).then(
+          (stream) => {
+            // 'close' follows 'end', 'error' and a reader that stops early (destroy) alike.
+            stream.once('close', () => zip.close());
+            resolve({ stream, size: chosen.uncompressedSize, name: chosen.fileName });
+          },
+          (streamErr: unknown) => {
             zip.close();
-            return reject(streamErr ?? new Error('cannot read zip entry'));
-          }
-          // 'close' follows 'end', 'error' and a reader that stops early (destroy) alike.
-          stream.once('close', () => zip.close());
-          resolve({ stream, size: chosen.uncompressedSize, name: chosen.fileName });
-        });
+            reject(streamErr instanceof Error ? streamErr : new Error('cannot read zip entry'));
+          },
+        );
       });
       zip.on('error', (zipErr: Error) => reject(new ArtifactFormatError(`not a readable ZIP archive: ${zipErr.message}`)));
       zip.readEntry();
@@ -171,6 +165,11 @@ export async function openTextArtifact(
   const decoder = new Utf8OrCp1252Decoder();
   source.on('error', (err) => decoder.destroy(err));
   counter.on('error', (err) => decoder.destroy(err));
+  // A reader that stops (a refusal, a consumer done early) closes the file or entry behind it too.
+  decoder.once('close', () => {
+    counter.destroy();
+    source.destroy();
+  });
   source.pipe(counter).pipe(decoder);
   return { text: decoder, totalBytes, innerName };
 }

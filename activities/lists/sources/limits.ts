@@ -12,6 +12,11 @@ export interface ParseLimits {
   maxInflatedBytes: number;
   /** Entries one ZIP archive may hold (a workbook holds a few dozen). */
   maxZipEntries: number;
+  /**
+   * How many times its compressed size one ZIP entry may inflate to, as declared and while it
+   * inflates: list text and spreadsheet XML compress five to fifteen times, a ZIP bomb a thousand.
+   */
+  maxInflateRatio: number;
   /** Size of an artifact read whole into memory (XLSX, PDF, HTML, JSON); streamed CSV is not bounded by it. */
   maxDocumentBytes: number;
   /** Text runs a PDF may hold, all pages together. */
@@ -29,6 +34,7 @@ const MB = 1024 * 1024;
 export const DEFAULT_PARSE_LIMITS: Readonly<ParseLimits> = {
   maxInflatedBytes: 256 * MB,
   maxZipEntries: 1000,
+  maxInflateRatio: 100,
   maxDocumentBytes: 128 * MB,
   maxPdfTextRuns: 2_000_000,
   maxHtmlDepth: 256,
@@ -47,6 +53,7 @@ export function parseLimits(env: NodeJS.ProcessEnv = process.env): ParseLimits {
   return {
     maxInflatedBytes: positive(env.LIST_PARSE_MAX_INFLATED_MB, d.maxInflatedBytes / MB) * MB,
     maxZipEntries: Math.floor(positive(env.LIST_PARSE_MAX_ZIP_ENTRIES, d.maxZipEntries)),
+    maxInflateRatio: positive(env.LIST_PARSE_MAX_INFLATE_RATIO, d.maxInflateRatio),
     maxDocumentBytes: positive(env.LIST_PARSE_MAX_DOCUMENT_MB, d.maxDocumentBytes / MB) * MB,
     maxPdfTextRuns: Math.floor(positive(env.LIST_PARSE_MAX_PDF_TEXT_RUNS, d.maxPdfTextRuns)),
     maxHtmlDepth: Math.floor(positive(env.LIST_PARSE_MAX_HTML_DEPTH, d.maxHtmlDepth)),

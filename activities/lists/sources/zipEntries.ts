@@ -1,6 +1,8 @@
+import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { formatBytes, type ParseLimits } from './limits';
 import { ArtifactFormatError } from './types';
+import { declaredRefusal, openBoundedEntry } from './zipInflate';
 
 /**
  * What one artifact may still inflate, shared by every archive read out of it (a bundle and the
@@ -10,6 +12,11 @@ export class InflateBudget {
   private inflated = 0;
 
   constructor(readonly limits: ParseLimits) {}
+
+  /** Bytes inflated so far, all archives together. */
+  get used(): number {
+    return this.inflated;
+  }
 
   get remaining(): number {
     return this.limits.maxInflatedBytes - this.inflated;
@@ -58,35 +65,43 @@ function listEntries(zip: yauzl.ZipFile, what: string): Promise<yauzl.Entry[]> {
   });
 }
 
-/** Inflates one entry, counting every byte against the budget as it comes, so a lying header stops at the bound. */
-function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: InflateBudget, what: string): Promise<Buffer> {
+/** Inflates one entry within its declared size and ratio, counting every byte against the budget as it comes. */
+async function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: InflateBudget, what: string): Promise<Buffer> {
+  let stream: Readable;
+  try {
+    stream = await openBoundedEntry(zip, entry, budget.limits.maxInflateRatio);
+  } catch (err) {
+    throw new ArtifactFormatError(`${what}: cannot read ${entry.fileName}: ${(err as Error).message}`);
+  }
   return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (err, stream) => {
-      if (err || !stream) return reject(new ArtifactFormatError(`${what}: cannot read ${entry.fileName}: ${err?.message ?? 'no stream'}`));
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => {
-        try {
-          budget.take(chunk.length, what);
-          chunks.push(chunk);
-        } catch (exceeded) {
-          stream.destroy();
-          reject(exceeded);
-        }
-      });
-      stream.once('error', (streamErr: Error) =>
-        reject(new ArtifactFormatError(`${what}: cannot inflate ${entry.fileName}: ${streamErr.message}`)),
-      );
-      stream.once('end', () => resolve(Buffer.concat(chunks)));
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => {
+      try {
+        budget.take(chunk.length, what);
+        chunks.push(chunk);
+      } catch (exceeded) {
+        stream.destroy();
+        reject(exceeded);
+      }
     });
+    stream.once('error', (streamErr: Error) =>
+      reject(
+        streamErr instanceof ArtifactFormatError
+          ? new ArtifactFormatError(`${what}: ${streamErr.message}`)
+          : new ArtifactFormatError(`${what}: cannot inflate ${entry.fileName}: ${streamErr.message}`),
+      ),
+    );
+    stream.once('end', () => resolve(Buffer.concat(chunks)));
   });
 }
 
 /**
  * Inflates only the entries `choose` picks out of a ZIP archive (a file or bytes), by name, once it
- * has seen every name. The
- * archive is refused, before anything is inflated, when it holds more entries than
- * `maxZipEntries` or its wanted entries declare more than the budget left; inflating is counted
- * too, so an entry whose header lies about its size stops at the bound.
+ * has seen every name. The archive is refused, before anything is inflated, when it holds more
+ * entries than `maxZipEntries`, a wanted entry declares more than `maxInflateRatio` times its
+ * compressed size, or the wanted entries declare more than the budget left; inflating is checked
+ * too, so an entry whose directory lies stops at its declared size or the ratio, whichever
+ * comes first.
  */
 export async function readZipEntries(
   source: string | Buffer,
@@ -104,6 +119,10 @@ export async function readZipEntries(
     const entries = await listEntries(zip, what);
     const wanted = choose(entries.map((entry) => entry.fileName));
     const chosen = entries.filter((entry) => wanted(entry.fileName));
+    for (const entry of chosen) {
+      const refusal = declaredRefusal(entry, budget.limits.maxInflateRatio);
+      if (refusal) throw new ArtifactFormatError(`${what}: ${refusal.message}`);
+    }
     const declared = chosen.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
     if (declared > budget.remaining) throw budget.exceeded(what);
     const contents = new Map<string, Buffer>();

@@ -89,7 +89,13 @@ async function parse(request: ParseRequest): Promise<void> {
   await send({ type: 'done', stored, report: { rows, skipped, badRowCount, badRows, invalidNpis, duplicates, periodEnd } });
 }
 
-/** A clean parse leaves the process ready for the next artifact; a failed one ends it (the parent starts afresh). */
+/**
+ * A refusal the adapter made itself (a bound passed, a format it cannot read) closes what it read
+ * and leaves this process as clean as a finished parse: it stays ready for the next artifact,
+ * since starting another costs about a second of CPU. Any other failure ends it (the parent
+ * starts afresh).
+ */
+const REFUSALS = new Set(['ArtifactFormatError', 'CsvError']);
 
 process.on('disconnect', () => process.exit(1));
 process.on('message', (message: ParentMessage) => {
@@ -102,7 +108,8 @@ process.on('message', (message: ParentMessage) => {
   credit = CHUNKS_AHEAD;
   parse(message).catch(async (err: unknown) => {
     const error = err instanceof Error ? err : new Error(String(err));
-    await send({ type: 'failed', name: error.name, message: error.message }).catch(() => undefined);
-    process.exit(1);
+    const refused = REFUSALS.has(error.name);
+    await send({ type: 'failed', name: error.name, message: error.message, reusable: refused }).catch(() => undefined);
+    if (!refused) process.exit(1);
   });
 });

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { getPriority, setPriority } from 'node:os';
 import { extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ParseLimits } from '../sources/limits';
@@ -20,6 +21,15 @@ const QUIET_PROGRESS_EVERY_MS = 5000;
 /** The end of the child's stderr kept for a refusal's reason (V8 says there why it stopped). */
 const STDERR_TAIL = 2000;
 
+/**
+ * The parser's CPU priority (nice 10): parsing is background work measured in minutes, so on a
+ * small machine whatever a parse (or a hostile artifact) spends yields to the batches and
+ * deliveries of the worker, the matcher and the database beside it. Not the lowest (19): a
+ * workbook is read whole and reports progress only at its end, and at 19 a busy machine could
+ * starve that read past the stall limit and refuse a good list.
+ */
+export const PARSER_NICENESS = 10;
+
 /** The child's entry beside this module: TypeScript sources run it through tsx, a build runs the compiled file. */
 function startChild(limits: ParseLimits): ChildProcess {
   const extension = extname(__filename);
@@ -31,6 +41,14 @@ function startChild(limits: ParseLimits): ChildProcess {
     serialization: 'json',
   });
   child.stderr?.setEncoding('utf8');
+  if (child.pid !== undefined) {
+    try {
+      // Never above the worker's own priority, when the worker itself runs niced.
+      setPriority(child.pid, Math.max(PARSER_NICENESS, getPriority()));
+    } catch {
+      // A platform or sandbox that forbids it parses at the worker's priority.
+    }
+  }
   // A parse's own listeners come and go with it; an idle child's failure to be killed is no one's error.
   child.on('error', () => undefined);
   return child;
@@ -39,7 +57,7 @@ function startChild(limits: ParseLimits): ChildProcess {
 /**
  * A parser process that finished its last artifact cleanly waits this long for the next one:
  * starting one costs about a second of loading, and ingestions often come in runs. One that
- * failed or was stopped is never reused.
+ * failed otherwise (its parser's own exception, out of memory) or was stopped is never reused.
  */
 const IDLE_MS = 30_000;
 let idle: { child: ChildProcess; memoryMb: number; timer: NodeJS.Timeout } | null = null;
@@ -109,7 +127,8 @@ function endReason(limits: ParseLimits, exit: { code: number | null; signal: str
  * Whatever goes wrong in the parse (a format error, a parser's own exception, running out of
  * memory, no progress for `parserStallMs`) is an ArtifactFormatError, so the ingestion refuses the
  * artifact with that reason. The child is killed when the consumer stops early or the parse
- * fails; after a clean parse it waits a while for the next artifact.
+ * fails otherwise; after a clean parse, or a refusal the adapter made itself, it waits a while
+ * for the next artifact.
  */
 async function* fromChild(input: ParseInChildInput, output: ParseRequest['output']): AsyncGenerator<string | ListEntry[], number> {
   const { limits } = input;
@@ -157,7 +176,8 @@ async function* fromChild(input: ParseInChildInput, output: ParseRequest['output
     },
     Math.min(QUIET_PROGRESS_EVERY_MS, limits.parserStallMs),
   );
-  let finished = false;
+  // A clean parse, or a refusal the adapter made itself, leaves the child ready for the next artifact.
+  let reusable = false;
   send(child, { type: 'parse', sourceKey: input.sourceKey, path: input.path, output, versionId: input.versionId, limits });
   try {
     for (;;) {
@@ -177,9 +197,10 @@ async function* fromChild(input: ParseInChildInput, output: ParseRequest['output
         send(child, { type: 'ack' });
       } else if (message.type === 'done') {
         fillReport(input.report, message.report);
-        finished = true;
+        reusable = true;
         return message.stored;
       } else if (message.type === 'failed') {
+        reusable = message.reusable;
         const known = message.name === 'ArtifactFormatError' || message.name === 'CsvError';
         throw new ArtifactFormatError(known ? message.message : `the parser failed: ${message.name}: ${message.message}`);
       }
@@ -190,7 +211,7 @@ async function* fromChild(input: ParseInChildInput, output: ParseRequest['output
     child.off('message', onMessage);
     child.off('error', onError);
     child.off('close', onClose);
-    if (finished && !exit) keepChild(child, limits);
+    if (reusable && !exit) keepChild(child, limits);
     else if (!exit) child.kill('SIGKILL');
   }
 }

@@ -38,4 +38,5 @@ export type ChildMessage =
   | { type: 'chunk'; text: string; bytes: number; rows: number }
   | { type: 'entries'; entries: ListEntry[]; bytes: number; rows: number }
   | { type: 'done'; stored: number; report: ReportCounts }
-  | { type: 'failed'; name: string; message: string };
+  /** `reusable`: the adapter refused the artifact itself and the process may take the next one. */
+  | { type: 'failed'; name: string; message: string; reusable: boolean };

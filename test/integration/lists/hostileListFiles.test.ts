@@ -1,6 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { ingestArtifact, type IngestResult } from '../../../activities/lists/versions/ingest';
+import { PARSER_NICENESS } from '../../../activities/lists/versions/parseProcess';
 import { generateLists, type Manifest } from '../../../infra/dev/synthetic/generate';
 import { scratchDir } from '../../fixtures/lists/builders';
 import { writeZip, zipEntries } from '../../fixtures/lists/zipBomb';
@@ -65,7 +67,7 @@ describe('an XLSX list is inflated within bounds, and only the parts its cells a
     await published('state_mn', generated('state_mn'));
   });
 
-  it('refuses a workbook whose worksheet inflates to 1 GB before inflating it', async () => {
+  it('refuses a workbook whose worksheet inflates to 1 GB from its central directory, before inflating it', async () => {
     const entries = await zipEntries(readFileSync(generated('state_ky')));
     const bomb = writeZip(
       join(dir, 'ky-bomb.xlsx'),
@@ -73,7 +75,23 @@ describe('an XLSX list is inflated within bounds, and only the parts its cells a
     );
     expect(readFileSync(bomb).length).toBeLessThan(2 * 1024 * 1024);
     const reason = await refusedKeepingCurrent('state_ky', bomb);
-    expect(reason).toBe('the XLSX artifact inflates to more than the 256 MB a list artifact may expand to (a ZIP bomb?)');
+    expect(reason).toBe(
+      'the XLSX artifact: xl/worksheets/sheet1.xml inflates from 1.0 MB to 1024 MB, more than 100 times: no list compresses so well (a ZIP bomb?)',
+    );
+  });
+
+  it('refuses a 1 GB worksheet whose central directory declares a plausible 50 MB, a megabyte or so into inflating it', async () => {
+    const entries = await zipEntries(readFileSync(generated('state_ky')));
+    const bomb = writeZip(
+      join(dir, 'ky-lying-bomb.xlsx'),
+      entries.map((entry) =>
+        entry.name === 'xl/worksheets/sheet1.xml' ? { name: entry.name, zeroMegabytes: GB_IN_MB, declaredBytes: 50 * 1024 * 1024 } : entry,
+      ),
+    );
+    const reason = await refusedKeepingCurrent('state_ky', bomb);
+    expect(reason).toMatch(
+      /^the XLSX artifact: xl\/worksheets\/sheet1\.xml inflated 1\.\d MB out of its first \d+ bytes, more than 100 times: no list compresses so well \(a ZIP bomb\?\)$/,
+    );
   });
 
   it('publishes a workbook carrying a 1 GB part its cells are not read from, without inflating that part', async () => {
@@ -104,7 +122,11 @@ describe('an XLSX list is inflated within bounds, and only the parts its cells a
       }),
     );
     const bomb = writeZip(join(dir, 'mn-bomb.zip'), rewritten);
-    const reason = await refusedKeepingCurrent('state_mn', bomb, { LIST_PARSE_MAX_INFLATED_MB: '100' });
+    // The ratio raised out of the way, so the shared inflate bound is what refuses it.
+    const reason = await refusedKeepingCurrent('state_mn', bomb, {
+      LIST_PARSE_MAX_INFLATED_MB: '100',
+      LIST_PARSE_MAX_INFLATE_RATIO: '10000',
+    });
     expect(reason).toBe(`the bundled workbook ${first} inflates to more than the 100 MB a list artifact may expand to (a ZIP bomb?)`);
   });
 
@@ -226,4 +248,49 @@ describe('a parse that runs out of its memory is refused, not the worker', () =>
     const reason = await refusedKeepingCurrent('state_tn', large, { LIST_PARSE_MEMORY_MB: '96' });
     expect(reason).toBe('the parser ran out of its 96 MB of memory');
   });
+});
+
+describe('the parser process', () => {
+  beforeAll(async () => {
+    // Published here too (unchanged when the XLSX tests above ran), so these tests also run alone.
+    await ingestArtifact({ pool: db.pool, sourceKey: 'state_ky', artifactPath: generated('state_ky') });
+  });
+
+  /** This process's list parser children (parseProcess.ts forks them), by pid. */
+  function parserChildren(): number[] {
+    return readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .filter((pid) => {
+        try {
+          // The command name in /proc/<pid>/stat may hold spaces and parentheses; the fields after its last ')' do not.
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+          return ppid === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('parseChild');
+        } catch {
+          return false; // gone meanwhile
+        }
+      });
+  }
+
+  it('runs at a lower CPU priority than the worker, and a refusal it made itself leaves it ready for the next artifact', async () => {
+    const entries = await zipEntries(readFileSync(generated('state_ky')));
+    const honest = writeZip(
+      join(dir, 'ky-bomb-again.xlsx'),
+      entries.map((entry) => (entry.name === 'xl/worksheets/sheet1.xml' ? { name: entry.name, zeroMegabytes: 64 } : entry)),
+    );
+    const lying = writeZip(
+      join(dir, 'ky-lying-bomb-again.xlsx'),
+      entries.map((entry) =>
+        entry.name === 'xl/worksheets/sheet1.xml' ? { name: entry.name, zeroMegabytes: 64, declaredBytes: 5 * 1024 * 1024 } : entry,
+      ),
+    );
+    await refusedKeepingCurrent('state_ky', honest);
+    const [parser, ...others] = parserChildren();
+    expect(others).toEqual([]);
+    expect(getPriority(parser)).toBe(Math.max(PARSER_NICENESS, getPriority()));
+    expect(getPriority(parser)).toBeGreaterThan(0);
+    await refusedKeepingCurrent('state_ky', lying);
+    expect(parserChildren()).toEqual([parser]);
+  }, 120_000);
 });

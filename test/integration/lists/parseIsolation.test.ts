@@ -82,7 +82,8 @@ describe('a hostile list file parsed beside a batch', () => {
     expect(summary).toMatchObject({
       outcome: 'refused',
       sourceKey: 'state_ky',
-      reason: 'the XLSX artifact inflates to more than the 256 MB a list artifact may expand to (a ZIP bomb?)',
+      reason:
+        'the XLSX artifact: xl/worksheets/sheet1.xml inflates from 1.0 MB to 1024 MB, more than 100 times: no list compresses so well (a ZIP bomb?)',
     });
     const { rows } = await db.pool.query("SELECT current_version_id FROM list_sources WHERE key = 'state_ky'");
     expect(rows[0].current_version_id).toBe(publishedVersion);

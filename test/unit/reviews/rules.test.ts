@@ -14,10 +14,27 @@ describe('the match changes a re-screen emits', () => {
   it('appeared when there was none, gone when there is none, changed when they differ, nothing when they are the same', () => {
     expect(matchChangeKind([], [match('v1')])).toBe('appeared');
     expect(matchChangeKind([match('v1')], [])).toBe('gone');
-    expect(matchChangeKind([match('v1')], [match('v2')])).toBe('changed');
     expect(matchChangeKind([match('v1')], [match('v1', 0.8)])).toBe('changed');
+    expect(matchChangeKind([match('v1')], [match('v2', 0.8)])).toBe('changed');
+    expect(matchChangeKind([match('v1')], [match('v1'), match('v1', 0.8)])).toBe('changed');
     expect(matchChangeKind([match('v1')], [match('v1')])).toBeNull();
     expect(matchChangeKind([], [])).toBeNull();
+  });
+
+  it('relisted when only the list version moved: the same evidence, scores and order on another version', () => {
+    expect(matchChangeKind([match('v1')], [match('v2')])).toBe('relisted');
+    const retrievedLater = { ...match('v2'), provenance: { ...match('v2').provenance, retrievedAt: '2026-02-01T00:00:00.000Z' } };
+    expect(matchChangeKind([match('v1')], [retrievedLater])).toBe('relisted');
+    const otherList = { ...match('v2'), provenance: { ...match('v2').provenance, sourceList: 'sam_exclusions' } };
+    expect(matchChangeKind([match('v1')], [otherList])).toBe('changed');
+  });
+
+  it('compares matches by content, whatever the order of their keys (jsonb keeps its own)', () => {
+    const stored = JSON.parse(
+      JSON.stringify(match('v1'), ['score', 'provenance', 'retrievedAt', 'listVersionId', 'sourceList', 'fields', 'label']),
+    );
+    expect(Object.keys(stored)).not.toEqual(Object.keys(match('v1')));
+    expect(matchChangeKind([stored], [match('v1')])).toBeNull();
   });
 });
 

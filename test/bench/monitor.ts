@@ -22,9 +22,15 @@
  * `--open-reviews N` opens N reviews of potential matches (activities/reviews) among the enrolled
  * records before the timed versions, so that a run with it and one without show what open reviews
  * cost a re-screen (the reviews' reaction runs in both: it opens the reviews of matches that appear).
+ * `--without-reviews` runs the worker with REVIEWS_ON_RESCREEN=off (no reaction of the reviews to
+ * the re-screens at all), the baseline what the reviews cost is measured against;
+ * `--alternate-reviews` times the versions of each scale with the reviews on and off in turn, on
+ * one enrollment (on, off, off, on, and again: give `--changes` four sizes or more), restarting the
+ * worker between them, so that both figures come from the same build, data and machine load.
  *
  *   npm run bench:monitor -- [--scales 10000,30000,100000] [--changes 500] [--listed 60000] [--seed 5]
  *                            [--lists full [--lists-skip nppes]] [--enroll-matchers 1] [--enroll-lanes 2] [--open-reviews 0]
+ *                            [--without-reviews | --alternate-reviews]
  */
 import http from 'node:http';
 import os from 'node:os';
@@ -73,6 +79,10 @@ const LISTS_SKIPPED = textArg('lists-skip')?.split(',') ?? [];
 const ENROLL_MATCHERS = numberArg('enroll-matchers', 1);
 const ENROLL_LANES = numberArg('enroll-lanes', 2);
 const OPEN_REVIEWS = numberArg('open-reviews', 0);
+const WITHOUT_REVIEWS = process.argv.includes('--without-reviews');
+const ALTERNATE_REVIEWS = process.argv.includes('--alternate-reviews');
+/** Whether the reviews follow the re-screens for the `i`th timed version of a scale: on, off, off, on (paired, alternating), with --alternate-reviews. */
+const reviewsOnFor = (i: number): boolean => (ALTERNATE_REVIEWS ? [true, false, false, true][i % 4] : !WITHOUT_REVIEWS);
 const ORGS = 4;
 const ROOT = path.resolve(__dirname, '..', '..');
 /** Enrolled people on no list kept for the next versions to list (a few hundred a version). */
@@ -190,7 +200,21 @@ async function main(): Promise<void> {
   const receiverPort = (receiver.address() as AddressInfo).port;
   try {
     const taskQueue = `bench-monitor-${randomBytes(3).toString('hex')}`;
-    await bench.startWorker({ taskQueue, matcherUrl, env: { ...process.env, LIST_ARTIFACT_OIG_LEIE: artifact } });
+    const startWorker = (reviewsOn: boolean) =>
+      bench.startWorker({
+        taskQueue,
+        matcherUrl,
+        env: { ...process.env, LIST_ARTIFACT_OIG_LEIE: artifact, REVIEWS_ON_RESCREEN: reviewsOn ? 'on' : 'off' },
+      });
+    let reviewsOn = reviewsOnFor(0);
+    let worker = await startWorker(reviewsOn);
+    /** The worker, restarted if the reviews are to be switched for the next version. */
+    const reviewsFor = async (on: boolean): Promise<void> => {
+      if (on === reviewsOn) return;
+      await worker.stop();
+      worker = await startWorker(on);
+      reviewsOn = on;
+    };
     // The list set's versions fanned out as `screenctl lists ingest` has them (no record yet: nothing to screen),
     // so that the key groups of the LEIE versions timed below are measured against records standing on them.
     for (const v of await versionsAwaitingFanOut(bench.pool)) {
@@ -225,6 +249,7 @@ async function main(): Promise<void> {
     const fresh: LeiePerson[] = []; // enrolled subjects on no list: the next version lists near-variants of some
     async function timeVersion(changeSize: number): Promise<void> {
       const expectedBefore = delivered;
+      const historyBefore = await lastHistoryId(bench.pool);
       const previous = await currentVersion(bench.pool);
       const cpuBefore = readCpuTimes();
       const t0 = Date.now();
@@ -239,7 +264,7 @@ async function main(): Promise<void> {
       const tDelivered = Date.now();
       const cpu = describeCpuTimes(cpuBefore, readCpuTimes());
       console.log(
-        `  ${String(enrolled).padStart(7)} | ${String(changeSize).padStart(15)} | ${String(result.monitoring?.recordsReached).padStart(15)} | ${String(result.monitoring?.recordsRescreened).padStart(11)} | ${String(changes).padStart(14)} | ` +
+        `  ${String(enrolled).padStart(7)} | ${(reviewsOn ? 'on' : 'off').padStart(7)} | ${String(changeSize).padStart(15)} | ${String(result.monitoring?.recordsReached).padStart(15)} | ${String(result.monitoring?.recordsRescreened).padStart(11)} | ${String(changes).padStart(14)} | ` +
           `${((tPublished - t0) / 1000).toFixed(1).padStart(18)} | ${((tFanOut - tPublished) / 1000).toFixed(1).padStart(9)} | ${((tDelivered - tFanOut) / 1000).toFixed(1).padStart(12)} | ` +
           `${((tDelivered - t0) / 1000).toFixed(1).padStart(7)} | ${cpu ?? 'n/a'}`,
       );
@@ -250,6 +275,7 @@ async function main(): Promise<void> {
             `waiting for the matcher to serve the version ${(t.matcherWaitMs / 1000).toFixed(1)} s more, screen + store ${(t.screenMs / 1000).toFixed(1)} s more`,
         );
       }
+      console.log(`          reviews: ${await historySince(bench.pool, historyBefore)}`);
       const groups = result.monitoring?.keyGroups;
       const because = result.monitoring?.rescreenedBecause;
       if (groups)
@@ -268,7 +294,7 @@ async function main(): Promise<void> {
     }
 
     console.log(
-      '  records | changed entries | reached by keys | re-screened | status changes | ingest + publish s | fan-out s | deliveries s | total s | CPU',
+      '  records | reviews | changed entries | reached by keys | re-screened | status changes | ingest + publish s | fan-out s | deliveries s | total s | CPU',
     );
     for (const scale of SCALES) {
       // Enroll up to `scale`: one in ten a listed person (a potential match), the rest people on no list.
@@ -322,7 +348,8 @@ async function main(): Promise<void> {
         process.stderr.write(`  (${open} reviews open before the timed versions)\n`);
       }
       const release = await holdTimedLock();
-      for (const changeSize of CHANGES) {
+      for (const [i, changeSize] of CHANGES.entries()) {
+        await reviewsFor(reviewsOnFor(i));
         // The next version: 2 in 5 added (enrolled people, so their records turn potential_match), 2 in 5 removed, the rest changed.
         const addedCount = Math.round(changeSize * 0.4);
         const removedCount = Math.round(changeSize * 0.4);
@@ -409,6 +436,19 @@ async function openReviews(pool: import('pg').Pool, matcher: MatcherClient, coun
     );
   }
   return openCount();
+}
+
+async function lastHistoryId(pool: import('pg').Pool): Promise<string> {
+  return (await pool.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM review_history')).rows[0].id;
+}
+
+/** What happened to the reviews since history row `after`, by kind. */
+async function historySince(pool: import('pg').Pool, after: string): Promise<string> {
+  const { rows } = await pool.query<{ kind: string; n: string }>(
+    'SELECT kind, count(*)::text AS n FROM review_history WHERE id > $1 GROUP BY kind ORDER BY kind',
+    [after],
+  );
+  return rows.map((r) => `${r.kind} ${r.n}`).join(', ') || 'nothing';
 }
 
 async function currentVersion(pool: import('pg').Pool): Promise<string> {

@@ -1,5 +1,5 @@
 import { matchChangeKind } from '../../../activities/monitoring';
-import { needsApproval, sameReviewer } from '../../../activities/reviews';
+import { needsApproval, reviewsOnRescreen, sameReviewer } from '../../../activities/reviews';
 import { fieldChanges, subjectHash, subjectSnapshot } from '../../../activities/reviews/fields';
 import type { Match } from '../../../matcher/types';
 
@@ -71,5 +71,14 @@ describe('four eyes', () => {
   it('takes names differing only in case and surrounding spaces for the same reviewer', () => {
     expect(sameReviewer('Ana Reviewer', '  ana reviewer ')).toBe(true);
     expect(sameReviewer('Ana Reviewer', 'Ben Reviewer')).toBe(false);
+  });
+});
+
+describe('REVIEWS_ON_RESCREEN', () => {
+  it('is on unless set to off, and refuses any other value', () => {
+    expect(reviewsOnRescreen({})).toBe(true);
+    expect(reviewsOnRescreen({ REVIEWS_ON_RESCREEN: 'on' })).toBe(true);
+    expect(reviewsOnRescreen({ REVIEWS_ON_RESCREEN: ' OFF ' })).toBe(false);
+    expect(() => reviewsOnRescreen({ REVIEWS_ON_RESCREEN: 'no' })).toThrow(/REVIEWS_ON_RESCREEN/);
   });
 });

@@ -22,6 +22,9 @@
  * `--open-reviews N` opens N reviews of potential matches (activities/reviews) among the enrolled
  * records before the timed versions, so that a run with it and one without show what open reviews
  * cost a re-screen (the reviews' reaction runs in both: it opens the reviews of matches that appear).
+ * `--all-matches-reviewed` gives every match of the enrolled records its review first, as PUT /monitor
+ * and the re-screens leave them (a steady state), and resolves all but the `--open-reviews` ones
+ * not_a_match, so that the timed versions carry decisions forward and reopen them as a month does.
  * `--without-reviews` runs the worker with REVIEWS_ON_RESCREEN=off (no reaction of the reviews to
  * the re-screens at all), the baseline what the reviews cost is measured against;
  * `--alternate-reviews` times the versions of each scale with the reviews on and off in turn, on
@@ -30,7 +33,7 @@
  *
  *   npm run bench:monitor -- [--scales 10000,30000,100000] [--changes 500] [--listed 60000] [--seed 5]
  *                            [--lists full [--lists-skip nppes]] [--enroll-matchers 1] [--enroll-lanes 2] [--open-reviews 0]
- *                            [--without-reviews | --alternate-reviews]
+ *                            [--all-matches-reviewed] [--without-reviews | --alternate-reviews]
  */
 import http from 'node:http';
 import os from 'node:os';
@@ -80,6 +83,7 @@ const ENROLL_MATCHERS = numberArg('enroll-matchers', 1);
 const ENROLL_LANES = numberArg('enroll-lanes', 2);
 const OPEN_REVIEWS = numberArg('open-reviews', 0);
 const WITHOUT_REVIEWS = process.argv.includes('--without-reviews');
+const ALL_MATCHES_REVIEWED = process.argv.includes('--all-matches-reviewed');
 const ALTERNATE_REVIEWS = process.argv.includes('--alternate-reviews');
 /** Whether the reviews follow the re-screens for the `i`th timed version of a scale: on, off, off, on (paired, alternating), with --alternate-reviews. */
 const reviewsOnFor = (i: number): boolean => (ALTERNATE_REVIEWS ? [true, false, false, true][i % 4] : !WITHOUT_REVIEWS);
@@ -343,7 +347,11 @@ async function main(): Promise<void> {
         for (const m of extra) m.stop();
       }
 
-      if (OPEN_REVIEWS > 0) {
+      if (ALL_MATCHES_REVIEWED) {
+        const reviewed = await openReviews(bench.pool, matcher, Number.MAX_SAFE_INTEGER);
+        const resolved = await resolveAllBut(bench.pool, OPEN_REVIEWS);
+        process.stderr.write(`  (${reviewed} reviews, ${reviewed - resolved} of them open, before the timed versions)\n`);
+      } else if (OPEN_REVIEWS > 0) {
         const open = await openReviews(bench.pool, matcher, OPEN_REVIEWS);
         process.stderr.write(`  (${open} reviews open before the timed versions)\n`);
       }
@@ -436,6 +444,28 @@ async function openReviews(pool: import('pg').Pool, matcher: MatcherClient, coun
     );
   }
   return openCount();
+}
+
+/** Resolves every open review but `keepOpen` of them not_a_match, as reviewers would have; how many it resolved. */
+async function resolveAllBut(pool: import('pg').Pool, keepOpen: number): Promise<number> {
+  const { rowCount } = await pool.query(
+    `WITH chosen AS (
+       SELECT id, org_id, entry_hash, subject_hash, list_version_id FROM reviews WHERE state = 'open' ORDER BY id OFFSET $1
+     ), decided AS (
+       INSERT INTO review_decisions (review_id, org_id, decision, reason_code, note, identifiers, reviewer, api_key_id,
+                                     entry_hash, subject_hash, list_version_id, requires_approval)
+       SELECT id, org_id, 'not_a_match', 'bench', 'Resolved by the monitoring bench.', '[]'::jsonb, 'Bench Reviewer', gen_random_uuid(),
+              entry_hash, subject_hash, list_version_id, false
+         FROM chosen
+       RETURNING id, review_id
+     ), history AS (
+       INSERT INTO review_history (review_id, kind, detail)
+       SELECT review_id, 'decided', jsonb_build_object('decisionId', id, 'requiresApproval', false) FROM decided
+     )
+     UPDATE reviews r SET state = 'resolved', decision_id = d.id, updated_at = now() FROM decided d WHERE r.id = d.review_id`,
+    [keepOpen],
+  );
+  return rowCount ?? 0;
 }
 
 async function lastHistoryId(pool: import('pg').Pool): Promise<string> {

@@ -6,7 +6,7 @@ import { createBatchScreeningActivities } from './batch/activities';
 import { createListIngestionActivities, type ListIngestionActivityDeps } from './lists/activities';
 import { createRecordMonthMeteringActivities } from './metering/activities';
 import { createMonitoringActivities } from './monitoring/activities';
-import { reactToMatchChanges } from './reviews';
+import { reactToMatchChanges, reviewsOnRescreen } from './reviews';
 import { createUnstartedDeliverySweepActivities, createWebhookDeliveryActivities } from './webhooks/activities';
 
 export { createDeliveryWorkerActivities } from './webhooks/activities';
@@ -35,7 +35,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createBatchScreeningActivities(deps),
     ...createListIngestionActivities(deps),
-    ...createMonitoringActivities({ ...deps, matchChanges: reactToMatchChanges }),
+    ...createMonitoringActivities({ ...deps, matchChanges: reviewsOnRescreen(deps.env) ? reactToMatchChanges : undefined }),
     ...createRecordMonthMeteringActivities(deps),
     ...createWebhookDeliveryActivities(deps),
     ...createUnstartedDeliverySweepActivities(deps),

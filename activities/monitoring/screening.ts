@@ -5,7 +5,7 @@ import { entityBytes, MATCH_MANY_CHUNK_BYTES, refusesSubjects, type MatcherClien
 import type { ScreeningResult } from '../../matcher/types';
 import type { Logger } from '../../infra/base/log';
 import { inTransaction } from '../../infra/base/db/transaction';
-import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef, type WebhookEventToEmit } from '../webhooks';
+import { recordDeliveries, recordEventsDeliveries, startDeliveryWorkflows, type DeliveryRef, type WebhookEventToEmit } from '../webhooks';
 import { listScreeningStates } from '../lists';
 import { holdOrganizationStates, loadActiveRecords, markAnnounced, saveRescreenings, type StoredRecord } from './records';
 import { isStaleResult, listsAsScreened } from './staleResults';
@@ -111,9 +111,7 @@ export async function rescreenRecords(
         const kind = matchChangeKind(row.previousMatches, row.result.matches);
         return kind ? [{ kind, orgId: row.orgId, recordId: row.id, matches: row.result.matches, ...entities.get(row.id)! }] : [];
       });
-      if (matchChanges.length > 0) {
-        for (const event of await deps.matchChanges(client, matchChanges)) refs = refs.concat(await recordDeliveries(client, event));
-      }
+      if (matchChanges.length > 0) refs = refs.concat(await recordEventsDeliveries(client, await deps.matchChanges(client, matchChanges)));
     }
     // A change is against the status last announced: one stored while its organization was read-only (its event not recorded) is announced now.
     const changed = saved.filter((row) => row.announcedStatus !== row.result.status);

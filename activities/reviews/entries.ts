@@ -62,3 +62,18 @@ export async function loadEntries(
     ]),
   );
 }
+
+/** Which of these (version, entry key) a version holds, read at once; keyed by `entryId`. */
+export async function existingEntries(
+  client: PoolClient,
+  wanted: ReadonlyArray<{ versionId: string; entryKey: string }>,
+): Promise<Set<string>> {
+  if (wanted.length === 0) return new Set();
+  const { rows } = await client.query<{ version_id: string; entry_key: string }>(
+    `SELECT e.version_id, e.entry_key
+       FROM unnest($1::uuid[], $2::text[]) AS w(version_id, entry_key)
+       JOIN list_entries e ON e.version_id = w.version_id AND e.entry_key = w.entry_key`,
+    [wanted.map((w) => w.versionId), wanted.map((w) => w.entryKey)],
+  );
+  return new Set(rows.map((r) => entryId(r.version_id, r.entry_key)));
+}

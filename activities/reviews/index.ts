@@ -5,6 +5,7 @@
  * serves, and the monthly attestation.
  */
 export { reactToMatchChanges } from './react';
+export { reviewsOnRescreen } from './switch';
 export {
   approve,
   decide,

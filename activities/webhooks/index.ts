@@ -28,6 +28,7 @@ export {
   getEndpoint,
   listEndpoints,
   recordDeliveries,
+  recordEventsDeliveries,
   reencryptSecrets,
   rotateSecret,
   type Delivery,

@@ -196,29 +196,58 @@ export async function reencryptSecrets(
  * the customer enables the endpoint again (`releaseHeldDeliveries`).
  */
 export async function recordDeliveries(db: Db, event: WebhookEventToEmit, now: Date = new Date()): Promise<DeliveryRef[]> {
-  const eventId = randomUUID();
-  const body = eventBody(eventId, event.type, now, event.data);
-  const { rows } = await db.query<{ id: string; org_id: string }>(
-    `WITH targets AS (
-       SELECT id, org_id, disabled_at IS NOT NULL AS disabled FROM webhook_endpoints
-        WHERE deleted_at IS NULL AND $2 = ANY (events) AND ($1::uuid IS NULL OR org_id = $1::uuid)
+  return recordEventsDeliveries(db, [event], now);
+}
+
+/**
+ * `recordDeliveries` for many events in one statement: what an emitter of many events at once (a
+ * re-screen's chunk of review events) uses, so that its cost does not grow by a round trip per event.
+ */
+export async function recordEventsDeliveries(
+  db: Db,
+  events: readonly WebhookEventToEmit[],
+  now: Date = new Date(),
+): Promise<DeliveryRef[]> {
+  if (events.length === 0) return [];
+  const input = events.map((event) => {
+    const eventId = randomUUID();
+    return {
+      orgId: event.orgId,
+      type: event.type,
+      eventId,
+      eventKey: event.eventKey,
+      recordId: event.monitoredRecordId ?? null,
+      body: eventBody(eventId, event.type, now, event.data),
+    };
+  });
+  const { rows } = await db.query<{ id: string; org_id: string; event_type: WebhookEventType }>(
+    `WITH events AS (
+       SELECT e.ord, (e.value->>'orgId')::uuid AS org_id, e.value->>'type' AS type, (e.value->>'eventId')::uuid AS event_id,
+              e.value->>'eventKey' AS event_key, (e.value->>'recordId')::uuid AS record_id, e.value->>'body' AS body
+         FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(value, ord)
+     ), targets AS (
+       SELECT ev.ord, ev.type, ev.event_id, ev.event_key, ev.record_id, ev.body, w.id AS endpoint_id, w.org_id,
+              w.disabled_at IS NOT NULL AS disabled
+         FROM events ev
+         JOIN webhook_endpoints w ON w.deleted_at IS NULL AND ev.type = ANY (w.events) AND (ev.org_id IS NULL OR w.org_id = ev.org_id)
           -- A read-only organization's monitoring is paused: no monitoring event is recorded for it;
           -- once active again, its records' unannounced status changes are announced (activities/monitoring/resume.ts).
-          AND ($2 NOT IN ('list_update', 'match_status_change')
-               OR NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = webhook_endpoints.org_id AND o.state = 'read_only'))
+        WHERE ev.type NOT IN ('list_update', 'match_status_change')
+              OR NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = w.org_id AND o.state = 'read_only')
      ), inserted AS (
        INSERT INTO webhook_deliveries (org_id, endpoint_id, event_id, event_type, event_key, monitored_record_id, body, created_at, status)
-       SELECT org_id, id, $3, $2, $4, $5, $6, $7, CASE WHEN disabled THEN 'held' ELSE 'pending' END FROM targets
+       SELECT org_id, endpoint_id, event_id, type, event_key, record_id, body, $2, CASE WHEN disabled THEN 'held' ELSE 'pending' END
+         FROM targets ORDER BY ord, endpoint_id
        ON CONFLICT (endpoint_id, event_type, event_key) WHERE replay_of IS NULL DO NOTHING
-       RETURNING id, org_id, status
+       RETURNING id, org_id, status, event_type
      )
-     SELECT id, org_id FROM inserted WHERE status = 'pending'
+     SELECT id, org_id, event_type FROM inserted WHERE status = 'pending'
      UNION
-     SELECT d.id, d.org_id FROM webhook_deliveries d JOIN targets t ON t.id = d.endpoint_id
-      WHERE d.event_type = $2 AND d.event_key = $4 AND d.replay_of IS NULL AND d.status = 'pending'`,
-    [event.orgId, event.type, eventId, event.eventKey, event.monitoredRecordId ?? null, body, now],
+     SELECT d.id, d.org_id, d.event_type FROM webhook_deliveries d JOIN targets t ON t.endpoint_id = d.endpoint_id
+      WHERE d.event_type = t.type AND d.event_key = t.event_key AND d.replay_of IS NULL AND d.status = 'pending'`,
+    [JSON.stringify(input), now],
   );
-  return rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: event.type }));
+  return rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: r.event_type }));
 }
 
 /** After DELETE /monitor/{id}: the record's deliveries not yet made (pending or held) are cancelled (then `waitForRecordSends` waits for an attempt in flight). */

@@ -22,9 +22,18 @@
  * `--open-reviews N` opens N reviews of potential matches (activities/reviews) among the enrolled
  * records before the timed versions, so that a run with it and one without show what open reviews
  * cost a re-screen (the reviews' reaction runs in both: it opens the reviews of matches that appear).
+ * `--all-matches-reviewed` gives every match of the enrolled records its review first, as PUT /monitor
+ * and the re-screens leave them (a steady state), and resolves all but the `--open-reviews` ones
+ * not_a_match, so that the timed versions carry decisions forward and reopen them as a month does.
+ * `--without-reviews` runs the worker with REVIEWS_ON_RESCREEN=off (no reaction of the reviews to
+ * the re-screens at all), the baseline what the reviews cost is measured against;
+ * `--alternate-reviews` times the versions of each scale with the reviews on and off in turn, on
+ * one enrollment (on, off, off, on, and again: give `--changes` four sizes or more), restarting the
+ * worker between them, so that both figures come from the same build, data and machine load.
  *
  *   npm run bench:monitor -- [--scales 10000,30000,100000] [--changes 500] [--listed 60000] [--seed 5]
  *                            [--lists full [--lists-skip nppes]] [--enroll-matchers 1] [--enroll-lanes 2] [--open-reviews 0]
+ *                            [--all-matches-reviewed] [--without-reviews | --alternate-reviews]
  */
 import http from 'node:http';
 import os from 'node:os';
@@ -73,6 +82,11 @@ const LISTS_SKIPPED = textArg('lists-skip')?.split(',') ?? [];
 const ENROLL_MATCHERS = numberArg('enroll-matchers', 1);
 const ENROLL_LANES = numberArg('enroll-lanes', 2);
 const OPEN_REVIEWS = numberArg('open-reviews', 0);
+const WITHOUT_REVIEWS = process.argv.includes('--without-reviews');
+const ALL_MATCHES_REVIEWED = process.argv.includes('--all-matches-reviewed');
+const ALTERNATE_REVIEWS = process.argv.includes('--alternate-reviews');
+/** Whether the reviews follow the re-screens for the `i`th timed version of a scale: on, off, off, on (paired, alternating), with --alternate-reviews. */
+const reviewsOnFor = (i: number): boolean => (ALTERNATE_REVIEWS ? [true, false, false, true][i % 4] : !WITHOUT_REVIEWS);
 const ORGS = 4;
 const ROOT = path.resolve(__dirname, '..', '..');
 /** Enrolled people on no list kept for the next versions to list (a few hundred a version). */
@@ -190,7 +204,21 @@ async function main(): Promise<void> {
   const receiverPort = (receiver.address() as AddressInfo).port;
   try {
     const taskQueue = `bench-monitor-${randomBytes(3).toString('hex')}`;
-    await bench.startWorker({ taskQueue, matcherUrl, env: { ...process.env, LIST_ARTIFACT_OIG_LEIE: artifact } });
+    const startWorker = (reviewsOn: boolean) =>
+      bench.startWorker({
+        taskQueue,
+        matcherUrl,
+        env: { ...process.env, LIST_ARTIFACT_OIG_LEIE: artifact, REVIEWS_ON_RESCREEN: reviewsOn ? 'on' : 'off' },
+      });
+    let reviewsOn = reviewsOnFor(0);
+    let worker = await startWorker(reviewsOn);
+    /** The worker, restarted if the reviews are to be switched for the next version. */
+    const reviewsFor = async (on: boolean): Promise<void> => {
+      if (on === reviewsOn) return;
+      await worker.stop();
+      worker = await startWorker(on);
+      reviewsOn = on;
+    };
     // The list set's versions fanned out as `screenctl lists ingest` has them (no record yet: nothing to screen),
     // so that the key groups of the LEIE versions timed below are measured against records standing on them.
     for (const v of await versionsAwaitingFanOut(bench.pool)) {
@@ -225,8 +253,10 @@ async function main(): Promise<void> {
     const fresh: LeiePerson[] = []; // enrolled subjects on no list: the next version lists near-variants of some
     async function timeVersion(changeSize: number): Promise<void> {
       const expectedBefore = delivered;
+      const historyBefore = await lastHistoryId(bench.pool);
       const previous = await currentVersion(bench.pool);
       const cpuBefore = readCpuTimes();
+      const ownCpuBefore = process.cpuUsage();
       const t0 = Date.now();
       const published = publish();
       await waitForCurrentVersionChange(bench.pool, previous);
@@ -238,8 +268,9 @@ async function main(): Promise<void> {
       while (delivered - expectedBefore < changes) await new Promise((r) => setTimeout(r, 20));
       const tDelivered = Date.now();
       const cpu = describeCpuTimes(cpuBefore, readCpuTimes());
+      const ownCpu = process.cpuUsage(ownCpuBefore);
       console.log(
-        `  ${String(enrolled).padStart(7)} | ${String(changeSize).padStart(15)} | ${String(result.monitoring?.recordsReached).padStart(15)} | ${String(result.monitoring?.recordsRescreened).padStart(11)} | ${String(changes).padStart(14)} | ` +
+        `  ${String(enrolled).padStart(7)} | ${(reviewsOn ? 'on' : 'off').padStart(7)} | ${String(changeSize).padStart(15)} | ${String(result.monitoring?.recordsReached).padStart(15)} | ${String(result.monitoring?.recordsRescreened).padStart(11)} | ${String(changes).padStart(14)} | ` +
           `${((tPublished - t0) / 1000).toFixed(1).padStart(18)} | ${((tFanOut - tPublished) / 1000).toFixed(1).padStart(9)} | ${((tDelivered - tFanOut) / 1000).toFixed(1).padStart(12)} | ` +
           `${((tDelivered - t0) / 1000).toFixed(1).padStart(7)} | ${cpu ?? 'n/a'}`,
       );
@@ -250,6 +281,10 @@ async function main(): Promise<void> {
             `waiting for the matcher to serve the version ${(t.matcherWaitMs / 1000).toFixed(1)} s more, screen + store ${(t.screenMs / 1000).toFixed(1)} s more`,
         );
       }
+      // The worker runs in this process: its CPU time, the re-screens' own work on the worker, is less at the mercy of the machine's load than the wall clock.
+      console.log(
+        `          reviews: ${await historySince(bench.pool, historyBefore)}; CPU of the bench process with the worker ${((ownCpu.user + ownCpu.system) / 1e6).toFixed(1)} s`,
+      );
       const groups = result.monitoring?.keyGroups;
       const because = result.monitoring?.rescreenedBecause;
       if (groups)
@@ -268,7 +303,7 @@ async function main(): Promise<void> {
     }
 
     console.log(
-      '  records | changed entries | reached by keys | re-screened | status changes | ingest + publish s | fan-out s | deliveries s | total s | CPU',
+      '  records | reviews | changed entries | reached by keys | re-screened | status changes | ingest + publish s | fan-out s | deliveries s | total s | CPU',
     );
     for (const scale of SCALES) {
       // Enroll up to `scale`: one in ten a listed person (a potential match), the rest people on no list.
@@ -317,12 +352,17 @@ async function main(): Promise<void> {
         for (const m of extra) m.stop();
       }
 
-      if (OPEN_REVIEWS > 0) {
+      if (ALL_MATCHES_REVIEWED) {
+        const reviewed = await openReviews(bench.pool, matcher, Number.MAX_SAFE_INTEGER);
+        const resolved = await resolveAllBut(bench.pool, OPEN_REVIEWS);
+        process.stderr.write(`  (${reviewed} reviews, ${reviewed - resolved} of them open, before the timed versions)\n`);
+      } else if (OPEN_REVIEWS > 0) {
         const open = await openReviews(bench.pool, matcher, OPEN_REVIEWS);
         process.stderr.write(`  (${open} reviews open before the timed versions)\n`);
       }
       const release = await holdTimedLock();
-      for (const changeSize of CHANGES) {
+      for (const [i, changeSize] of CHANGES.entries()) {
+        await reviewsFor(reviewsOnFor(i));
         // The next version: 2 in 5 added (enrolled people, so their records turn potential_match), 2 in 5 removed, the rest changed.
         const addedCount = Math.round(changeSize * 0.4);
         const removedCount = Math.round(changeSize * 0.4);
@@ -409,6 +449,41 @@ async function openReviews(pool: import('pg').Pool, matcher: MatcherClient, coun
     );
   }
   return openCount();
+}
+
+/** Resolves every open review but `keepOpen` of them not_a_match, as reviewers would have; how many it resolved. */
+async function resolveAllBut(pool: import('pg').Pool, keepOpen: number): Promise<number> {
+  const { rowCount } = await pool.query(
+    `WITH chosen AS (
+       SELECT id, org_id, entry_hash, subject_hash, list_version_id FROM reviews WHERE state = 'open' ORDER BY id OFFSET $1
+     ), decided AS (
+       INSERT INTO review_decisions (review_id, org_id, decision, reason_code, note, identifiers, reviewer, api_key_id,
+                                     entry_hash, subject_hash, list_version_id, requires_approval)
+       SELECT id, org_id, 'not_a_match', 'bench', 'Resolved by the monitoring bench.', '[]'::jsonb, 'Bench Reviewer', gen_random_uuid(),
+              entry_hash, subject_hash, list_version_id, false
+         FROM chosen
+       RETURNING id, review_id
+     ), history AS (
+       INSERT INTO review_history (review_id, kind, detail)
+       SELECT review_id, 'decided', jsonb_build_object('decisionId', id, 'requiresApproval', false) FROM decided
+     )
+     UPDATE reviews r SET state = 'resolved', decision_id = d.id, updated_at = now() FROM decided d WHERE r.id = d.review_id`,
+    [keepOpen],
+  );
+  return rowCount ?? 0;
+}
+
+async function lastHistoryId(pool: import('pg').Pool): Promise<string> {
+  return (await pool.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM review_history')).rows[0].id;
+}
+
+/** What happened to the reviews since history row `after`, by kind. */
+async function historySince(pool: import('pg').Pool, after: string): Promise<string> {
+  const { rows } = await pool.query<{ kind: string; n: string }>(
+    'SELECT kind, count(*)::text AS n FROM review_history WHERE id > $1 GROUP BY kind ORDER BY kind',
+    [after],
+  );
+  return rows.map((r) => `${r.kind} ${r.n}`).join(', ') || 'nothing';
 }
 
 async function currentVersion(pool: import('pg').Pool): Promise<string> {

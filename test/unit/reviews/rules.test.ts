@@ -1,5 +1,5 @@
 import { matchChangeKind } from '../../../activities/monitoring';
-import { needsApproval, sameReviewer } from '../../../activities/reviews';
+import { needsApproval, reviewsOnRescreen, sameReviewer } from '../../../activities/reviews';
 import { fieldChanges, subjectHash, subjectSnapshot } from '../../../activities/reviews/fields';
 import type { Match } from '../../../matcher/types';
 
@@ -14,10 +14,27 @@ describe('the match changes a re-screen emits', () => {
   it('appeared when there was none, gone when there is none, changed when they differ, nothing when they are the same', () => {
     expect(matchChangeKind([], [match('v1')])).toBe('appeared');
     expect(matchChangeKind([match('v1')], [])).toBe('gone');
-    expect(matchChangeKind([match('v1')], [match('v2')])).toBe('changed');
     expect(matchChangeKind([match('v1')], [match('v1', 0.8)])).toBe('changed');
+    expect(matchChangeKind([match('v1')], [match('v2', 0.8)])).toBe('changed');
+    expect(matchChangeKind([match('v1')], [match('v1'), match('v1', 0.8)])).toBe('changed');
     expect(matchChangeKind([match('v1')], [match('v1')])).toBeNull();
     expect(matchChangeKind([], [])).toBeNull();
+  });
+
+  it('relisted when only the list version moved: the same evidence, scores and order on another version', () => {
+    expect(matchChangeKind([match('v1')], [match('v2')])).toBe('relisted');
+    const retrievedLater = { ...match('v2'), provenance: { ...match('v2').provenance, retrievedAt: '2026-02-01T00:00:00.000Z' } };
+    expect(matchChangeKind([match('v1')], [retrievedLater])).toBe('relisted');
+    const otherList = { ...match('v2'), provenance: { ...match('v2').provenance, sourceList: 'sam_exclusions' } };
+    expect(matchChangeKind([match('v1')], [otherList])).toBe('changed');
+  });
+
+  it('compares matches by content, whatever the order of their keys (jsonb keeps its own)', () => {
+    const stored = JSON.parse(
+      JSON.stringify(match('v1'), ['score', 'provenance', 'retrievedAt', 'listVersionId', 'sourceList', 'fields', 'label']),
+    );
+    expect(Object.keys(stored)).not.toEqual(Object.keys(match('v1')));
+    expect(matchChangeKind([stored], [match('v1')])).toBeNull();
   });
 });
 
@@ -54,5 +71,14 @@ describe('four eyes', () => {
   it('takes names differing only in case and surrounding spaces for the same reviewer', () => {
     expect(sameReviewer('Ana Reviewer', '  ana reviewer ')).toBe(true);
     expect(sameReviewer('Ana Reviewer', 'Ben Reviewer')).toBe(false);
+  });
+});
+
+describe('REVIEWS_ON_RESCREEN', () => {
+  it('is on unless set to off, and refuses any other value', () => {
+    expect(reviewsOnRescreen({})).toBe(true);
+    expect(reviewsOnRescreen({ REVIEWS_ON_RESCREEN: 'on' })).toBe(true);
+    expect(reviewsOnRescreen({ REVIEWS_ON_RESCREEN: ' OFF ' })).toBe(false);
+    expect(() => reviewsOnRescreen({ REVIEWS_ON_RESCREEN: 'no' })).toThrow(/REVIEWS_ON_RESCREEN/);
   });
 });

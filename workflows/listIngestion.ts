@@ -1,7 +1,7 @@
 import { patched, proxyActivities } from '@temporalio/workflow';
 import type { ListIngestionActivities } from '../activities/lists/activities';
 import type { MonitoringActivities } from '../activities/monitoring/activities';
-import type { ListIngestionInput, ListIngestionResult } from './contracts';
+import type { ListIngestionInput, ListIngestionResult, Workflows } from './contracts';
 
 // NPPES runs for minutes: heartbeats show it is alive, and a lost worker is retried quickly.
 const { ingestListArtifact } = proxyActivities<ListIngestionActivities>({
@@ -27,7 +27,7 @@ const { rescreenMonitoredRecords, rescreenForListSwitches } = proxyActivities<Mo
  * once the list is. Only the source key, the version id and small summaries cross the workflow
  * boundary.
  */
-export async function listIngestion(input: ListIngestionInput): Promise<ListIngestionResult> {
+export const listIngestion = async function listIngestion(input: ListIngestionInput): Promise<ListIngestionResult> {
   const summary = await ingestListArtifact(input.force ? { sourceKey: input.sourceKey, force: true } : { sourceKey: input.sourceKey });
   if (!summary) return { outcome: 'no_artifact_location', sourceKey: input.sourceKey };
   // The ingestion wrote the catalog: a list switched on or off since (any list) is applied to the monitored records.
@@ -53,4 +53,4 @@ export async function listIngestion(input: ListIngestionInput): Promise<ListInge
       timings: monitoring.timings,
     },
   };
-}
+} satisfies Workflows['listIngestion'];

@@ -10,7 +10,7 @@ import {
 } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
 import type { MonitoringActivities } from '../activities/monitoring/activities';
-import { organizationResumeWorkflowId, type MonitoringCatchUpResult } from './contracts';
+import { organizationResumeWorkflowId, type MonitoringCatchUpResult, type Workflows } from './contracts';
 import { listVersionFanOut } from './listVersionFanOut';
 import { organizationResume } from './organizationResume';
 
@@ -57,7 +57,7 @@ const FAN_OUT_WAIT_MS = 4 * 60_000;
  * (`patched('catch-up-resumes-orgs-apart')`; runs without that patch screen them all here, in
  * line, before the switches: `patched('catch-up-resumes-reactivated-orgs')`).
  */
-export async function monitoringCatchUp(): Promise<MonitoringCatchUpResult> {
+export const monitoringCatchUp = async function monitoringCatchUp(): Promise<MonitoringCatchUpResult> {
   // Enrollments that committed while Temporal was out of reach get their record workflow.
   const monitorWorkflowsStarted = patched('catch-up-starts-pending-monitors') ? await startPendingMonitorWorkflows() : undefined;
   // Organizations active again: their records were not screened while they were read-only. Each
@@ -83,7 +83,7 @@ export async function monitoringCatchUp(): Promise<MonitoringCatchUpResult> {
     ...(organizationsResumed ? { organizationsResumed } : {}),
     ...(resumed ? { organizationsResumeLeftRunning: resumed.leftRunning } : {}),
   };
-}
+} satisfies Workflows['monitoringCatchUp'];
 
 type Resumed = NonNullable<MonitoringCatchUpResult['organizationsResumed']>[number];
 

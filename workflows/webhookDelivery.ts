@@ -1,6 +1,6 @@
 import { ActivityFailure, ApplicationFailure, patched, proxyActivities } from '@temporalio/workflow';
 import type { WebhookDeliveryActivities } from '../activities/webhooks/activities';
-import type { WebhookDeliveryInput, WebhookDeliveryResult } from './contracts';
+import type { WebhookDeliveryInput, WebhookDeliveryResult, Workflows } from './contracts';
 
 /**
  * Series started since this patch keep their schedule in the attempt itself: a turn refused by
@@ -21,7 +21,7 @@ const SCHEDULE_SLACK_MS = 24 * 3600_000;
  * activity. After the last one the delivery is marked failed (counted against the endpoint only
  * when the receiver failed it); a replay or an operator's reset starts a new series.
  */
-export async function webhookDelivery(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
+export const webhookDelivery = async function webhookDelivery(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
   const { policy, series } = input;
   const seriesArg = series ? { series } : {};
   const attemptTimeout = policy.timeoutMs + 30_000; // the POST has its own time-out; this catches a worker lost mid-attempt
@@ -60,4 +60,4 @@ export async function webhookDelivery(input: WebhookDeliveryInput): Promise<Webh
     await markDeliveryFailed({ deliveryId: input.deliveryId, ...seriesArg, receiverFailed });
     return 'failed';
   }
-}
+} satisfies Workflows['webhookDelivery'];

@@ -64,8 +64,6 @@ export type ListIngestionResult =
   | (IngestSummary & {
       /** The published version's fan-out (workflow listVersionFanOut), started, not awaited. */
       fanOut?: { workflowId: string };
-      /** Runs started before the fan-out workflow existed fanned out in-line. */
-      monitoring?: ListVersionFanOutResult['monitoring'];
       listSwitches?: ListSwitchSummary;
     })
   | { outcome: 'no_artifact_location'; sourceKey: string };
@@ -160,13 +158,13 @@ export interface MonitoringCatchUpResult {
   /** The fan-out workflows run here for versions no fan-out had applied (one found running elsewhere is left to it). */
   fanOuts: string[];
   /** Fan-outs started here and still running when the run stopped waiting: they carry on, and the next run finds them running. */
-  fanOutsLeftRunning?: string[];
+  fanOutsLeftRunning: string[];
   /** Records whose enrollment committed without seeing their workflow `monitor/{recordId}` start: started here. */
-  monitorWorkflowsStarted?: string[];
+  monitorWorkflowsStarted: string[];
   /** Organizations active again after being read-only, whose records were screened on the current versions here. */
-  organizationsResumed?: Array<{ orgId: string; rescreened: number; statusChanges: number }>;
+  organizationsResumed: Array<{ orgId: string; rescreened: number; statusChanges: number }>;
   /** Workflows `organization-resume/…` started here and still running (or failed) when the run stopped waiting: they carry on on their own. */
-  organizationsResumeLeftRunning?: string[];
+  organizationsResumeLeftRunning: string[];
 }
 
 /** One organization's resumption of monitoring, after it was read-only: named by the organization and the resumption. */

@@ -26,20 +26,12 @@ const { startPendingMonitorWorkflows } = proxyActivities<MonitoringActivities>({
 const FAN_OUT_WAIT_MS = 4 * 60_000;
 
 /**
- * The monitoring catch-up, started by the `monitoring-catch-up` schedule (infra/schedules): what
- * a list ingestion run would apply to the monitored records, without waiting for one. First the
- * lists switched on or off (written into the catalog when the worker that manages the schedules
- * started) are applied: every record screened again. Then every published version no fan-out
- * has applied (one ingested with `screenctl lists ingest` while Temporal was out of reach, or
- * whose fan-out was terminated) is fanned out by its `list-version/…` workflow, one after the
- * other, started in the order they were published. A matcher released with other matching rules
- * than the records were screened with has every record screened again, between the two. The
- * run waits for its fan-outs only so long (FAN_OUT_WAIT_MS): one that cannot finish is left
- * running, so the next run comes and applies what it may be waiting for. Before all that, it
- * starts the workflow of every monitored record whose enrollment committed but could not start
- * it, and starts the workflow that screens on the current versions every record of an
- * organization active again after being read-only, one per organization, waited for with the
- * fan-outs.
+ * The monitoring catch-up (schedule `monitoring-catch-up`): applies to the monitored records what
+ * an ingestion run would, without waiting for one, in this order: start the record workflows
+ * enrollments could not start; start one `organization-resume/…` workflow per organization active
+ * again; apply lists switched on or off; screen again records screened on other matching rules;
+ * fan out, one after the other in publication order, each version no fan-out has applied. It waits
+ * for the fan-outs and resumptions only FAN_OUT_WAIT_MS in all: what cannot finish is left running.
  */
 export const monitoringCatchUp = async function monitoringCatchUp(): Promise<MonitoringCatchUpResult> {
   // Enrollments that committed while Temporal was out of reach get their record workflow.

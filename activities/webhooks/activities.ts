@@ -67,10 +67,10 @@ export function createWebhookDeliveryActivities(deps: { pool: Pool; logger: Logg
      * again, once the connection is open and before anything is written), then logs. A delivery cancelled meanwhile (endpoint removed or disabled,
      * monitored record removed), or reopened by a reset into a newer series, is not sent by this one.
      *
-     * With `policy` (series started by this release) the attempt keeps the schedule: a turn
-     * refused by the organization's cap is retried within seconds and is no attempt; a failed
-     * attempt is retried after the policy's wait, and the last one fails for good. Without it
-     * (a series of the previous release) the workflow's retry policy counts, and no cap applies.
+     * With `policy` the attempt keeps the schedule: a turn refused by the organization's cap is
+     * retried within seconds and is no attempt; a failed attempt is retried after the policy's
+     * wait, and the last one fails for good. Without it the workflow's retry policy counts, and no
+     * cap applies (the workflow always passes one; a caller without one gets that behaviour).
      */
     async attemptDelivery(input: {
       deliveryId: string;

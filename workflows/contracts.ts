@@ -219,6 +219,10 @@ export interface DeliveryPolicy {
   maximumAttempts: number;
 }
 
+/** The wait after a series' n-th failed attempt (n ≥ 1), in ms: growing by the coefficient from the first wait, up to the longest. */
+export const retryWaitMs = (policy: DeliveryPolicy, attemptsMade: number): number =>
+  Math.min(policy.initialIntervalMs * policy.backoffCoefficient ** (attemptsMade - 1), policy.maximumIntervalMs);
+
 /** The delivery workflow's input: the id and the policy the series runs with, never the body. */
 export interface WebhookDeliveryInput {
   deliveryId: string;

@@ -1,6 +1,6 @@
 import { ActivityFailure, ApplicationFailure, deprecatePatch, proxyActivities } from '@temporalio/workflow';
 import type { WebhookDeliveryActivities } from '../activities/webhooks/activities';
-import type { WebhookDeliveryInput, WebhookDeliveryResult, Workflows } from './contracts';
+import { retryWaitMs, type WebhookDeliveryInput, type WebhookDeliveryResult, type Workflows } from './contracts';
 
 /**
  * A series keeps its schedule in the attempt itself: a turn refused by the organization's cap on
@@ -31,9 +31,7 @@ export const webhookDelivery = async function webhookDelivery(input: WebhookDeli
   try {
     deprecatePatch(ATTEMPT_KEEPS_SCHEDULE);
     let scheduleMs = 0;
-    for (let n = 1; n < policy.maximumAttempts; n++) {
-      scheduleMs += Math.min(policy.initialIntervalMs * policy.backoffCoefficient ** (n - 1), policy.maximumIntervalMs);
-    }
+    for (let n = 1; n < policy.maximumAttempts; n++) scheduleMs += retryWaitMs(policy, n);
     const { attemptDelivery } = proxyActivities<WebhookDeliveryActivities>({
       startToCloseTimeout: attemptTimeout,
       scheduleToCloseTimeout: scheduleMs + policy.maximumAttempts * attemptTimeout + SCHEDULE_SLACK_MS,

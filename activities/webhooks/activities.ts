@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import { webhookSecretKeys } from '../../infra/base/config';
 import type { Logger } from '../../infra/base/log';
+import { retryWaitMs } from '../../workflows/contracts';
 import {
   allowLoopback,
   claimAttempt,
@@ -35,11 +36,6 @@ export type AttemptOutcome = { outcome: 'delivered'; attempt: number } | { outco
 
 /** A claim outlives the POST's own time-out by this much, for the log write after it. */
 const CLAIM_MARGIN_MS = 5_000;
-
-/** The n-th wait of the series' schedule (n ≥ 1): what the retry policy gave before the schedule moved into the attempt. */
-function scheduledWaitMs(policy: DeliveryPolicy, attemptsMade: number): number {
-  return Math.min(policy.initialIntervalMs * policy.backoffCoefficient ** (attemptsMade - 1), policy.maximumIntervalMs);
-}
 
 /**
  * Refused by the organization's cap: the next turn is about (deliveries waiting / cap) × (its
@@ -149,7 +145,7 @@ export function createWebhookDeliveryActivities(deps: { pool: Pool; logger: Logg
       throw ApplicationFailure.create({
         message,
         type: 'WebhookAttemptFailed',
-        nextRetryDelay: scheduledWaitMs(input.policy, seriesAttempts),
+        nextRetryDelay: retryWaitMs(input.policy, seriesAttempts),
       });
     },
 

@@ -1,4 +1,4 @@
-import type { DeliveryPolicy } from '../../workflows/contracts';
+import { retryWaitMs, type DeliveryPolicy } from '../../workflows/contracts';
 
 export type { DeliveryPolicy };
 
@@ -23,9 +23,7 @@ export function deliveryPolicy(env: NodeJS.ProcessEnv = process.env): DeliveryPo
 
 /** The waits between attempts the policy gives, in ms: what the README's schedule shows. */
 export function retrySchedule(policy: DeliveryPolicy): number[] {
-  return Array.from({ length: policy.maximumAttempts - 1 }, (_, i) =>
-    Math.min(policy.initialIntervalMs * policy.backoffCoefficient ** i, policy.maximumIntervalMs),
-  );
+  return Array.from({ length: policy.maximumAttempts - 1 }, (_, i) => retryWaitMs(policy, i + 1));
 }
 
 /** `WEBHOOK_ALLOW_LOOPBACK=true` lets endpoints on 127.0.0.0/8 and ::1 through (local development and tests only). */

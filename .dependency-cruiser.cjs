@@ -6,7 +6,8 @@
  *   workflows  orchestration; workflows/contracts.ts holds each workflow's input, result and id (activity types only)
  *   activities  list ingestion, batches, monitoring, webhooks, metering: one folder a feature, entered by its index.ts
  *            (lists/ also by coverage.ts, the read-only coverage report); its activities.ts is the Temporal-facing
- *            factory, assembled for the worker by activities/index.ts. The starters (STARTERS) start workflows by function.
+ *            factory, assembled for the worker by activities/index.ts. activities/starters.ts starts workflows by name,
+ *            typed by the contracts' `Workflows`.
  *   matcher  the runtime scoring service, entered by client.ts, types.ts and blockingKeys.ts;
  *            inside it, strings < normalize < score < index < engine.ts/server.ts
  *   base     infra/base: config, log, db, redis, temporal connection, migrations (imports nothing of ours)
@@ -17,8 +18,6 @@ const DOMAINS = '^(gateway|matcher|activities|workflows)/';
 const FEATURE_ENTRIES = '^activities/([^/]+/(index|activities)|lists/coverage)\\.ts$';
 /** Each feature's one Temporal-facing file: its create…Activities(deps) factory and the types its workflows proxy. */
 const ACTIVITY_FACTORIES = '^activities/[^/]+/activities\\.ts$';
-/** The modules that start workflows with the Temporal client, by the workflow function. */
-const STARTERS = '^activities/([^/]+/start|monitoring/fanOuts)\\.ts$';
 /** Each workflow's input, result and id builders: no run-time import, so anything may load it. */
 const CONTRACTS = '^workflows/contracts\\.ts$';
 
@@ -60,34 +59,21 @@ module.exports = {
     {
       name: 'activities-reach-workflows-through-contracts',
       comment:
-        'Activities sit below workflows: of workflows/ they use the contracts (input types, workflow ids). The one ' +
-        'exception is STARTERS (next rule).',
+        'Activities sit below workflows: of workflows/ they use the contracts only (input and result types, workflow ids, ' +
+        "the `Workflows` function types activities/starters.ts starts them by). So no import runs from a workflow's " +
+        'activity types back to the workflow, and the worker-side code never loads workflow code.',
       severity: 'error',
-      from: { path: '^activities/', pathNot: STARTERS },
+      from: { path: '^activities/' },
       to: { path: '^workflows/', pathNot: CONTRACTS },
     },
     {
-      name: 'starters-import-single-workflows',
+      name: 'workflow-contracts-import-nothing',
       comment:
-        'A starter imports the workflow function it starts, so `client.workflow.start(batchScreening, …)` has the ' +
-        'compiler check the arguments (Temporal samples do the same). The starters stay in activities/ rather than a ' +
-        'layer above because activities start workflows too (deliveries from emitWebhookEvents, fan-outs, pending ' +
-        'monitors, the sweep). Loading a workflow module outside the sandbox is harmless: it imports only ' +
-        '@temporalio/workflow, contracts and activity types, and proxyActivities does nothing until a workflow calls it. ' +
-        'The reverse stays forbidden (workflows-see-activities-through-activities-ts), so the workflow bundle never holds ' +
-        'client code. A starter takes single workflow modules, never the bundle entry workflows/index.ts.',
-      severity: 'error',
-      from: { path: STARTERS },
-      to: { path: '^workflows/index\\.ts$' },
-    },
-    {
-      name: 'workflow-contracts-import-types-only',
-      comment:
-        'workflows/contracts.ts is loaded by starters, clients, tests and the workflow bundle alike: it imports nothing ' +
-        'at run time (activity result types at most, which the compiler erases).',
+        'workflows/contracts.ts is loaded by starters, clients, tests and the workflow bundle alike, and everything that ' +
+        'starts or runs a workflow imports it: it imports nothing, not even types, so no cycle can run through it.',
       severity: 'error',
       from: { path: CONTRACTS },
-      to: { dependencyTypesNot: ['type-only'] },
+      to: {},
     },
     {
       name: 'activity-factories-only-in-the-worker-assembly',
@@ -233,11 +219,12 @@ module.exports = {
     {
       name: 'no-circular',
       comment:
-        'A cycle through a type-only import is no cycle at run time (the compiler erases the import); the starters ' +
-        "(activities → workflow) and the workflows' activity types (workflow → activities.ts) make such cycles by design.",
+        'No module reaches itself through its imports, type-only ones included: a cycle of types still ties the ' +
+        'modules into one unit to read and change. Workflows reach activities by their types and activities reach ' +
+        'workflows by the contracts only, which import nothing, so neither closes a circle.',
       severity: 'error',
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
   ],
   options: {

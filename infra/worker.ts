@@ -59,9 +59,8 @@ async function main(): Promise<void> {
     maxConcurrentWorkflowTaskExecutions: 20,
     shutdownGraceTime: '15s',
   });
-  // The service queue's worker keeps the delivery workflow and activities too: series started
-  // there by the previous release finish where they are.
-  // WEBHOOK_TASK_QUEUE set to the service queue: one worker, as before this release.
+  // The service queue's worker keeps the delivery workflow and activities too: series started on
+  // the service queue (WEBHOOK_TASK_QUEUE set to it, which runs one worker for both) finish there.
   const deliveryQueue = deliveryTaskQueue(config.taskQueue);
   const deliveryWorker =
     deliveryQueue === config.taskQueue

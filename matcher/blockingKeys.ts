@@ -11,23 +11,13 @@ import { allowedEdits } from './strings/editDistance';
 import type { Entity, KeyGroup, ListedParty } from './types';
 
 /**
- * Blocking keys: for a person subject and for each token of a listed person, every key through
- * which candidate generation (index/tokenIndex.ts `collectVariants`, index/candidates.ts `find`,
- * the engine's NPI hits) could make that token answer a token of that subject. A list change can
- * alter the screening of only the subjects for which one of the entries it added, removed or
- * changed can be a viable candidate (`changeReach`); monitoring looks at exactly those. The keys
- * are built from the same normalisation and the same variant rules as the index (hashed to 32
- * bits: a collision only adds a subject to look at):
- *   exact token; each token's symmetric-deletion neighbourhood (typos, as the deletion table
- *   holds it); its sound and OCR keys; its nickname families; both halves of a long subject
- *   token (split words, two letters or more) and a token's word after glued particles
- *   (DELASCASAS → CASAS), a family of their own (a word a change adds or removes from the whole
- *   list switches them on or off: `changedKeyGroups`); adjacent subject tokens written as one (merged words, a family of their own: one
- *   listed word answers two subject tokens); NPI (of any subject); and a marker on a subject
- *   with a name of one usable token (one hit makes a listed name viable for it).
- * A new kind of variant in candidate generation must add its key here; the unit test of
- * `changeReach` against the matcher's viable candidates, and the monitoring equality test
- * (incremental re-screen = full re-screen), are there to catch a missing one.
+ * Blocking keys: every key through which candidate generation (index/tokenIndex.ts, index/candidates.ts,
+ * the engine's NPI hits) could make a listed token answer a subject's token, hashed to 32 bits (a
+ * collision only adds a subject to look at). A list change can alter the screening only of the
+ * subjects an entry it touched can be a viable candidate for (`changeReach`): monitoring looks at
+ * those. The kinds of key are listed in docs/matching.md "Blocking keys". A new kind of variant in
+ * candidate generation must add its key here: the `changeReach` unit test and the monitoring
+ * equality test (incremental re-screen = full re-screen) catch a missing one.
  */
 /**
  * The version of the rules below. Raise it with every change to what keys a subject gets:

@@ -135,8 +135,10 @@ function checkKeyGroups(value: unknown): KeyGroup[] {
   return value as KeyGroup[];
 }
 
-const POST_ROUTES = ['/match', '/match-many', '/lookup', '/key-groups'];
-const ROUTES = new Set(['/healthz', '/readyz', '/metrics', ...POST_ROUTES]);
+/** A GET route: answers the request itself. */
+type GetRoute = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
+/** A POST route: the body read and the lists loaded, returns what the 200 answer carries. */
+type PostRoute = (body: Record<string, unknown>, snap: MatcherSnapshot, checkedAt: string, reqLog: Logger) => unknown;
 
 function screenWith(
   snapshot: MatcherSnapshot,
@@ -156,6 +158,120 @@ function screenWith(
   };
 }
 
+/**
+ * The matcher's routes, as the gateway's router has them: GET routes answer the request; a POST
+ * route gets the body read and the lists loaded (503 before they are) and returns its 200 body.
+ * Anything else is 404.
+ */
+function createRouter(
+  loader: ListLoader,
+  metrics: MatcherMetrics,
+  metricsToken: string,
+): {
+  handle: (req: http.IncomingMessage, res: http.ServerResponse, reqLog: Logger) => Promise<void>;
+  serves: (path: string) => boolean;
+} {
+  const notReady = (res: http.ServerResponse): void =>
+    send(res, 503, { code: 'not_ready', message: 'the matcher is still loading its lists' });
+
+  const getRoutes = new Map<string, GetRoute>([
+    ['/healthz', (_req, res) => send(res, 200, { ok: true })],
+    [
+      '/readyz',
+      (_req, res) => {
+        const snap = loader.current();
+        if (!snap) return send(res, 503, { ready: false });
+        return send(res, 200, {
+          ready: true,
+          versions: snap.versions.map((v) => ({ source: v.source, listVersionId: v.listVersionId })),
+          loadedAt: snap.loadedAt,
+        });
+      },
+    ],
+    [
+      '/metrics',
+      async (req, res) => {
+        if (!metricsAuthorized(req.headers.authorization, metricsToken))
+          return send(res, 401, { code: 'unauthorized', message: 'bearer token required' });
+        const text = await metrics.registry.metrics();
+        res.writeHead(200, { 'content-type': metrics.registry.contentType, 'content-length': Buffer.byteLength(text) });
+        res.end(text);
+      },
+    ],
+  ]);
+
+  const postRoutes = new Map<string, PostRoute>([
+    [
+      '/match',
+      (body, snap, checkedAt, reqLog) => {
+        const entity = checkEntity(body.entity);
+        const { result } = screenWith(snap, entity, checkedAt, metrics, '/match');
+        reqLog.debug({ status: result.status, matches: result.matches.length, recallCapped: result.recallCapped }, 'screened');
+        return result;
+      },
+    ],
+    [
+      '/match-many',
+      (body, snap, checkedAt, reqLog) => {
+        if (!Array.isArray(body.entities)) throw new HttpError(400, 'entities must be an array');
+        if (body.entities.length > MAX_BATCH) throw new HttpError(400, `at most ${MAX_BATCH} entities per call`);
+        const entities = body.entities.map(checkEntity);
+        const screened = entities.map((e) => screenWith(snap, e, checkedAt, metrics, '/match-many'));
+        reqLog.debug({ entities: entities.length }, 'screened many');
+        // headroom[i]: how many more viable candidates entities[i]'s fullest query name can take before the limit (monitoring keeps it).
+        return {
+          results: screened.map((s) => s.result),
+          headroom: screened.map((s) => s.headroom),
+          // entryKeys[i][j]: the listed entry behind results[i].matches[j] (monitoring's reviews of potential matches).
+          entryKeys: screened.map((s) => s.entryKeys),
+          rulesVersion: MATCHING_RULES_VERSION,
+        };
+      },
+    ],
+    [
+      '/lookup',
+      (body, snap) => {
+        const name = body.name;
+        if (typeof name !== 'string' || name.trim() === '') throw new HttpError(400, 'name is required');
+        if (body.type !== undefined && body.type !== 'person' && body.type !== 'organization')
+          throw new HttpError(400, 'type must be person or organization');
+        const lookupReq: PublicLookupRequest = { name, ...(body.type ? { type: body.type as 'person' | 'organization' } : {}) };
+        const started = process.hrtime.bigint();
+        const response: PublicLookupResponse = { results: lookupName(snap.index, lookupReq, LOOKUP_LIMIT), notice: LOOKUP_NOTICE };
+        metrics.screening.observe({ route: '/lookup' }, Number(process.hrtime.bigint() - started) / 1e9);
+        return response;
+      },
+    ],
+    [
+      '/key-groups',
+      (body, snap) => {
+        const groups = checkKeyGroups(body.groups);
+        // The versions the sizes were measured on: the caller works out the sizes before its change only from these.
+        return {
+          sizes: keyGroupSizes(snap.index, groups),
+          versions: snap.versions.map((v) => ({ source: v.source, listVersionId: v.listVersionId })),
+          rulesVersion: MATCHING_RULES_VERSION,
+        };
+      },
+    ],
+  ]);
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, reqLog: Logger): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0];
+    const method = req.method ?? 'GET';
+    const get = method === 'GET' ? getRoutes.get(path) : undefined;
+    if (get) return get(req, res);
+    const post = method === 'POST' ? postRoutes.get(path) : undefined;
+    if (!post) throw new HttpError(404, `no route ${method} ${path}`);
+    const body = (await readBody(req)) as Record<string, unknown>;
+    const snap = loader.current();
+    if (!snap) return notReady(res);
+    return send(res, 200, post(body, snap, new Date().toISOString(), reqLog));
+  }
+
+  return { handle, serves: (path) => getRoutes.has(path) || postRoutes.has(path) };
+}
+
 export async function startMatcherServer(options: MatcherServerOptions): Promise<MatcherServer> {
   const log = options.logger ?? createLogger('matcher');
   const ownPool = !options.pool && !options.loader;
@@ -163,79 +279,8 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
   const loader = options.loader ?? createListLoader({ pool: pool as Pool, log, candidateLimit: options.candidateLimit });
 
   const metrics = createMatcherMetrics(() => loader.current());
-  const metricsToken = options.metricsToken ?? config.metricsToken;
 
-  const notReady = (res: http.ServerResponse): void =>
-    send(res, 503, { code: 'not_ready', message: 'the matcher is still loading its lists' });
-
-  async function route(req: http.IncomingMessage, res: http.ServerResponse, reqLog: Logger): Promise<void> {
-    const path = (req.url ?? '/').split('?')[0];
-    const method = req.method ?? 'GET';
-    if (method === 'GET' && path === '/healthz') return send(res, 200, { ok: true });
-    if (method === 'GET' && path === '/readyz') {
-      const snap = loader.current();
-      if (!snap) return send(res, 503, { ready: false });
-      return send(res, 200, {
-        ready: true,
-        versions: snap.versions.map((v) => ({ source: v.source, listVersionId: v.listVersionId })),
-        loadedAt: snap.loadedAt,
-      });
-    }
-    if (method === 'GET' && path === '/metrics') {
-      if (!metricsAuthorized(req.headers.authorization, metricsToken))
-        return send(res, 401, { code: 'unauthorized', message: 'bearer token required' });
-      const text = await metrics.registry.metrics();
-      res.writeHead(200, { 'content-type': metrics.registry.contentType, 'content-length': Buffer.byteLength(text) });
-      res.end(text);
-      return;
-    }
-    if (method !== 'POST' || !POST_ROUTES.includes(path)) {
-      throw new HttpError(404, `no route ${method} ${path}`);
-    }
-    const body = (await readBody(req)) as Record<string, unknown>;
-    const snap = loader.current();
-    if (!snap) return notReady(res);
-    const checkedAt = new Date().toISOString();
-    if (path === '/match') {
-      const entity = checkEntity(body.entity);
-      const { result } = screenWith(snap, entity, checkedAt, metrics, path);
-      reqLog.debug({ status: result.status, matches: result.matches.length, recallCapped: result.recallCapped }, 'screened');
-      return send(res, 200, result);
-    }
-    if (path === '/key-groups') {
-      const groups = checkKeyGroups(body.groups);
-      // The versions the sizes were measured on: the caller works out the sizes before its change only from these.
-      return send(res, 200, {
-        sizes: keyGroupSizes(snap.index, groups),
-        versions: snap.versions.map((v) => ({ source: v.source, listVersionId: v.listVersionId })),
-        rulesVersion: MATCHING_RULES_VERSION,
-      });
-    }
-    if (path === '/match-many') {
-      if (!Array.isArray(body.entities)) throw new HttpError(400, 'entities must be an array');
-      if (body.entities.length > MAX_BATCH) throw new HttpError(400, `at most ${MAX_BATCH} entities per call`);
-      const entities = body.entities.map(checkEntity);
-      const screened = entities.map((e) => screenWith(snap, e, checkedAt, metrics, path));
-      reqLog.debug({ entities: entities.length }, 'screened many');
-      // headroom[i]: how many more viable candidates entities[i]'s fullest query name can take before the limit (monitoring keeps it).
-      return send(res, 200, {
-        results: screened.map((s) => s.result),
-        headroom: screened.map((s) => s.headroom),
-        // entryKeys[i][j]: the listed entry behind results[i].matches[j] (monitoring's reviews of potential matches).
-        entryKeys: screened.map((s) => s.entryKeys),
-        rulesVersion: MATCHING_RULES_VERSION,
-      });
-    }
-    const name = body.name;
-    if (typeof name !== 'string' || name.trim() === '') throw new HttpError(400, 'name is required');
-    if (body.type !== undefined && body.type !== 'person' && body.type !== 'organization')
-      throw new HttpError(400, 'type must be person or organization');
-    const lookupReq: PublicLookupRequest = { name, ...(body.type ? { type: body.type as 'person' | 'organization' } : {}) };
-    const started = process.hrtime.bigint();
-    const response: PublicLookupResponse = { results: lookupName(snap.index, lookupReq, LOOKUP_LIMIT), notice: LOOKUP_NOTICE };
-    metrics.screening.observe({ route: path }, Number(process.hrtime.bigint() - started) / 1e9);
-    return send(res, 200, response);
-  }
+  const route = createRouter(loader, metrics, options.metricsToken ?? config.metricsToken);
 
   const server = createTimedServer(options.timeouts ?? config.matcherServerTimeouts, (req, res) => {
     const header = req.headers['x-request-id'];
@@ -245,14 +290,14 @@ export async function startMatcherServer(options: MatcherServerOptions): Promise
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const path = (req.url ?? '/').split('?')[0];
-      const route = ROUTES.has(path) ? path : 'unmatched';
-      metrics.requests.inc({ route, status: String(res.statusCode) });
+      const routeLabel = route.serves(path) ? path : 'unmatched';
+      metrics.requests.inc({ route: routeLabel, status: String(res.statusCode) });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const line = { method: req.method, path: req.url, status: res.statusCode, ms: Math.round(ms * 1000) / 1000 };
       if (res.statusCode >= 500) reqLog.warn(line, 'request');
       else reqLog.debug(line, 'request');
     });
-    route(req, res, reqLog).catch((err: unknown) => {
+    route.handle(req, res, reqLog).catch((err: unknown) => {
       if (err instanceof HttpError) {
         if (err.status === 413) res.setHeader('connection', 'close');
         return send(res, err.status, {

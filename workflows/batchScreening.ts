@@ -1,7 +1,7 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { BatchScreeningActivities } from '../activities/batch/activities';
 import type { WebhookDeliveryActivities } from '../activities/webhooks/activities';
-import type { BatchScreeningInput, BatchScreeningResult } from './contracts';
+import type { BatchScreeningInput, BatchScreeningResult, Workflows } from './contracts';
 
 /**
  * Items per screening activity (one matchMany call, one commit). Every chunk costs an activity
@@ -30,7 +30,7 @@ const { emitWebhookEvents } = proxyActivities<WebhookDeliveryActivities>({ start
  * by activities with bounded concurrency, → completed, then `batch_completed` to the
  * organization's endpoints. Items and results stay in PostgreSQL; only ids and ranges pass here.
  */
-export async function batchScreening(input: BatchScreeningInput): Promise<BatchScreeningResult> {
+export const batchScreening = async function batchScreening(input: BatchScreeningInput): Promise<BatchScreeningResult> {
   const { job, ranges } = await startBatch({ jobId: input.jobId, chunkSize: BATCH_CHUNK_SIZE });
   const queue = [...ranges];
   const worker = async (): Promise<void> => {
@@ -44,4 +44,4 @@ export async function batchScreening(input: BatchScreeningInput): Promise<BatchS
     events: [{ orgId: input.orgId, type: 'batch_completed', eventKey: `batch:${input.jobId}`, data: { ...summary } }],
   });
   return { completedItems: summary.completedItems, failedItems: summary.failedItems };
-}
+} satisfies Workflows['batchScreening'];

@@ -1,16 +1,13 @@
 /**
- * What each workflow takes, returns and is called: its input, its result and its workflow id.
- * The starters (activities/<feature>/start.ts, the fan-out's in monitoring/fanOuts.ts) start a
- * workflow by its function, `client.workflow.start(batchScreening, …)`, so the compiler checks
- * the arguments against these types, and they build ids here. Nothing is imported at run time
- * (dependency-cruiser `workflow-contracts-import-types-only`): clients, tests and the workflow
- * bundle may all load this file. The types it names come from the features' activities.ts.
+ * What each workflow takes, returns and is called: its input, its result, its workflow id, and
+ * its function type in `Workflows`. Each workflow `satisfies` its entry there; the starters
+ * (activities/starters.ts `startWorkflow`) start a workflow by its name, typed by that entry, so
+ * the compiler checks the arguments without the starters loading workflow code. Nothing is
+ * imported (dependency-cruiser `workflow-contracts-import-nothing`): clients, activities, tests
+ * and the workflow bundle may all load this file, and no import cycle runs through it.
  *
  * Workflow ids and type names are part of running workflows' histories: change none of them.
  */
-import type { IngestSummary } from '../activities/lists/activities';
-import type { ListSwitchSummary, MatchingRulesSummary, RescreenSummary } from '../activities/monitoring/activities';
-import type { DeliveryPolicy } from '../activities/webhooks/activities';
 
 // batchScreening ─────────────────────────────────────────────────────────────────────────────
 
@@ -39,6 +36,27 @@ export interface ListIngestionInput {
   force?: boolean;
 }
 
+/** What the workflow gets back: small, so bad rows are capped. */
+export type IngestSummary =
+  | {
+      outcome: 'published';
+      sourceKey: string;
+      versionId: string;
+      seq: number;
+      entryCount: number;
+      badRowCount: number;
+      diff: { added: number; removed: number; changed: number };
+    }
+  | { outcome: 'unchanged'; sourceKey: string; versionId: string }
+  | {
+      outcome: 'refused';
+      sourceKey: string;
+      versionId: string;
+      reason: string;
+      badRowCount: number;
+      badRows: Array<{ row: number; reason: string }>;
+    };
+
 /** The source's ingestion schedule, and the workflows it starts, share this id. */
 export const listIngestionWorkflowId = (sourceKey: string): string => `list-ingestion/${sourceKey}`;
 
@@ -46,8 +64,6 @@ export type ListIngestionResult =
   | (IngestSummary & {
       /** The published version's fan-out (workflow listVersionFanOut), started, not awaited. */
       fanOut?: { workflowId: string };
-      /** Runs started before the fan-out workflow existed fanned out in-line. */
-      monitoring?: ListVersionFanOutResult['monitoring'];
       listSwitches?: ListSwitchSummary;
     })
   | { outcome: 'no_artifact_location'; sourceKey: string };
@@ -73,6 +89,32 @@ export interface ListVersionFanOutResult {
   >;
 }
 
+/** Why a reached record is screened again: the pre-check's first reason, or `keyGroup` for a record taken for its key groups alone. */
+export type RescreenReason = 'wholeChange' | 'organization' | 'capped' | 'soloName' | 'match' | 'headroom' | 'keyGroup';
+
+export interface RescreenSummary {
+  versionId: string;
+  sourceKey: string;
+  changedEntries: number;
+  /** Records keyed under older blocking-key rules, re-keyed first (after a release that changed the rules). */
+  recordsRekeyed: number;
+  /** Records a changed entry can be a viable candidate for (by their blocking keys), plus capped records and organizations by the caller's rules. */
+  recordsReached: number;
+  /** Of those, the records a changed entry matches (new or old form), or that it may push past the candidate limit, plus capped ones and the holders of crossed key groups: handed to the matcher again. */
+  recordsRescreened: number;
+  statusChanges: number;
+  /** Key groups taken (the change carried them across their thresholds), and whether their sizes before it were known exactly (else every group it touched was taken). */
+  keyGroups: { crossed: number; exact: boolean };
+  /** Why each re-screened record was taken: the pre-check's first reason, in the order of RescreenReason; `keyGroup` for a record taken for its key groups alone. */
+  rescreenedBecause: Record<RescreenReason, number>;
+  /**
+   * Where the time went, in ms: finding the reached records; pre-checking them (their reading
+   * overlaps); waiting for the matcher to serve the version, past what the reach and the
+   * pre-check hid; waiting on screening and storing, past what the pre-check hid.
+   */
+  timings: { reachMs: number; checkMs: number; matcherWaitMs: number; screenMs: number };
+}
+
 /** The listVersionFanOut workflow of one version: one per version, whoever starts it. */
 export const listVersionWorkflowId = (v: PublishedVersion): string => `list-version/${v.sourceKey}/${v.versionId}`;
 
@@ -93,6 +135,21 @@ export const monitorWorkflowId = (recordId: string): string => `monitor/${record
 
 // monitoringCatchUp (no input; started by the `monitoring-catch-up` schedule) ────────────────
 
+export interface ListSwitchSummary {
+  /** The lists switched on or off since the monitored records were last screened for them. */
+  switched: Array<{ sourceKey: string; enabled: boolean }>;
+  recordsRescreened: number;
+  statusChanges: number;
+}
+
+export interface MatchingRulesSummary {
+  /** The rules the matcher screens with (null: a matcher older than the rules version, nothing compared). */
+  rulesVersion: number | null;
+  /** Records that were screened with other rules, screened again. */
+  recordsRescreened: number;
+  statusChanges: number;
+}
+
 export interface MonitoringCatchUpResult {
   /** Lists switched on or off since the records were screened for them, and what applying them did. */
   listSwitches: ListSwitchSummary;
@@ -101,13 +158,13 @@ export interface MonitoringCatchUpResult {
   /** The fan-out workflows run here for versions no fan-out had applied (one found running elsewhere is left to it). */
   fanOuts: string[];
   /** Fan-outs started here and still running when the run stopped waiting: they carry on, and the next run finds them running. */
-  fanOutsLeftRunning?: string[];
+  fanOutsLeftRunning: string[];
   /** Records whose enrollment committed without seeing their workflow `monitor/{recordId}` start: started here. */
-  monitorWorkflowsStarted?: string[];
+  monitorWorkflowsStarted: string[];
   /** Organizations active again after being read-only, whose records were screened on the current versions here. */
-  organizationsResumed?: Array<{ orgId: string; rescreened: number; statusChanges: number }>;
+  organizationsResumed: Array<{ orgId: string; rescreened: number; statusChanges: number }>;
   /** Workflows `organization-resume/…` started here and still running (or failed) when the run stopped waiting: they carry on on their own. */
-  organizationsResumeLeftRunning?: string[];
+  organizationsResumeLeftRunning: string[];
 }
 
 /** One organization's resumption of monitoring, after it was read-only: named by the organization and the resumption. */
@@ -141,6 +198,31 @@ export interface UnstartedDeliverySweepResult {
 
 // webhookDelivery ────────────────────────────────────────────────────────────────────────────
 
+/**
+ * How a delivery is retried, read from the environment when a delivery series starts (the
+ * workflow gets it as input, so a running series keeps the policy it started with).
+ *
+ *   WEBHOOK_TIMEOUT_MS           one attempt's time-out (default 10 s)
+ *   WEBHOOK_RETRY_INITIAL_MS     wait before the 2nd attempt (default 30 s)
+ *   WEBHOOK_RETRY_COEFFICIENT    growth of each wait (default 2)
+ *   WEBHOOK_RETRY_MAX_INTERVAL_MS  longest wait (default 6 h)
+ *   WEBHOOK_MAX_ATTEMPTS         attempts in a series, the first included (default 12)
+ *
+ * The defaults wait 30 s, 1, 2, 4, 8, 16, 32, 64 min, 2 h 8 min, 4 h 16 min, then 6 h:
+ * 12 attempts over about 14.5 hours.
+ */
+export interface DeliveryPolicy {
+  timeoutMs: number;
+  initialIntervalMs: number;
+  backoffCoefficient: number;
+  maximumIntervalMs: number;
+  maximumAttempts: number;
+}
+
+/** The wait after a series' n-th failed attempt (n ≥ 1), in ms: growing by the coefficient from the first wait, up to the longest. */
+export const retryWaitMs = (policy: DeliveryPolicy, attemptsMade: number): number =>
+  Math.min(policy.initialIntervalMs * policy.backoffCoefficient ** (attemptsMade - 1), policy.maximumIntervalMs);
+
 /** The delivery workflow's input: the id and the policy the series runs with, never the body. */
 export interface WebhookDeliveryInput {
   deliveryId: string;
@@ -152,3 +234,22 @@ export interface WebhookDeliveryInput {
 export type WebhookDeliveryResult = 'delivered' | 'cancelled' | 'failed';
 
 export const deliveryWorkflowId = (deliveryId: string): string => `webhook-delivery/${deliveryId}`;
+
+// Every workflow ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Each workflow's function type under its workflow type name (its export from workflows/index.ts).
+ * Each workflow `satisfies` its entry, and activities/starters.ts starts one by name with this
+ * type, so a start's arguments are checked by the compiler.
+ */
+export interface Workflows {
+  batchScreening: (input: BatchScreeningInput) => Promise<BatchScreeningResult>;
+  listIngestion: (input: ListIngestionInput) => Promise<ListIngestionResult>;
+  listVersionFanOut: (input: ListVersionFanOutInput) => Promise<ListVersionFanOutResult>;
+  monitoredEntity: (input: MonitoredEntityInput) => Promise<MonitoredEntityResult>;
+  monitoringCatchUp: () => Promise<MonitoringCatchUpResult>;
+  organizationResume: (input: OrganizationResumeInput) => Promise<{ orgId: string; rescreened: number; statusChanges: number }>;
+  recordMonthMetering: (input?: RecordMonthMeteringInput) => Promise<RecordMonthMeteringResult>;
+  unstartedDeliverySweep: () => Promise<UnstartedDeliverySweepResult>;
+  webhookDelivery: (input: WebhookDeliveryInput) => Promise<WebhookDeliveryResult>;
+}

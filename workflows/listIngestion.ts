@@ -1,7 +1,7 @@
-import { patched, proxyActivities } from '@temporalio/workflow';
+import { deprecatePatch, proxyActivities } from '@temporalio/workflow';
 import type { ListIngestionActivities } from '../activities/lists/activities';
 import type { MonitoringActivities } from '../activities/monitoring/activities';
-import type { ListIngestionInput, ListIngestionResult } from './contracts';
+import type { ListIngestionInput, ListIngestionResult, Workflows } from './contracts';
 
 // NPPES runs for minutes: heartbeats show it is alive, and a lost worker is retried quickly.
 const { ingestListArtifact } = proxyActivities<ListIngestionActivities>({
@@ -9,9 +9,8 @@ const { ingestListArtifact } = proxyActivities<ListIngestionActivities>({
   heartbeatTimeout: '2 minutes',
   retry: { initialInterval: '30 seconds', backoffCoefficient: 2, maximumAttempts: 3 },
 });
-const { emitListUpdate, startListVersionFanOut } = proxyActivities<MonitoringActivities>({ startToCloseTimeout: '1 minute' });
-// The matcher may take a moment to load the new version: the re-screen waits for it by retrying.
-const { rescreenMonitoredRecords, rescreenForListSwitches } = proxyActivities<MonitoringActivities>({
+const { startListVersionFanOut } = proxyActivities<MonitoringActivities>({ startToCloseTimeout: '1 minute' });
+const { rescreenForListSwitches } = proxyActivities<MonitoringActivities>({
   startToCloseTimeout: '60 minutes',
   heartbeatTimeout: '2 minutes',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 1.5, maximumInterval: '30 seconds' },
@@ -27,30 +26,15 @@ const { rescreenMonitoredRecords, rescreenForListSwitches } = proxyActivities<Mo
  * once the list is. Only the source key, the version id and small summaries cross the workflow
  * boundary.
  */
-export async function listIngestion(input: ListIngestionInput): Promise<ListIngestionResult> {
+export const listIngestion = async function listIngestion(input: ListIngestionInput): Promise<ListIngestionResult> {
   const summary = await ingestListArtifact(input.force ? { sourceKey: input.sourceKey, force: true } : { sourceKey: input.sourceKey });
   if (!summary) return { outcome: 'no_artifact_location', sourceKey: input.sourceKey };
   // The ingestion wrote the catalog: a list switched on or off since (any list) is applied to the monitored records.
-  const switches = patched('list-switches') ? await rescreenForListSwitches() : null;
-  const listSwitches = switches && switches.switched.length > 0 ? { listSwitches: switches } : {};
+  deprecatePatch('list-switches');
+  const switches = await rescreenForListSwitches();
+  const listSwitches = switches.switched.length > 0 ? { listSwitches: switches } : {};
   if (summary.outcome !== 'published') return { ...summary, ...listSwitches };
-  if (patched('fan-out-workflow')) {
-    const workflowId = await startListVersionFanOut({ sourceKey: summary.sourceKey, versionId: summary.versionId });
-    return { ...summary, ...listSwitches, fanOut: { workflowId } };
-  }
-  await emitListUpdate({ versionId: summary.versionId });
-  const monitoring = await rescreenMonitoredRecords({ versionId: summary.versionId });
-  return {
-    ...summary,
-    ...listSwitches,
-    monitoring: {
-      recordsRekeyed: monitoring.recordsRekeyed,
-      recordsReached: monitoring.recordsReached,
-      recordsRescreened: monitoring.recordsRescreened,
-      statusChanges: monitoring.statusChanges,
-      keyGroups: monitoring.keyGroups,
-      rescreenedBecause: monitoring.rescreenedBecause,
-      timings: monitoring.timings,
-    },
-  };
-}
+  deprecatePatch('fan-out-workflow');
+  const workflowId = await startListVersionFanOut({ sourceKey: summary.sourceKey, versionId: summary.versionId });
+  return { ...summary, ...listSwitches, fanOut: { workflowId } };
+} satisfies Workflows['listIngestion'];

@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { MonitoringActivities } from '../activities/monitoring/activities';
-import type { ListVersionFanOutInput, ListVersionFanOutResult } from './contracts';
+import type { ListVersionFanOutInput, ListVersionFanOutResult, Workflows } from './contracts';
 
 const { emitListUpdate } = proxyActivities<MonitoringActivities>({ startToCloseTimeout: '1 minute' });
 // The matcher may take a moment to load the new version: the re-screen waits for it by retrying.
@@ -18,7 +18,7 @@ const { rescreenMonitoredRecords } = proxyActivities<MonitoringActivities>({
  * again and their status changes delivered. Only the version id and small summaries cross the
  * workflow boundary.
  */
-export async function listVersionFanOut(input: ListVersionFanOutInput): Promise<ListVersionFanOutResult> {
+export const listVersionFanOut = async function listVersionFanOut(input: ListVersionFanOutInput): Promise<ListVersionFanOutResult> {
   const { deliveries } = await emitListUpdate({ versionId: input.versionId });
   const m = await rescreenMonitoredRecords({ versionId: input.versionId });
   return {
@@ -33,4 +33,4 @@ export async function listVersionFanOut(input: ListVersionFanOutInput): Promise<
       timings: m.timings,
     },
   };
-}
+} satisfies Workflows['listVersionFanOut'];

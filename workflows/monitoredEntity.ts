@@ -1,6 +1,6 @@
 import { continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
 import type { MonitoringActivities } from '../activities/monitoring/activities';
-import type { MonitoredEntityInput, MonitoredEntityResult } from './contracts';
+import type { MonitoredEntityInput, MonitoredEntityResult, Workflows } from './contracts';
 
 const { meterRecordMonth } = proxyActivities<MonitoringActivities>({
   startToCloseTimeout: '1 minute',
@@ -19,11 +19,11 @@ const { catchUpMonitoredRecord } = proxyActivities<MonitoringActivities>({
  * version are done in bulk by that version's fan-out (only for the records it can affect);
  * DELETE /monitor/{id} terminates this workflow.
  */
-export async function monitoredEntity(input: MonitoredEntityInput): Promise<MonitoredEntityResult> {
+export const monitoredEntity = async function monitoredEntity(input: MonitoredEntityInput): Promise<MonitoredEntityResult> {
   if (!input.caughtUp) await catchUpMonitoredRecord({ recordId: input.recordId });
   // The workflow's clock (the moment this task runs, replayed identically) names the month metered.
   const month = await meterRecordMonth({ recordId: input.recordId, at: new Date().toISOString() });
   if (!month.active) return 'removed';
   await sleep(Math.max(1000, Date.parse(month.nextPeriodStartsAt) - Date.now()));
   return continueAsNew<typeof monitoredEntity>({ recordId: input.recordId, orgId: input.orgId, caughtUp: true });
-}
+} satisfies Workflows['monitoredEntity'];

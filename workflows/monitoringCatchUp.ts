@@ -1,16 +1,7 @@
-import {
-  ChildWorkflowFailure,
-  ParentClosePolicy,
-  condition,
-  executeChild,
-  log,
-  patched,
-  proxyActivities,
-  startChild,
-} from '@temporalio/workflow';
+import { ChildWorkflowFailure, ParentClosePolicy, condition, deprecatePatch, log, proxyActivities, startChild } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
 import type { MonitoringActivities } from '../activities/monitoring/activities';
-import { organizationResumeWorkflowId, type MonitoringCatchUpResult } from './contracts';
+import { organizationResumeWorkflowId, type MonitoringCatchUpResult, type Workflows } from './contracts';
 import { listVersionFanOut } from './listVersionFanOut';
 import { organizationResume } from './organizationResume';
 
@@ -20,11 +11,6 @@ const { rescreenForListSwitches, rescreenForMatchingRules } = proxyActivities<Mo
   retry: { initialInterval: '2 seconds', backoffCoefficient: 1.5, maximumInterval: '30 seconds' },
 });
 const { versionsAwaitingFanOut, reactivatedOrganizations } = proxyActivities<MonitoringActivities>({ startToCloseTimeout: '1 minute' });
-const { resumeMonitoringOfReactivatedOrganizations } = proxyActivities<MonitoringActivities>({
-  startToCloseTimeout: '60 minutes',
-  heartbeatTimeout: '2 minutes',
-  retry: { initialInterval: '2 seconds', backoffCoefficient: 1.5, maximumInterval: '30 seconds', maximumAttempts: 5 },
-});
 const { startPendingMonitorWorkflows } = proxyActivities<MonitoringActivities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '2 seconds', maximumInterval: '30 seconds', maximumAttempts: 5 },
@@ -40,50 +26,38 @@ const { startPendingMonitorWorkflows } = proxyActivities<MonitoringActivities>({
 const FAN_OUT_WAIT_MS = 4 * 60_000;
 
 /**
- * The monitoring catch-up, started by the `monitoring-catch-up` schedule (infra/schedules): what
- * a list ingestion run would apply to the monitored records, without waiting for one. First the
- * lists switched on or off (written into the catalog when the worker that manages the schedules
- * started) are applied: every record screened again. Then every published version no fan-out
- * has applied (one ingested with `screenctl lists ingest` while Temporal was out of reach, or
- * whose fan-out was terminated) is fanned out by its `list-version/…` workflow, one after the
- * other, started in the order they were published. A matcher released with other matching rules
- * than the records were screened with has every record screened again, between the two. The
- * run waits for its fan-outs only so long (FAN_OUT_WAIT_MS): one that cannot finish is left
- * running, so the next run comes and applies what it may be waiting for. Before all that, it
- * starts the workflow of every monitored record whose enrollment committed but could not start
- * it (`patched('catch-up-starts-pending-monitors')`: runs of the release before replay without it),
- * and starts the workflow that screens on the current versions every record of an organization
- * active again after being read-only, one per organization, waited for with the fan-outs
- * (`patched('catch-up-resumes-orgs-apart')`; runs without that patch screen them all here, in
- * line, before the switches: `patched('catch-up-resumes-reactivated-orgs')`).
+ * The monitoring catch-up (schedule `monitoring-catch-up`): applies to the monitored records what
+ * an ingestion run would, without waiting for one, in this order: start the record workflows
+ * enrollments could not start; start one `organization-resume/…` workflow per organization active
+ * again; apply lists switched on or off; screen again records screened on other matching rules;
+ * fan out, one after the other in publication order, each version no fan-out has applied. It waits
+ * for the fan-outs and resumptions only FAN_OUT_WAIT_MS in all: what cannot finish is left running.
  */
-export async function monitoringCatchUp(): Promise<MonitoringCatchUpResult> {
+export const monitoringCatchUp = async function monitoringCatchUp(): Promise<MonitoringCatchUpResult> {
   // Enrollments that committed while Temporal was out of reach get their record workflow.
-  const monitorWorkflowsStarted = patched('catch-up-starts-pending-monitors') ? await startPendingMonitorWorkflows() : undefined;
+  deprecatePatch('catch-up-starts-pending-monitors');
+  const monitorWorkflowsStarted = await startPendingMonitorWorkflows();
   // Organizations active again: their records were not screened while they were read-only. Each
   // is screened by its own workflow, which nothing here waits for before the switches and fan-outs.
-  const resumesApart = patched('catch-up-resumes-orgs-apart');
-  const resumes = resumesApart ? await startOrganizationResumes() : undefined;
-  const organizationsResumedInLine =
-    !resumesApart && patched('catch-up-resumes-reactivated-orgs') ? await resumeMonitoringOfReactivatedOrganizations() : undefined;
+  deprecatePatch('catch-up-resumes-orgs-apart');
+  const resumes = await startOrganizationResumes();
   // Switches first: a fan-out of a list switched off waits until the switch is applied.
   const listSwitches = await rescreenForListSwitches();
   const matchingRules = await rescreenForMatchingRules();
-  if (!patched('catch-up-bounded-fan-out-wait')) return { listSwitches, matchingRules, fanOuts: await fanOutWaitingForEach() };
+  deprecatePatch('catch-up-bounded-fan-out-wait');
   const deadline = Date.now() + FAN_OUT_WAIT_MS;
   const { done, leftRunning } = await fanOutWithinDeadline(deadline);
-  const resumed = resumes ? await resumes.settledBy(deadline) : undefined;
-  const organizationsResumed = resumed ? resumed.done : organizationsResumedInLine;
+  const resumed = await resumes.settledBy(deadline);
   return {
     listSwitches,
     matchingRules,
     fanOuts: done,
     fanOutsLeftRunning: leftRunning,
-    ...(monitorWorkflowsStarted ? { monitorWorkflowsStarted } : {}),
-    ...(organizationsResumed ? { organizationsResumed } : {}),
-    ...(resumed ? { organizationsResumeLeftRunning: resumed.leftRunning } : {}),
+    monitorWorkflowsStarted,
+    organizationsResumed: resumed.done,
+    organizationsResumeLeftRunning: resumed.leftRunning,
   };
-}
+} satisfies Workflows['monitoringCatchUp'];
 
 type Resumed = NonNullable<MonitoringCatchUpResult['organizationsResumed']>[number];
 
@@ -178,31 +152,4 @@ async function fanOutWithinDeadline(deadline: number): Promise<{ done: string[];
     }
   }
   return { done, leftRunning };
-}
-
-/** The release before the bounded wait: each fan-out waited for until it ended (runs recorded by it replay here). */
-async function fanOutWaitingForEach(): Promise<string[]> {
-  const done: string[] = [];
-  for (const v of await versionsAwaitingFanOut()) {
-    try {
-      await executeChild(listVersionFanOut, {
-        workflowId: v.workflowId,
-        args: [{ versionId: v.versionId }],
-        // A fan-out outlives this run: the next catch-up finds it running rather than starting it twice.
-        parentClosePolicy: ParentClosePolicy.ABANDON,
-        workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
-        staticSummary: `fan-out of ${v.sourceKey} version ${v.versionId}`,
-      });
-      done.push(v.workflowId);
-    } catch (err) {
-      if (err instanceof WorkflowExecutionAlreadyStartedError) continue;
-      // Failed, timed out, terminated or cancelled: its version stays awaiting, for the next catch-up.
-      if (err instanceof ChildWorkflowFailure) {
-        log.warn('a list version fan-out did not complete', { workflowId: v.workflowId });
-        continue;
-      }
-      throw err;
-    }
-  }
-  return done;
 }

@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { MonitoringActivities } from '../activities/monitoring/activities';
-import type { OrganizationResumeInput } from './contracts';
+import type { OrganizationResumeInput, Workflows } from './contracts';
 
 const { resumeMonitoringOfOrganization } = proxyActivities<MonitoringActivities>({
   startToCloseTimeout: '60 minutes',
@@ -15,8 +15,8 @@ const { resumeMonitoringOfOrganization } = proxyActivities<MonitoringActivities>
  * retried no other organization waits, nor the catch-up's list switches and fan-outs. Failed for
  * good, the resumption stays pending and the next catch-up starts it again.
  */
-export async function organizationResume(
+export const organizationResume = async function organizationResume(
   input: OrganizationResumeInput,
 ): Promise<{ orgId: string; rescreened: number; statusChanges: number }> {
   return resumeMonitoringOfOrganization(input);
-}
+} satisfies Workflows['organizationResume'];

@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { RecordMonthMeteringActivities } from '../activities/metering/activities';
-import type { RecordMonthMeteringInput, RecordMonthMeteringResult } from './contracts';
+import type { RecordMonthMeteringInput, RecordMonthMeteringResult, Workflows } from './contracts';
 
 const { meterRecordMonthsOfMonitoredRecords } = proxyActivities<RecordMonthMeteringActivities>({
   startToCloseTimeout: '10 minutes',
@@ -12,6 +12,8 @@ const { meterRecordMonthsOfMonitoredRecords } = proxyActivities<RecordMonthMeter
  * monitored record active during this month or the last gets its record-month, whether or not
  * its own workflow ran when the month turned. `at` only for tests and replays of a past month.
  */
-export async function recordMonthMetering(input: RecordMonthMeteringInput = {}): Promise<RecordMonthMeteringResult> {
+export const recordMonthMetering = async function recordMonthMetering(
+  input: RecordMonthMeteringInput = {},
+): Promise<RecordMonthMeteringResult> {
   return meterRecordMonthsOfMonitoredRecords({ at: input.at });
-}
+} satisfies Workflows['recordMonthMetering'];

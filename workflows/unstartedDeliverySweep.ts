@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { UnstartedDeliverySweepActivities } from '../activities/webhooks/activities';
-import type { UnstartedDeliverySweepResult } from './contracts';
+import type { UnstartedDeliverySweepResult, Workflows } from './contracts';
 
 const { startUnstartedDeliveries } = proxyActivities<UnstartedDeliverySweepActivities>({
   startToCloseTimeout: '10 minutes',
@@ -13,6 +13,6 @@ const { startUnstartedDeliveries } = proxyActivities<UnstartedDeliverySweepActiv
  * (infra/schedules): whatever was committed as a pending delivery gets its `webhook-delivery/…`
  * workflow, even when the process that recorded it died before starting it.
  */
-export async function unstartedDeliverySweep(): Promise<UnstartedDeliverySweepResult> {
+export const unstartedDeliverySweep = async function unstartedDeliverySweep(): Promise<UnstartedDeliverySweepResult> {
   return startUnstartedDeliveries();
-}
+} satisfies Workflows['unstartedDeliverySweep'];

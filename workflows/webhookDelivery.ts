@@ -1,11 +1,10 @@
-import { ActivityFailure, ApplicationFailure, patched, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, deprecatePatch, proxyActivities } from '@temporalio/workflow';
 import type { WebhookDeliveryActivities } from '../activities/webhooks/activities';
-import type { WebhookDeliveryInput, WebhookDeliveryResult } from './contracts';
+import { retryWaitMs, type WebhookDeliveryInput, type WebhookDeliveryResult, type Workflows } from './contracts';
 
 /**
- * Series started since this patch keep their schedule in the attempt itself: a turn refused by
- * the organization's cap on concurrent attempts is retried within seconds and spends none of the
- * series' attempts. Series started before it keep the retry policy they were scheduled with.
+ * A series keeps its schedule in the attempt itself: a turn refused by the organization's cap on
+ * concurrent attempts is retried within seconds and spends none of the series' attempts.
  */
 const ATTEMPT_KEEPS_SCHEDULE = 'webhook-attempt-keeps-schedule';
 
@@ -21,7 +20,7 @@ const SCHEDULE_SLACK_MS = 24 * 3600_000;
  * activity. After the last one the delivery is marked failed (counted against the endpoint only
  * when the receiver failed it); a replay or an operator's reset starts a new series.
  */
-export async function webhookDelivery(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
+export const webhookDelivery = async function webhookDelivery(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
   const { policy, series } = input;
   const seriesArg = series ? { series } : {};
   const attemptTimeout = policy.timeoutMs + 30_000; // the POST has its own time-out; this catches a worker lost mid-attempt
@@ -30,29 +29,16 @@ export async function webhookDelivery(input: WebhookDeliveryInput): Promise<Webh
     retry: { maximumAttempts: 10 },
   });
   try {
-    if (patched(ATTEMPT_KEEPS_SCHEDULE)) {
-      let scheduleMs = 0;
-      for (let n = 1; n < policy.maximumAttempts; n++) {
-        scheduleMs += Math.min(policy.initialIntervalMs * policy.backoffCoefficient ** (n - 1), policy.maximumIntervalMs);
-      }
-      const { attemptDelivery } = proxyActivities<WebhookDeliveryActivities>({
-        startToCloseTimeout: attemptTimeout,
-        scheduleToCloseTimeout: scheduleMs + policy.maximumAttempts * attemptTimeout + SCHEDULE_SLACK_MS,
-        // The activity sets each wait (nextRetryDelay) and ends the series; these apply only to a worker or database failure.
-        retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' }, // no maximumAttempts: the activity ends the series
-      });
-      return (await attemptDelivery({ deliveryId: input.deliveryId, timeoutMs: policy.timeoutMs, policy, ...seriesArg })).outcome;
-    }
+    deprecatePatch(ATTEMPT_KEEPS_SCHEDULE);
+    let scheduleMs = 0;
+    for (let n = 1; n < policy.maximumAttempts; n++) scheduleMs += retryWaitMs(policy, n);
     const { attemptDelivery } = proxyActivities<WebhookDeliveryActivities>({
       startToCloseTimeout: attemptTimeout,
-      retry: {
-        initialInterval: policy.initialIntervalMs,
-        backoffCoefficient: policy.backoffCoefficient,
-        maximumInterval: policy.maximumIntervalMs,
-        maximumAttempts: policy.maximumAttempts,
-      },
+      scheduleToCloseTimeout: scheduleMs + policy.maximumAttempts * attemptTimeout + SCHEDULE_SLACK_MS,
+      // The activity sets each wait (nextRetryDelay) and ends the series; these apply only to a worker or database failure.
+      retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' }, // no maximumAttempts: the activity ends the series
     });
-    return (await attemptDelivery({ deliveryId: input.deliveryId, timeoutMs: policy.timeoutMs, ...seriesArg })).outcome;
+    return (await attemptDelivery({ deliveryId: input.deliveryId, timeoutMs: policy.timeoutMs, policy, ...seriesArg })).outcome;
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;
     // Only a series the receiver's answers ended counts against the endpoint; one out of time waiting behind the organization's cap, or on a failing worker, does not.
@@ -60,4 +46,4 @@ export async function webhookDelivery(input: WebhookDeliveryInput): Promise<Webh
     await markDeliveryFailed({ deliveryId: input.deliveryId, ...seriesArg, receiverFailed });
     return 'failed';
   }
-}
+} satisfies Workflows['webhookDelivery'];

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { TypedSearchAttributes, WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import { JobId, OrgId } from '../../infra/base/temporal/searchAttributes';
-import { batchScreening } from '../../workflows/batchScreening';
 import { batchWorkflowId } from '../../workflows/contracts';
+import { startWorkflow } from '../starters';
 
 /** The Idempotency-Key's part of the workflow id: the key may hold anything; its hash is safe in an id. */
 export function idempotencyKeyHash(idempotencyKey: string): string {
@@ -21,20 +21,16 @@ export async function startBatchWorkflow(
   taskQueue: string,
   job: { jobId: string; orgId: string; idempotencyKey: string; totalItems: number },
 ): Promise<void> {
-  try {
-    await client.workflow.start(batchScreening, {
-      workflowId: batchWorkflowId(job.orgId, idempotencyKeyHash(job.idempotencyKey)),
-      taskQueue,
-      args: [{ jobId: job.jobId, orgId: job.orgId }],
-      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
-      typedSearchAttributes: new TypedSearchAttributes([
-        { key: OrgId, value: job.orgId },
-        { key: JobId, value: job.jobId },
-      ]),
-      staticSummary: `batch ${job.jobId}: ${job.totalItems} items`,
-    });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-  }
+  await startWorkflow(client, 'batchScreening', {
+    workflowId: batchWorkflowId(job.orgId, idempotencyKeyHash(job.idempotencyKey)),
+    taskQueue,
+    args: [{ jobId: job.jobId, orgId: job.orgId }],
+    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+    workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
+    typedSearchAttributes: new TypedSearchAttributes([
+      { key: OrgId, value: job.orgId },
+      { key: JobId, value: job.jobId },
+    ]),
+    staticSummary: `batch ${job.jobId}: ${job.totalItems} items`,
+  });
 }

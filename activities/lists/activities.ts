@@ -10,6 +10,9 @@ import { automaticRecipe } from './fetch/mode';
 import { fetchFromPublishers } from './fetch/settings';
 import { FetchStepError, type FetchStep } from './fetch/run';
 import { recordFetchSuccess } from './fetch/state';
+import type { IngestSummary } from '../../workflows/contracts';
+
+export type { IngestSummary };
 
 export interface ListIngestionActivityDeps {
   pool: Pool;
@@ -35,27 +38,6 @@ interface StagedArtifact {
   retrievedAt: Date;
   artifactRetrievedAt: Date | null;
 }
-
-/** What the workflow gets back: small, so bad rows are capped. */
-export type IngestSummary =
-  | {
-      outcome: 'published';
-      sourceKey: string;
-      versionId: string;
-      seq: number;
-      entryCount: number;
-      badRowCount: number;
-      diff: { added: number; removed: number; changed: number };
-    }
-  | { outcome: 'unchanged'; sourceKey: string; versionId: string }
-  | {
-      outcome: 'refused';
-      sourceKey: string;
-      versionId: string;
-      reason: string;
-      badRowCount: number;
-      badRows: Array<{ row: number; reason: string }>;
-    };
 
 function summarize(result: IngestResult): IngestSummary {
   switch (result.outcome) {

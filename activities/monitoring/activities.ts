@@ -99,14 +99,6 @@ export function createMonitoringActivities(deps: {
       return started;
     },
 
-    /** Organizations active again after being read-only: every record of each screened on the current versions. */
-    async resumeMonitoringOfReactivatedOrganizations(): Promise<Array<{ orgId: string; rescreened: number; statusChanges: number }>> {
-      const resumed = await resume.resumeReactivatedOrganizations(rescreenDeps());
-      if (resumed.length > 0)
-        deps.logger.info({ resumed }, 'monitoring of organizations active again: records screened on the current versions');
-      return resumed;
-    },
-
     /** Organizations active again whose records are yet to be screened on the current versions. */
     async reactivatedOrganizations(): Promise<Array<{ orgId: string; resumedAt: string }>> {
       return resume.reactivatedOrganizations(rescreenDeps());

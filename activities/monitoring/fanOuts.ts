@@ -1,8 +1,8 @@
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import type { Pool } from 'pg';
 import { listVersionWorkflowId, type PublishedVersion } from '../../workflows/contracts';
-import { listVersionFanOut } from '../../workflows/listVersionFanOut';
+import { startWorkflow } from '../starters';
 import { markVersionFannedOut, versionsNotFannedOut } from '../lists';
 
 /**
@@ -12,20 +12,16 @@ import { markVersionFannedOut, versionsNotFannedOut } from '../lists';
  */
 export async function startListVersionFanOut(client: Client, taskQueue: string, v: PublishedVersion): Promise<string> {
   const workflowId = listVersionWorkflowId(v);
-  try {
-    await client.workflow.start(listVersionFanOut, {
-      workflowId,
-      taskQueue,
-      args: [{ versionId: v.versionId }],
-      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-      // A run that ended without marking the version fanned out (terminated by an operator) may run
-      // again; one started again after a run completed finds the version fanned out and does nothing.
-      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
-      staticSummary: `fan-out of ${v.sourceKey} version ${v.versionId}`,
-    });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-  }
+  await startWorkflow(client, 'listVersionFanOut', {
+    workflowId,
+    taskQueue,
+    args: [{ versionId: v.versionId }],
+    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+    // A run that ended without marking the version fanned out (terminated by an operator) may run
+    // again; one started again after a run completed finds the version fanned out and does nothing.
+    workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+    staticSummary: `fan-out of ${v.sourceKey} version ${v.versionId}`,
+  });
   return workflowId;
 }
 

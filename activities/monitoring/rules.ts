@@ -2,14 +2,9 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Pool } from 'pg';
 import { MatcherUnavailableError } from '../../matcher/client';
 import { rescreenRecordIds, type RescreenDeps } from './screening';
+import type { MatchingRulesSummary } from '../../workflows/contracts';
 
-export interface MatchingRulesSummary {
-  /** The rules the matcher screens with (null: a matcher older than the rules version, nothing compared). */
-  rulesVersion: number | null;
-  /** Records that were screened with other rules, screened again. */
-  recordsRescreened: number;
-  statusChanges: number;
-}
+export type { MatchingRulesSummary };
 
 /**
  * A matcher released with other matching rules (matcher/rulesVersion.ts) can screen the same

@@ -1,28 +1,24 @@
-import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Pool, PoolClient } from 'pg';
 import { TypedSearchAttributes, WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import { MonitoredRecordId, OrgId } from '../../infra/base/temporal/searchAttributes';
 import { monitorWorkflowId, type MonitoredEntityInput } from '../../workflows/contracts';
-import { monitoredEntity } from '../../workflows/monitoredEntity';
+import { startWorkflow } from '../starters';
 
 /** Starts the record's long-running workflow, or finds it running (a repeated enrollment). */
 export async function startMonitorWorkflow(client: Client, taskQueue: string, record: MonitoredEntityInput): Promise<void> {
-  try {
-    await client.workflow.start(monitoredEntity, {
-      workflowId: monitorWorkflowId(record.recordId),
-      taskQueue,
-      args: [record],
-      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
-      typedSearchAttributes: new TypedSearchAttributes([
-        { key: OrgId, value: record.orgId },
-        { key: MonitoredRecordId, value: record.recordId },
-      ]),
-      staticSummary: `monitored record ${record.recordId}`,
-    });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-  }
+  await startWorkflow(client, 'monitoredEntity', {
+    workflowId: monitorWorkflowId(record.recordId),
+    taskQueue,
+    args: [record],
+    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+    workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+    typedSearchAttributes: new TypedSearchAttributes([
+      { key: OrgId, value: record.orgId },
+      { key: MonitoredRecordId, value: record.recordId },
+    ]),
+    staticSummary: `monitored record ${record.recordId}`,
+  });
 }
 
 /** Ends the record's workflow at once (DELETE /monitor/{id}); one already ended is fine. */

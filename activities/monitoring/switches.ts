@@ -4,13 +4,9 @@ import type { KeyGroupSizes } from '../../matcher/client';
 import { MATCHER_WAIT, untilMatcherServes } from './matcherWait';
 import { allActiveRecords } from './records';
 import { rescreenRecordIds, type RescreenDeps } from './screening';
+import type { ListSwitchSummary } from '../../workflows/contracts';
 
-export interface ListSwitchSummary {
-  /** The lists switched on or off since the monitored records were last screened for them. */
-  switched: Array<{ sourceKey: string; enabled: boolean }>;
-  recordsRescreened: number;
-  statusChanges: number;
-}
+export type { ListSwitchSummary };
 
 /**
  * Lists switched on or off (LIST_SOURCES_DISABLED; a source's `enabled` against its

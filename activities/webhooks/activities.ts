@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import { webhookSecretKeys } from '../../infra/base/config';
 import type { Logger } from '../../infra/base/log';
+import { retryWaitMs } from '../../workflows/contracts';
 import {
   allowLoopback,
   claimAttempt,
@@ -36,11 +37,6 @@ export type AttemptOutcome = { outcome: 'delivered'; attempt: number } | { outco
 /** A claim outlives the POST's own time-out by this much, for the log write after it. */
 const CLAIM_MARGIN_MS = 5_000;
 
-/** The n-th wait of the series' schedule (n ≥ 1): what the retry policy gave before the schedule moved into the attempt. */
-function scheduledWaitMs(policy: DeliveryPolicy, attemptsMade: number): number {
-  return Math.min(policy.initialIntervalMs * policy.backoffCoefficient ** (attemptsMade - 1), policy.maximumIntervalMs);
-}
-
 /**
  * Refused by the organization's cap: the next turn is about (deliveries waiting / cap) × (its
  * attempts' recent duration) away, so the waiting deliveries retry spread over that time: about
@@ -67,10 +63,10 @@ export function createWebhookDeliveryActivities(deps: { pool: Pool; logger: Logg
      * again, once the connection is open and before anything is written), then logs. A delivery cancelled meanwhile (endpoint removed or disabled,
      * monitored record removed), or reopened by a reset into a newer series, is not sent by this one.
      *
-     * With `policy` (series started by this release) the attempt keeps the schedule: a turn
-     * refused by the organization's cap is retried within seconds and is no attempt; a failed
-     * attempt is retried after the policy's wait, and the last one fails for good. Without it
-     * (a series of the previous release) the workflow's retry policy counts, and no cap applies.
+     * With `policy` the attempt keeps the schedule: a turn refused by the organization's cap is
+     * retried within seconds and is no attempt; a failed attempt is retried after the policy's
+     * wait, and the last one fails for good. Without it the workflow's retry policy counts, and no
+     * cap applies (the workflow always passes one; a caller without one gets that behaviour).
      */
     async attemptDelivery(input: {
       deliveryId: string;
@@ -149,7 +145,7 @@ export function createWebhookDeliveryActivities(deps: { pool: Pool; logger: Logg
       throw ApplicationFailure.create({
         message,
         type: 'WebhookAttemptFailed',
-        nextRetryDelay: scheduledWaitMs(input.policy, seriesAttempts),
+        nextRetryDelay: retryWaitMs(input.policy, seriesAttempts),
       });
     },
 

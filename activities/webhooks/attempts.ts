@@ -33,7 +33,7 @@ const WAITING_COUNTED = 5000;
 /**
  * Claims the delivery for one attempt until `holdMs` from now. The organization's claims are
  * counted under a transaction-scoped advisory lock, so concurrent attempts cannot both take the
- * last place (`orgCap` null: a series of the previous release, not capped); the lock is only
+ * last place (`orgCap` null: an attempt without a policy, not capped); the lock is only
  * tried: an attempt that finds it taken is refused as busy at once, so no claim waits on it
  * holding a database connection. A monitored record is read FOR SHARE here: a DELETE
  * /monitor/{id} that commits first is seen (nothing is sent and the delivery is cancelled); one

@@ -80,7 +80,7 @@ export interface DeliveryPage {
  * A cursor carries the last row's created_at exactly as PostgreSQL keeps it, to the microsecond
  * (a JavaScript Date keeps milliseconds: rows of the same millisecond after the cut would be
  * skipped), in ISO 8601 UTC so it reads back the same whatever the session's DateStyle.
- * Cursors of earlier releases (milliseconds) still read.
+ * A cursor with milliseconds only (fewer fraction digits) reads too: a client may hold one.
  */
 const CURSOR_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?Z$/;
 const CURSOR_TIME_SQL = `to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time`;

@@ -16,7 +16,7 @@ export const MONITORING_EVENT_TYPES: readonly WebhookEventType[] = ['match_statu
 
 /**
  * Holds the endpoint's pending deliveries (it was just disabled). Their workflows were started:
- * the mark says so, so that the release sends each as a new delivery rather than restarting a
+ * the mark says so, so that releasing them sends each as a new delivery rather than restarting a
  * workflow whose id is used.
  */
 export async function holdEndpointDeliveries(db: Db, endpointId: string): Promise<number> {

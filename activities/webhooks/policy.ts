@@ -1,23 +1,6 @@
-/**
- * How a delivery is retried, read from the environment when a delivery series starts (the
- * workflow gets it as input, so a running series keeps the policy it started with).
- *
- *   WEBHOOK_TIMEOUT_MS           one attempt's time-out (default 10 s)
- *   WEBHOOK_RETRY_INITIAL_MS     wait before the 2nd attempt (default 30 s)
- *   WEBHOOK_RETRY_COEFFICIENT    growth of each wait (default 2)
- *   WEBHOOK_RETRY_MAX_INTERVAL_MS  longest wait (default 6 h)
- *   WEBHOOK_MAX_ATTEMPTS         attempts in a series, the first included (default 12)
- *
- * The defaults wait 30 s, 1, 2, 4, 8, 16, 32, 64 min, 2 h 8 min, 4 h 16 min, then 6 h:
- * 12 attempts over about 14.5 hours.
- */
-export interface DeliveryPolicy {
-  timeoutMs: number;
-  initialIntervalMs: number;
-  backoffCoefficient: number;
-  maximumIntervalMs: number;
-  maximumAttempts: number;
-}
+import { retryWaitMs, type DeliveryPolicy } from '../../workflows/contracts';
+
+export type { DeliveryPolicy };
 
 /** A positive number from the environment, or the fallback when unset; anything else is refused at start. */
 export function positiveFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -40,9 +23,7 @@ export function deliveryPolicy(env: NodeJS.ProcessEnv = process.env): DeliveryPo
 
 /** The waits between attempts the policy gives, in ms: what docs/webhooks.md's schedule shows. */
 export function retrySchedule(policy: DeliveryPolicy): number[] {
-  return Array.from({ length: policy.maximumAttempts - 1 }, (_, i) =>
-    Math.min(policy.initialIntervalMs * policy.backoffCoefficient ** i, policy.maximumIntervalMs),
-  );
+  return Array.from({ length: policy.maximumAttempts - 1 }, (_, i) => retryWaitMs(policy, i + 1));
 }
 
 /** `WEBHOOK_ALLOW_LOOPBACK=true` lets endpoints on 127.0.0.0/8 and ::1 through (local development and tests only). */

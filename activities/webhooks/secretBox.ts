@@ -14,7 +14,7 @@ export interface SealedSecret {
   keyId: string;
 }
 
-/** An endpoint's secret as stored: sealed, or still plain (a row of a release before 7857 not yet re-encrypted). */
+/** An endpoint's secret as stored: sealed, or still plain (a row written before encryption at rest, not yet re-encrypted). */
 export interface StoredSecret {
   plain: string | null;
   ciphertext: string | null;
@@ -37,9 +37,9 @@ export function sealSecret(keys: WebhookSecretKeys, endpointId: string, secret: 
 
 /**
  * The endpoint's secret in clear; throws when its key id is no longer configured or the
- * ciphertext does not open. A plain secret wins: this release always clears it when it seals,
- * so one present was written by the previous release (before 7857, or its rotation during a
- * rolling deploy, which leaves an older ciphertext behind).
+ * ciphertext does not open. A plain secret wins: sealing always clears it, so one present was
+ * written by code that did not seal (a row from before encryption at rest, or a rotation by such
+ * code during a rolling deploy, which leaves an older ciphertext behind).
  */
 export function openSecret(keys: WebhookSecretKeys, endpointId: string, stored: StoredSecret): string {
   if (stored.plain !== null) return stored.plain;

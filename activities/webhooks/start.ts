@@ -1,8 +1,8 @@
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { TypedSearchAttributes, WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import { OrgId, WebhookDeliveryId, WebhookEventType } from '../../infra/base/temporal/searchAttributes';
 import { deliveryWorkflowId } from '../../workflows/contracts';
-import { webhookDelivery } from '../../workflows/webhookDelivery';
+import { startWorkflow } from '../starters';
 import { deliveryTaskQueue } from './limits';
 import { deliveryPolicy } from './policy';
 import type { Db, DeliveryRef } from './store';
@@ -26,25 +26,21 @@ export async function startDeliveryWorkflows(
   const deliveryQueue = deliveryTaskQueue(taskQueue, options.env);
   await Promise.all(
     deliveries.map(async (delivery) => {
-      try {
-        await client.workflow.start(webhookDelivery, {
-          workflowId: deliveryWorkflowId(delivery.id),
-          taskQueue: deliveryQueue,
-          args: [{ deliveryId: delivery.id, policy, ...(delivery.series ? { series: delivery.series } : {}) }],
-          workflowIdConflictPolicy: options.fresh ? WorkflowIdConflictPolicy.TERMINATE_EXISTING : WorkflowIdConflictPolicy.USE_EXISTING,
-          workflowIdReusePolicy: options.fresh ? WorkflowIdReusePolicy.ALLOW_DUPLICATE : WorkflowIdReusePolicy.REJECT_DUPLICATE,
-          typedSearchAttributes: new TypedSearchAttributes([
-            { key: OrgId, value: delivery.orgId },
-            { key: WebhookDeliveryId, value: delivery.id },
-            { key: WebhookEventType, value: delivery.eventType },
-          ]),
-          staticSummary: `${delivery.eventType} delivery ${delivery.id}`,
-          // Where the server has fairness on, the delivery queue serves organizations in turn, not first come first served.
-          priority: { fairnessKey: delivery.orgId },
-        });
-      } catch (err) {
-        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-      }
+      await startWorkflow(client, 'webhookDelivery', {
+        workflowId: deliveryWorkflowId(delivery.id),
+        taskQueue: deliveryQueue,
+        args: [{ deliveryId: delivery.id, policy, ...(delivery.series ? { series: delivery.series } : {}) }],
+        workflowIdConflictPolicy: options.fresh ? WorkflowIdConflictPolicy.TERMINATE_EXISTING : WorkflowIdConflictPolicy.USE_EXISTING,
+        workflowIdReusePolicy: options.fresh ? WorkflowIdReusePolicy.ALLOW_DUPLICATE : WorkflowIdReusePolicy.REJECT_DUPLICATE,
+        typedSearchAttributes: new TypedSearchAttributes([
+          { key: OrgId, value: delivery.orgId },
+          { key: WebhookDeliveryId, value: delivery.id },
+          { key: WebhookEventType, value: delivery.eventType },
+        ]),
+        staticSummary: `${delivery.eventType} delivery ${delivery.id}`,
+        // Where the server has fairness on, the delivery queue serves organizations in turn, not first come first served.
+        priority: { fairnessKey: delivery.orgId },
+      });
     }),
   );
   if (options.db && deliveries.length > 0)

@@ -66,6 +66,21 @@ const pathId = (name: string, description: string, format?: string): Obj => ({
   schema: { type: 'string', minLength: 1, maxLength: 255, ...(format ? { format } : {}) },
 });
 
+/** An optional query parameter; list pages share `cursorParam` and `limitParam`. */
+const queryParam = (name: string, schema: Obj, description?: string): Obj => ({
+  name,
+  in: 'query',
+  required: false,
+  ...(description ? { description } : {}),
+  schema,
+});
+
+/** A page's opaque cursor: anything but an earlier page's `nextCursor` is refused with 400. */
+const cursorParam = (description: string): Obj => queryParam('cursor', { type: 'string', maxLength: 255 }, description);
+
+/** A page's size, 1 to 100. */
+const limitParam = (): Obj => queryParam('limit', { type: 'string', pattern: '^(100|[1-9][0-9]?)$' }, '1 to 100; default 50.');
+
 const MB = 1024 * 1024;
 
 /**
@@ -286,21 +301,9 @@ export const openApiDocument = {
           "The organization's monitored records, by id, each as its last screening left it (as GET /monitor/{id}); `status` keeps one status. A read: nothing is screened or metered.",
         'x-access': 'read',
         parameters: [
-          { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['clear', 'potential_match'] } },
-          {
-            name: 'cursor',
-            in: 'query',
-            required: false,
-            description: 'Opaque: the `nextCursor` of an earlier page. Any other value is refused with 400 naming `cursor`.',
-            schema: { type: 'string', maxLength: 255 },
-          },
-          {
-            name: 'limit',
-            in: 'query',
-            required: false,
-            description: '1 to 100; default 50.',
-            schema: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
-          },
+          queryParam('status', { type: 'string', enum: ['clear', 'potential_match'] }),
+          cursorParam('Opaque: the `nextCursor` of an earlier page. Any other value is refused with 400 naming `cursor`.'),
+          limitParam(),
         ],
         responses: { 200: ok('A page of monitored records.', ref('MonitoredRecordPage')), ...errors(400, 401, 429, 500) },
       },
@@ -403,28 +406,12 @@ export const openApiDocument = {
         summary: 'The delivery log, newest first, each delivery with its attempts.',
         'x-access': 'read',
         parameters: [
-          {
-            name: 'status',
-            in: 'query',
-            required: false,
-            schema: { type: 'string', enum: ['pending', 'held', 'succeeded', 'failed', 'cancelled'] },
-          },
-          { name: 'eventType', in: 'query', required: false, schema: ref('WebhookEventType') },
-          {
-            name: 'cursor',
-            in: 'query',
-            required: false,
-            description:
-              'Opaque: the `nextCursor` of an earlier page. Any other value, even one of this shape, is refused with 400 naming `cursor`.',
-            schema: { type: 'string', maxLength: 255 },
-          },
-          {
-            name: 'limit',
-            in: 'query',
-            required: false,
-            description: '1 to 100; default 50.',
-            schema: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
-          },
+          queryParam('status', { type: 'string', enum: ['pending', 'held', 'succeeded', 'failed', 'cancelled'] }),
+          queryParam('eventType', ref('WebhookEventType')),
+          cursorParam(
+            'Opaque: the `nextCursor` of an earlier page. Any other value, even one of this shape, is refused with 400 naming `cursor`.',
+          ),
+          limitParam(),
         ],
         responses: { 200: ok('A page of deliveries.', ref('DeliveryLogPage')), ...errors(400, 401, 429, 500) },
       },

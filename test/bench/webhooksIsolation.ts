@@ -9,7 +9,7 @@
  * does (its delivery worker on its own queue and its own database pool), PostgreSQL, Redis.
  * Every wait of the worker's service pool for a connection during B's batch (its chunks' reads
  * and writes) is timed too: beside the blackhole it must stay under 50 ms. `--shared-pool` runs
- * the worker as the release before did, both workers on one pool of 10, for comparison.
+ * one shared pool: both workers on one pool of 10, the baseline compared against.
  *
  *   npm run bench:webhooks-isolation -- [--items 2000] [--deliveries 200] [--backlog 50] [--entries 20000] [--seed 7] [--shared-pool]
  *
@@ -266,7 +266,7 @@ async function main(): Promise<void> {
     WEBHOOK_ALLOW_LOOPBACK: 'true',
   });
   const hole = await startBlackhole();
-  // The worker's pools as infra/worker.ts makes them (or one shared pool, as the release before did).
+  // The worker's pools as infra/worker.ts makes them (or one shared pool, the baseline).
   const shared = SHARED_POOL ? createPool({ connectionString: bench.stack.databaseUrl }) : null;
   const pools = shared ? { service: shared, delivery: shared } : createWorkerPools({ connectionString: bench.stack.databaseUrl });
   const servicePool = timeConnectionWaits(pools.service);

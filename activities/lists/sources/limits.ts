@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { ArtifactFormatError } from './types';
+import { ArtifactFormatError } from './formatError';
 
 /**
  * Bounds on what one list artifact may make a parser do. A publisher's file (or a compromised

@@ -32,13 +32,7 @@ export interface BadRow {
   reason: string;
 }
 
-/** Raised when an artifact is not the expected format at all (e.g. wrong header): the ingestion is refused. */
-export class ArtifactFormatError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ArtifactFormatError';
-  }
-}
+export { ArtifactFormatError } from './formatError';
 
 /**
  * Counters one parse fills in. `rows` counts data rows read; `skipped` counts rows that are

@@ -1,5 +1,6 @@
-/** Why a reached record is screened again: the pre-check's first reason, or `keyGroup` for a record taken for its key groups alone. */
-export type RescreenReason = 'wholeChange' | 'organization' | 'capped' | 'soloName' | 'match' | 'headroom' | 'keyGroup';
+import type { RescreenReason, RescreenSummary } from '../../../workflows/contracts';
+
+export type { RescreenReason, RescreenSummary };
 
 export const noReasons = (): Record<RescreenReason, number> => ({
   wholeChange: 0,
@@ -10,29 +11,6 @@ export const noReasons = (): Record<RescreenReason, number> => ({
   headroom: 0,
   keyGroup: 0,
 });
-
-export interface RescreenSummary {
-  versionId: string;
-  sourceKey: string;
-  changedEntries: number;
-  /** Records keyed under older blocking-key rules, re-keyed first (after a release that changed the rules). */
-  recordsRekeyed: number;
-  /** Records a changed entry can be a viable candidate for (by their blocking keys), plus capped records and organizations by the caller's rules. */
-  recordsReached: number;
-  /** Of those, the records a changed entry matches (new or old form), or that it may push past the candidate limit, plus capped ones and the holders of crossed key groups: handed to the matcher again. */
-  recordsRescreened: number;
-  statusChanges: number;
-  /** Key groups taken (the change carried them across their thresholds), and whether their sizes before it were known exactly (else every group it touched was taken). */
-  keyGroups: { crossed: number; exact: boolean };
-  /** Why each re-screened record was taken: the pre-check's first reason, in the order of RescreenReason; `keyGroup` for a record taken for its key groups alone. */
-  rescreenedBecause: Record<RescreenReason, number>;
-  /**
-   * Where the time went, in ms: finding the reached records; pre-checking them (their reading
-   * overlaps); waiting for the matcher to serve the version, past what the reach and the
-   * pre-check hid; waiting on screening and storing, past what the pre-check hid.
-   */
-  timings: { reachMs: number; checkMs: number; matcherWaitMs: number; screenMs: number };
-}
 
 /** The summary of a version whose fan-out screened nothing (done already, or nothing to screen). */
 export function nothingDone(change: {

@@ -7,7 +7,7 @@ import { withPool } from './withPool';
 /**
  * screenctl webhook-secrets status|reencrypt: the envelope keys of webhook signing secrets
  * (WEBHOOK_SECRET_KEYS). `reencrypt` encrypts, under the first key, every secret still plain
- * (rows of a release before encryption at rest) or under another key id, in batches; run it
+ * (rows written before encryption at rest) or under another key id, in batches; run it
  * after adding a new key first in the list, and remove the old key only once `status` shows no
  * secret under it. It prints counts and key ids only, never a key or a secret.
  */

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { ingestArtifact } from '../../../activities/lists/versions/ingest';
+import { FL_FINAL_ORDERS_HEADER } from '../../../infra/dev/synthetic/states/fl';
 import { writeLegacyWorkbook, type XlsCell } from '../../../infra/dev/synthetic/xls';
 import { scratchDir } from '../../fixtures/lists/builders';
 import { createListsDatabase, type ListsDatabase } from './support';
@@ -17,21 +18,7 @@ afterAll(async () => {
   await db.drop();
 });
 
-const HEADER = [
-  'Provider',
-  'Medicaid Provider Number',
-  'License Number',
-  'NPI Number',
-  'Provider Type',
-  'Date Rendered',
-  'Sanction Type',
-  'Violation Code',
-  'Fine Amount',
-  'Sanction Date',
-  'AHCA Case Number',
-  'Formal/Informal Case Number',
-  'Document Type',
-];
+const HEADER = FL_FINAL_ORDERS_HEADER;
 
 const order = (provider: string, type: string, date: string): XlsCell[] => [
   provider,

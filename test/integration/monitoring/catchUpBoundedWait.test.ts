@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/common';
-import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import type { ListSwitchSummary, MatchingRulesSummary, RescreenSummary } from '../../../activities/monitoring/activities';
@@ -17,7 +15,6 @@ import { monitoringCatchUp } from '../../../workflows/monitoringCatchUp';
  * Temporal's time-skipping test server, with the catch-up's and the fan-out's activities stubbed.
  */
 const TEST_SERVER = process.env.TEMPORAL_TEST_SERVER ?? path.resolve(__dirname, '..', '..', '..', '.venv', 'bin', 'temporal-test-server');
-const HISTORIES = path.resolve(__dirname, '..', '..', 'fixtures', 'histories');
 
 let env: TestWorkflowEnvironment;
 beforeAll(async () => {
@@ -78,9 +75,6 @@ describe('a catch-up run whose fan-out waits on a list switched off after the ru
       async startPendingMonitorWorkflows(): Promise<string[]> {
         return [];
       },
-      async resumeMonitoringOfReactivatedOrganizations() {
-        return [];
-      },
       async reactivatedOrganizations() {
         return [];
       },
@@ -132,37 +126,4 @@ describe('a catch-up run whose fan-out waits on a list switched off after the ru
       expect(await within(60_000, 'the third catch-up run', catchUp())).toMatchObject({ fanOuts: [], fanOutsLeftRunning: [] });
     });
   }, 240_000);
-});
-
-/**
- * Runs of the release before (each fan-out waited for until it ended) replay on this code: one
- * that completed, and one recorded while it waited on a fan-out that kept failing. Both recorded
- * with that release's workflow bundle on a dev server, activities stubbed (only their results
- * enter a history). Such a run keeps the old wait (`patched('catch-up-bounded-fan-out-wait')`);
- * the next ingestion run of any list applies the switch it waits for, or an operator ends it.
- */
-describe('catch-up runs recorded by the release that waited for each fan-out until it ended', () => {
-  const replay = (file: string) => {
-    const history = temporal.api.history.v1.History.decode(readFileSync(path.join(HISTORIES, file)));
-    const commands = (history.events ?? []).flatMap(
-      (e) =>
-        e.activityTaskScheduledEventAttributes?.activityType?.name ??
-        e.startChildWorkflowExecutionInitiatedEventAttributes?.workflowType?.name ??
-        [],
-    );
-    expect(commands).toEqual(['rescreenForListSwitches', 'rescreenForMatchingRules', 'versionsAwaitingFanOut', 'listVersionFanOut']);
-    return Worker.runReplayHistory(
-      { workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH as string } },
-      history,
-      'monitoring-catch-up',
-    );
-  };
-
-  it('a run that completed replays on this code', async () => {
-    await expect(replay('monitoringCatchUp-waits-for-each-fan-out.history.bin')).resolves.toBeUndefined();
-  });
-
-  it('a run still waiting on its fan-out replays on this code', async () => {
-    await expect(replay('monitoringCatchUp-waiting-on-fan-out.history.bin')).resolves.toBeUndefined();
-  });
 });

@@ -329,7 +329,7 @@ describe('matching rules the records were not screened with', () => {
   it('has the catch-up screen again, once, every record screened with other rules than the matcher screens with', async () => {
     const ids = [matching, clear].sort();
     expect(await rulesOf(ids)).toEqual([MATCHING_RULES_VERSION, MATCHING_RULES_VERSION]);
-    // As if screened by a matcher of an earlier release, and by one older than the rules version.
+    // As if screened by a matcher on other rules, and by one older than the rules version.
     await gw.pool.query('UPDATE monitored_records SET rules_version = $2 WHERE id = $1', [matching, MATCHING_RULES_VERSION - 1]);
     await gw.pool.query('UPDATE monitored_records SET rules_version = NULL WHERE id = $1', [clear]);
     const first = await catchUp();
@@ -340,12 +340,12 @@ describe('matching rules the records were not screened with', () => {
     expect(second.matchingRules).toEqual({ rulesVersion: MATCHING_RULES_VERSION, recordsRescreened: 0, statusChanges: 0 });
   });
 
-  it('puts a record an earlier release matched on one shared word back to clear, with one status-change webhook', async () => {
+  it('puts a record matched on one shared word under older rules back to clear, with one status-change webhook', async () => {
     // Quintus Pemberthy shares one word with each of two listed people: clear on these rules.
     const enrolled = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: 'Quintus Pemberthy' } });
     expect(enrolled.body.status).toBe('clear');
     const id = enrolled.body.id as string;
-    // As an earlier release stored it (no announced status kept: the stored one), on older rules: a potential match through the bare given name QUINTUS.
+    // As stored under older rules (no announced status kept: the stored one): a potential match through the bare given name QUINTUS.
     const {
       rows: [stored],
     } = await gw.pool.query<{ result: ScreeningResult }>('SELECT result FROM monitored_records WHERE id = $1', [id]);

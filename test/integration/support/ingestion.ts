@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
-import type { ListIngestionResult } from '../../../workflows/contracts';
+import type { ListIngestionResult, ListVersionFanOutResult } from '../../../workflows/contracts';
 import { listIngestion } from '../../../workflows/listIngestion';
 import type { listVersionFanOut } from '../../../workflows/listVersionFanOut';
 import { randomBytes } from 'node:crypto';
@@ -19,6 +19,13 @@ export function writeLeieArtifact(path: string, parties: readonly LeieParty[]): 
   writeFileSync(path, [LEIE_HEADER, ...parties.map(row)].join('\r\n') + '\r\n');
 }
 
+type Published = Extract<ListIngestionResult, { outcome: 'published' }>;
+
+/** One flat view of the result's union (every published field optional), with the fan-out's summary when it ran. */
+type IngestionRun = ListIngestionResult &
+  Partial<Published> &
+  Partial<Pick<ListVersionFanOutResult, 'monitoring' | 'listUpdates'>> & { fanOutDoneAt: number };
+
 /**
  * Runs the listIngestion workflow for a source on the test worker's queue, as its schedule would,
  * then waits for the fan-out it started (workflow listVersionFanOut) and adds its summary as
@@ -30,8 +37,7 @@ export async function runIngestion(
   sourceKey: string,
   workflowId = `list-ingestion/${sourceKey}/${randomBytes(4).toString('hex')}`,
   options: { force?: boolean } = {},
-) {
-  type Published = Extract<ListIngestionResult, { outcome: 'published' }>;
+): Promise<IngestionRun> {
   const input = options.force ? { sourceKey, force: true } : { sourceKey };
   const ran = await client.workflow.execute(listIngestion, { taskQueue, workflowId, args: [input] });
   // One flat view of the result's union (every published field optional), for the tests' convenience.

@@ -510,7 +510,7 @@ describe('GET /v1/webhook-deliveries paging', () => {
     ).toBe(200);
   });
 
-  it('still reads a cursor of the previous release (milliseconds)', async () => {
+  it('reads a cursor whose time has milliseconds only', async () => {
     const { apiKey, orgId } = await createOrgWithKey(pool, 'small');
     const created = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: 'http://127.0.0.1:9/x' } });
     const ids = await deliveriesAtMicroseconds(orgId, created.body.id, ['2026-03-02T10:00:00.100000Z', '2026-03-02T10:00:00.200000Z']);

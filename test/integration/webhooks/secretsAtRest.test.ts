@@ -163,10 +163,10 @@ describe('webhook signing secrets at rest', () => {
     await deliveredAndVerifiedWith(orgId, receiver, secret);
   });
 
-  it('reads a secret a previous release stored in plain text, and re-encryption encrypts it without changing it', async () => {
+  it('reads a secret stored in plain text, and re-encryption encrypts it without changing it', async () => {
     const { receiver, orgId, endpointId } = await endpointWithReceiver();
     const plain = `whsec_${randomBytes(32).toString('base64url')}`;
-    // As the release before encryption at rest wrote it.
+    // As written before encryption at rest.
     await pool.query('UPDATE webhook_endpoints SET secret = $2, secret_ciphertext = NULL, secret_key_id = NULL WHERE id = $1', [
       endpointId,
       plain,

@@ -6,9 +6,9 @@ import path from 'node:path';
 /**
  * The dependency-cruiser rules that hold the workflow contracts and the one activities.ts per
  * feature (.dependency-cruiser.cjs) fire: a small tree with one deliberate violation per rule is
- * cruised with the project's configuration, and exactly those violations come back; the allowed
- * imports beside them (a starter importing the workflow it starts, a workflow importing
- * activities.ts types, a cycle through a type-only import) pass. The real tree passes too. The
+ * cruised with the project's configuration, and exactly those violations come back (a cycle of
+ * type-only imports included); the allowed imports beside them (a starter starting a workflow by
+ * its contract, a workflow importing activities.ts types) pass. The real tree passes too. The
  * tree is written under .tmp/ (outside the project's own cruise) and cruised from there, so its
  * paths read as the project's do.
  */
@@ -49,26 +49,36 @@ export function createBatchScreeningActivities() {
 }
 export type BatchScreeningActivities = ReturnType<typeof createBatchScreeningActivities>;
 `,
-  'activities/batch/start.ts': `import { batchScreening } from '../../workflows/batchScreening';
-import { batchWorkflowId } from '../../workflows/contracts';
-import * as everyWorkflow from '../../workflows/index'; // VIOLATION starters-import-single-workflows
-export const startBatch = () => [batchScreening, batchWorkflowId, everyWorkflow];
+  'activities/starters.ts': `import type { Workflows } from '../workflows/contracts';
+export const startWorkflow = <K extends keyof Workflows>(type: K) => type;
 `,
-  'activities/batch/jobs.ts': `import { batchScreening } from '../../workflows/batchScreening'; // VIOLATION activities-reach-workflows-through-contracts
+  'activities/batch/start.ts': `import { batchWorkflowId } from '../../workflows/contracts';
+import { startWorkflow } from '../starters';
+export const startBatch = () => [startWorkflow('batchScreening'), batchWorkflowId];
+`,
+  'activities/batch/jobs.ts': `import { helper } from '../../workflows/helper'; // VIOLATION activities-reach-workflows-through-contracts
 import { storable } from './storable';
-export const jobs = [batchScreening, storable];
+export const jobs = [helper, storable];
 export interface BatchInput { jobId: string }
 `,
   'activities/batch/storable.ts': `import { jobs } from './jobs'; // VIOLATION no-circular (a run-time cycle)
 export const storable = () => jobs;
 `,
+  'activities/batch/rows.ts': `import type { Shape } from './shapes'; // VIOLATION no-circular (a cycle of type-only imports)
+export interface Row { shape?: Shape }
+`,
+  'activities/batch/shapes.ts': `import type { Row } from './rows';
+export interface Shape { rows: Row[] }
+`,
   'workflows/index.ts': `export { batchScreening } from './batchScreening';
 `,
   'workflows/helper.ts': `export const helper = 'x';
+export type Helper = string;
 `,
-  'workflows/contracts.ts': `import { helper } from './helper'; // VIOLATION workflow-contracts-import-types-only
-export interface BatchScreeningInput { jobId: string }
-export const batchWorkflowId = (id: string) => \`batch/\${id}/\${helper}\`;
+  'workflows/contracts.ts': `import type { Helper } from './helper'; // VIOLATION workflow-contracts-import-nothing (not even types)
+export interface BatchScreeningInput { jobId: Helper }
+export interface Workflows { batchScreening: (input: BatchScreeningInput) => Promise<void> }
+export const batchWorkflowId = (id: string) => \`batch/\${id}\`;
 `,
   'workflows/batchScreening.ts': `import type { BatchScreeningActivities } from '../activities/batch/activities';
 import type { BatchInput } from '../activities/batch/jobs'; // VIOLATION workflows-see-activities-through-activities-ts
@@ -81,11 +91,11 @@ export const route = createBatchScreeningActivities;
 };
 
 const EXPECTED: Violation[] = [
-  { rule: 'starters-import-single-workflows', from: 'activities/batch/start.ts', to: 'workflows/index.ts' },
-  { rule: 'activities-reach-workflows-through-contracts', from: 'activities/batch/jobs.ts', to: 'workflows/batchScreening.ts' },
-  // One cycle, reported once (dependency-cruiser names it by its first edge).
+  { rule: 'activities-reach-workflows-through-contracts', from: 'activities/batch/jobs.ts', to: 'workflows/helper.ts' },
+  // Each cycle reported once (dependency-cruiser names it by its first edge).
   { rule: 'no-circular', from: 'activities/batch/jobs.ts', to: 'activities/batch/storable.ts' },
-  { rule: 'workflow-contracts-import-types-only', from: 'workflows/contracts.ts', to: 'workflows/helper.ts' },
+  { rule: 'no-circular', from: 'activities/batch/rows.ts', to: 'activities/batch/shapes.ts' },
+  { rule: 'workflow-contracts-import-nothing', from: 'workflows/contracts.ts', to: 'workflows/helper.ts' },
   { rule: 'workflows-see-activities-through-activities-ts', from: 'workflows/batchScreening.ts', to: 'activities/batch/jobs.ts' },
   { rule: 'activity-factories-only-in-the-worker-assembly', from: 'gateway/routes.ts', to: 'activities/batch/activities.ts' },
 ];

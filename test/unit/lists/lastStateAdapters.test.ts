@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeLegacyWorkbook, type XlsCell } from '../../../infra/dev/synthetic/xls';
 import { writePdfTable } from '../../../infra/dev/synthetic/pdf';
+import { FL_FINAL_ORDERS_HEADER } from '../../../infra/dev/synthetic/states/fl';
+import { VT_EXCLUDED_PROVIDERS_HEADER } from '../../../infra/dev/synthetic/states/vt';
 import { ArtifactFormatError } from '../../../activities/lists/sources/types';
 import { scratchDir, writeXlsx } from '../../fixtures/lists/builders';
 import { byName, parseWith } from './parse';
@@ -136,21 +138,7 @@ describe('TX: the legacy .xls (BIFF8) of HHSC OIG', () => {
 });
 
 describe('FL: AHCA final orders, of which only suspensions and terminations are exclusions', () => {
-  const HEADER = [
-    'Provider',
-    'Medicaid Provider Number',
-    'License Number',
-    'NPI Number',
-    'Provider Type',
-    'Date Rendered',
-    'Sanction Type',
-    'Violation Code',
-    'Fine Amount',
-    'Sanction Date',
-    'AHCA Case Number',
-    'Formal/Informal Case Number',
-    'Document Type',
-  ];
+  const HEADER = FL_FINAL_ORDERS_HEADER;
   const order = (provider: string, type: string, date: string, fine = 0): XlsCell[] => [
     provider,
     '123456789',
@@ -275,18 +263,7 @@ describe('VT: the DVHA excluded providers workbook', () => {
       {
         name: 'Excluded Providers',
         rows: [
-          [
-            'Provider ID',
-            'Provider NPI',
-            'Full Name',
-            'City',
-            'State',
-            'Status Code',
-            'Status Code Desc',
-            'Status Effective Date',
-            'Status End Date',
-            'Provider Type',
-          ],
+          VT_EXCLUDED_PROVIDERS_HEADER,
           [
             '1234567',
             '1000000012',

@@ -86,11 +86,11 @@ describe('webhook signing secrets at rest (AES-256-GCM)', () => {
     expect(() => openSecret(ring(`k1:${key()}`), ENDPOINT, { plain: null, ...sealed })).toThrow(/does not decrypt/);
   });
 
-  it('reads a secret a previous release stored plain', () => {
+  it('reads a secret stored plain', () => {
     expect(openSecret(ring(`k1:${key()}`), ENDPOINT, { plain: 'whsec_plain', ciphertext: null, keyId: null })).toBe('whsec_plain');
   });
 
-  it("prefers a plain secret that a previous release's rotation wrote over the ciphertext it left behind", () => {
+  it('prefers a plain secret written by a rotation that did not seal over the ciphertext it left behind', () => {
     const keys = ring(`k1:${key()}`);
     const stale = sealSecret(keys, ENDPOINT, newSigningSecret());
     expect(openSecret(keys, ENDPOINT, { plain: 'whsec_rotated_by_old_release', ...stale })).toBe('whsec_rotated_by_old_release');

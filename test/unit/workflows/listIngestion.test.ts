@@ -5,17 +5,8 @@ import type { IngestSummary, ListIngestionActivities } from '../../../activities
 import type { MonitoringActivities } from '../../../activities/monitoring/activities';
 import type { ListSwitchSummary } from '../../../activities/monitoring';
 import type { ListIngestionInput, ListIngestionResult, PublishedVersion } from '../../../workflows/contracts';
-import {
-  attemptSeen,
-  expectWaits,
-  newTaskQueue,
-  patchesOff,
-  startTestServer,
-  withWorker,
-  within,
-  type AttemptSeen,
-} from './support/environment';
-import { keptOfRescreen, noSwitches, publishedVersion, rescreenSummary, switchedOff } from './support/monitoring';
+import { attemptSeen, expectWaits, newTaskQueue, startTestServer, withWorker, within, type AttemptSeen } from './support/environment';
+import { noSwitches, publishedVersion, switchedOff } from './support/monitoring';
 import { listIngestion } from '../../../workflows/listIngestion';
 
 /**
@@ -23,7 +14,7 @@ import { listIngestion } from '../../../workflows/listIngestion';
  * gives (published, unchanged, refused, no location) and which lists were switched are the test's.
  */
 type IngestionStubs = Pick<ListIngestionActivities, 'ingestListArtifact'> &
-  Pick<MonitoringActivities, 'rescreenForListSwitches' | 'startListVersionFanOut' | 'emitListUpdate' | 'rescreenMonitoredRecords'>;
+  Pick<MonitoringActivities, 'rescreenForListSwitches' | 'startListVersionFanOut'>;
 
 let env: TestWorkflowEnvironment;
 beforeAll(async () => {
@@ -71,26 +62,17 @@ function ingestion(options: {
       calls.push({ activity: 'startListVersionFanOut', input });
       return `list-version/${input.sourceKey}/${input.versionId}`;
     },
-    async emitListUpdate(input) {
-      calls.push({ activity: 'emitListUpdate', input });
-      return { deliveries: 2 };
-    },
-    async rescreenMonitoredRecords(input) {
-      calls.push({ activity: 'rescreenMonitoredRecords', input });
-      return rescreenSummary({ sourceKey: 'oig_leie', versionId: input.versionId });
-    },
   };
   return { activities, calls, ingestAttempts, switchAttempts, called: () => calls.map((c) => c.activity) };
 }
 
-async function runIngestion(stubs: IngestionStubs, input: ListIngestionInput, off: string[] = []): Promise<ListIngestionResult> {
+async function runIngestion(stubs: IngestionStubs, input: ListIngestionInput): Promise<ListIngestionResult> {
   const taskQueue = newTaskQueue('ingestion');
-  const { bundle, memo } = patchesOff(off);
-  return withWorker(env, { taskQueue, activities: stubs, bundle }, () =>
+  return withWorker(env, { taskQueue, activities: stubs }, () =>
     within(
       30_000,
       'the ingestion',
-      env.client.workflow.execute(listIngestion, { taskQueue, workflowId: `list-ingestion/${taskQueue}`, args: [input], memo }),
+      env.client.workflow.execute(listIngestion, { taskQueue, workflowId: `list-ingestion/${taskQueue}`, args: [input] }),
     ),
   );
 }
@@ -180,35 +162,5 @@ describe('listIngestion: a published version', () => {
     const v = publishedVersion();
     const i = ingestion({ ingest: () => published(v) });
     expect(await runIngestion(i.activities, { sourceKey: v.sourceKey })).toEqual({ ...published(v), fanOut: { workflowId: v.workflowId } });
-  });
-});
-
-describe('listIngestion: runs started before the switches and the fan-out workflow (pre-patch branches)', () => {
-  it('a published version is fanned out in-line (list_update, then the re-screen) and no switches are applied', async () => {
-    const v = publishedVersion();
-    const i = ingestion({ ingest: () => published(v) });
-    const result = await runIngestion(i.activities, { sourceKey: v.sourceKey }, ['list-switches', 'fan-out-workflow']);
-    expect(i.calls.map((c) => [c.activity, c.input])).toEqual([
-      ['ingestListArtifact', { sourceKey: v.sourceKey }],
-      ['emitListUpdate', { versionId: v.versionId }],
-      ['rescreenMonitoredRecords', { versionId: v.versionId }],
-    ]);
-    expect(result).toEqual({ ...published(v), monitoring: keptOfRescreen(rescreenSummary(v)) });
-  });
-
-  it('a version not published ends with its summary alone', async () => {
-    const v = publishedVersion();
-    const summary: IngestSummary = { outcome: 'unchanged', sourceKey: v.sourceKey, versionId: v.versionId };
-    const i = ingestion({ ingest: () => summary });
-    expect(await runIngestion(i.activities, { sourceKey: v.sourceKey }, ['list-switches', 'fan-out-workflow'])).toEqual(summary);
-    expect(i.called()).toEqual(['ingestListArtifact']);
-  });
-
-  it('a run started between the two releases applies the switches and fans the version out in-line', async () => {
-    const v = publishedVersion();
-    const i = ingestion({ ingest: () => published(v), switches: () => switchedOff('nppes') });
-    const result = await runIngestion(i.activities, { sourceKey: v.sourceKey }, ['fan-out-workflow']);
-    expect(i.called()).toEqual(['ingestListArtifact', 'rescreenForListSwitches', 'emitListUpdate', 'rescreenMonitoredRecords']);
-    expect(result).toEqual({ ...published(v), listSwitches: switchedOff('nppes'), monitoring: keptOfRescreen(rescreenSummary(v)) });
   });
 });

@@ -1,19 +1,9 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { ActivityFailure, WorkflowFailedError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { MonitoringActivities } from '../../../activities/monitoring/activities';
 import type { MonitoringCatchUpResult, PublishedVersion } from '../../../workflows/contracts';
-import {
-  attemptSeen,
-  expectWaits,
-  newTaskQueue,
-  patchesOff,
-  startTestServer,
-  withWorker,
-  within,
-  type AttemptSeen,
-} from './support/environment';
+import { newTaskQueue, startTestServer, withWorker, within } from './support/environment';
 import { publishedVersion, rescreenSummary, sameRules, switchedOff } from './support/monitoring';
 import { listVersionFanOut } from '../../../workflows/listVersionFanOut';
 import { monitoringCatchUp } from '../../../workflows/monitoringCatchUp';
@@ -26,7 +16,6 @@ import { monitoringCatchUp } from '../../../workflows/monitoringCatchUp';
 type CatchUpStubs = Pick<
   MonitoringActivities,
   | 'startPendingMonitorWorkflows'
-  | 'resumeMonitoringOfReactivatedOrganizations'
   | 'reactivatedOrganizations'
   | 'resumeMonitoringOfOrganization'
   | 'rescreenForListSwitches'
@@ -50,14 +39,12 @@ type FanOutCourse = 'completes' | 'fails' | 'waits';
 function catchUp(
   versions: Array<{ version: PublishedVersion & { workflowId: string }; course: FanOutCourse }>,
   options: {
-    resume?: (attempt: number) => Error | undefined;
     /** Each organization's own resumption: an error to throw, or undefined to complete. */
     resumeOrg?: (orgId: string) => Error | undefined;
     reactivated?: string[];
   } = {},
 ) {
   const calls: string[] = [];
-  const resumeAttempts: AttemptSeen[] = [];
   const reactivated = options.reactivated ?? ['org-1'];
   const courseOf = new Map(versions.map((v) => [v.version.versionId, v]));
   let switchApplied = false;
@@ -65,14 +52,6 @@ function catchUp(
     async startPendingMonitorWorkflows() {
       calls.push('startPendingMonitorWorkflows');
       return ['record-1'];
-    },
-    async resumeMonitoringOfReactivatedOrganizations() {
-      const seen = await attemptSeen(env);
-      resumeAttempts.push(seen);
-      calls.push('resumeMonitoringOfReactivatedOrganizations');
-      const failure = options.resume?.(seen.attempt);
-      if (failure) throw failure;
-      return [{ orgId: 'org-1', rescreened: 3, statusChanges: 1 }];
     },
     async reactivatedOrganizations() {
       calls.push('reactivatedOrganizations');
@@ -113,7 +92,6 @@ function catchUp(
   return {
     activities,
     calls,
-    resumeAttempts,
     /** The switch the waiting fan-outs wait for is applied (the schedule's next run): they complete. */
     applySwitch: () => {
       switchApplied = true;
@@ -121,24 +99,13 @@ function catchUp(
   };
 }
 
-const BOUNDED_WAIT = 'catch-up-bounded-fan-out-wait';
-const RESUMES_APART = 'catch-up-resumes-orgs-apart';
-const PENDING_AND_RESUME = ['catch-up-starts-pending-monitors', 'catch-up-resumes-reactivated-orgs', RESUMES_APART];
-/** The release that waited for each fan-out had neither of the later steps either. */
-const BEFORE_ALL = [BOUNDED_WAIT, ...PENDING_AND_RESUME];
+const startCatchUp = (taskQueue: string) =>
+  env.client.workflow.start(monitoringCatchUp, { taskQueue, workflowId: `monitoring-catch-up/${taskQueue}`, args: [] });
 
-const startCatchUp = (taskQueue: string, off: string[] = []) =>
-  env.client.workflow.start(monitoringCatchUp, {
-    taskQueue,
-    workflowId: `monitoring-catch-up/${taskQueue}`,
-    args: [],
-    memo: patchesOff(off).memo,
-  });
-
-async function runCatchUp(stubs: CatchUpStubs, off: string[] = []): Promise<MonitoringCatchUpResult> {
+async function runCatchUp(stubs: CatchUpStubs): Promise<MonitoringCatchUpResult> {
   const taskQueue = newTaskQueue('catch-up');
-  return withWorker(env, { taskQueue, activities: stubs, bundle: patchesOff(off).bundle }, async () =>
-    within(30_000, 'the catch-up', (await startCatchUp(taskQueue, off)).result()),
+  return withWorker(env, { taskQueue, activities: stubs }, async () =>
+    within(30_000, 'the catch-up', (await startCatchUp(taskQueue)).result()),
   );
 }
 
@@ -149,10 +116,10 @@ async function runCatchUp(stubs: CatchUpStubs, off: string[] = []): Promise<Moni
  */
 async function withWorkerFinishingFanOuts<T>(
   c: ReturnType<typeof catchUp>,
-  options: { taskQueue: string; bundle?: 'current' | 'patchesOff'; leftWaiting: string[] },
+  options: { taskQueue: string; leftWaiting: string[] },
   body: () => Promise<T>,
 ): Promise<T> {
-  return withWorker(env, { taskQueue: options.taskQueue, activities: c.activities, bundle: options.bundle }, async () => {
+  return withWorker(env, { taskQueue: options.taskQueue, activities: c.activities }, async () => {
     try {
       return await body();
     } finally {
@@ -210,24 +177,6 @@ describe('monitoringCatchUp: before the fan-outs', () => {
     const at = (call: string) => c.calls.indexOf(call);
     expect(at(`rescreenMonitoredRecords ${v1.versionId}`)).toBeGreaterThan(at('rescreenForMatchingRules'));
     expect(at('resumeMonitoringOfOrganization org-stuck')).toBeGreaterThan(at(`rescreenMonitoredRecords ${v1.versionId}`));
-  });
-});
-
-describe('monitoringCatchUp: runs started before organizations were resumed apart (pre-patch branch)', () => {
-  it('retries resuming the reactivated organizations (2 s, ×1.5) and fails the run after 5 attempts, before any re-screen', async () => {
-    const c = catchUp([], { resume: () => ApplicationFailure.retryable('matcher unavailable', 'MatcherUnavailable') });
-    const taskQueue = newTaskQueue('catch-up');
-    const off = [RESUMES_APART];
-    const failure = await withWorker(env, { taskQueue, activities: c.activities, bundle: patchesOff(off).bundle }, async () =>
-      (await startCatchUp(taskQueue, off)).result(),
-    ).then(
-      () => undefined,
-      (err: unknown) => err,
-    );
-    expect(failure).toBeInstanceOf(WorkflowFailedError);
-    expect((failure as WorkflowFailedError).cause).toBeInstanceOf(ActivityFailure);
-    expectWaits(c.resumeAttempts, [2000, 3000, 4500, 6750]);
-    expect(c.calls).not.toContain('rescreenForListSwitches');
   });
 });
 
@@ -299,50 +248,5 @@ describe('monitoringCatchUp: fan-outs of the versions awaiting one', () => {
     expect(ranMs).toBeGreaterThanOrEqual(4 * 60_000);
     expect(ranMs).toBeLessThan(5 * 60_000);
     expect(statuses).toEqual(['RUNNING', 'RUNNING']);
-  });
-});
-
-describe('monitoringCatchUp: runs started before the bounded wait and the pending/resume steps (pre-patch branches)', () => {
-  it('neither starts pending monitors nor resumes organizations, waits for each fan-out to its end, skips a failed one', async () => {
-    const [v1, v2] = [publishedVersion('oig_leie'), publishedVersion('sam_exclusions')];
-    const c = catchUp([
-      { version: v1, course: 'fails' },
-      { version: v2, course: 'completes' },
-    ]);
-    const result = await runCatchUp(c.activities, BEFORE_ALL);
-    expect(result).toEqual({ listSwitches: switchedOff('nppes'), matchingRules: sameRules(), fanOuts: [v2.workflowId] });
-    expect(c.calls.slice(0, 3)).toEqual(['rescreenForListSwitches', 'rescreenForMatchingRules', 'versionsAwaitingFanOut']);
-  });
-
-  it('leaves a fan-out already running elsewhere to it', async () => {
-    const [v1, v2] = [publishedVersion('oig_leie'), publishedVersion('sam_exclusions')];
-    const c = catchUp([
-      { version: v1, course: 'waits' },
-      { version: v2, course: 'completes' },
-    ]);
-    const taskQueue = newTaskQueue('catch-up');
-    const result = await withWorkerFinishingFanOuts(
-      c,
-      { taskQueue, bundle: patchesOff(BEFORE_ALL).bundle, leftWaiting: [v1.workflowId] },
-      async () => {
-        await env.client.workflow.start(listVersionFanOut, { taskQueue, workflowId: v1.workflowId, args: [{ versionId: v1.versionId }] });
-        return within(30_000, 'the catch-up', (await startCatchUp(taskQueue, BEFORE_ALL)).result());
-      },
-    );
-    expect(result).toEqual({ listSwitches: switchedOff('nppes'), matchingRules: sameRules(), fanOuts: [v2.workflowId] });
-  });
-
-  it('a run started with the bounded wait but before the pending/resume steps reports neither', async () => {
-    const v1 = publishedVersion('oig_leie');
-    const c = catchUp([{ version: v1, course: 'completes' }]);
-    const result = await runCatchUp(c.activities, PENDING_AND_RESUME);
-    expect(result).toEqual({
-      listSwitches: switchedOff('nppes'),
-      matchingRules: sameRules(),
-      fanOuts: [v1.workflowId],
-      fanOutsLeftRunning: [],
-    });
-    expect(c.calls).not.toContain('startPendingMonitorWorkflows');
-    expect(c.calls).not.toContain('resumeMonitoringOfReactivatedOrganizations');
   });
 });

@@ -17,7 +17,6 @@ import {
   countingCalls,
   gapsSeconds,
   newTaskQueue,
-  patchesOff,
   startTestServer,
   withWorker,
   within,
@@ -32,8 +31,6 @@ import { webhookDelivery } from '../../../workflows/webhookDelivery';
  */
 type DeliveryStubs = Pick<WebhookDeliveryActivities, 'attemptDelivery' | 'markDeliveryFailed'>;
 type AttemptInput = Parameters<WebhookDeliveryActivities['attemptDelivery']>[0];
-
-const ATTEMPT_KEEPS_SCHEDULE = 'webhook-attempt-keeps-schedule';
 
 let env: TestWorkflowEnvironment;
 beforeAll(async () => {
@@ -87,14 +84,13 @@ function failedAttempt(policy: DeliveryPolicy, n: number): Error {
   });
 }
 
-async function runDelivery(stubs: DeliveryStubs, input: WebhookDeliveryInput, off: string[] = []): Promise<WebhookDeliveryResult> {
+async function runDelivery(stubs: DeliveryStubs, input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
   const taskQueue = newTaskQueue('delivery');
-  const { bundle, memo } = patchesOff(off);
-  return withWorker(env, { taskQueue, activities: stubs, bundle }, () =>
+  return withWorker(env, { taskQueue, activities: stubs }, () =>
     within(
       30_000,
       'the delivery',
-      env.client.workflow.execute(webhookDelivery, { taskQueue, workflowId: deliveryWorkflowId(input.deliveryId), args: [input], memo }),
+      env.client.workflow.execute(webhookDelivery, { taskQueue, workflowId: deliveryWorkflowId(input.deliveryId), args: [input] }),
     ),
   );
 }
@@ -224,27 +220,6 @@ describe("webhookDelivery: reset (an operator's new series)", () => {
     const lastAttempt = d.attempts[d.attempts.length - 1];
     expect(lastAttempt.input).toEqual({ deliveryId, timeoutMs: policy.timeoutMs, policy, series });
     expect(d.attempts.slice(0, -1).every((a) => a.input.series === undefined)).toBe(true);
-    expect(d.markedFailed).toEqual([]);
-  });
-});
-
-describe('webhookDelivery: a series started before the attempt kept its schedule (pre-patch branch)', () => {
-  it("retries on the workflow's retry policy from the input policy, sends no policy to the attempt, and marks failed after the last", async () => {
-    const policy = { ...defaultPolicy(), maximumAttempts: 6 };
-    const series = randomUUID();
-    const d = delivery((n) => ApplicationFailure.retryable(`attempt ${n}: 503`, 'WebhookAttemptFailed'));
-    const deliveryId = randomUUID();
-    expect(await runDelivery(d.activities, { deliveryId, policy, series }, [ATTEMPT_KEEPS_SCHEDULE])).toBe('failed');
-    expect(d.attempts.map((a) => a.input)).toEqual(Array(6).fill({ deliveryId, timeoutMs: policy.timeoutMs, series }));
-    expect(gapsSeconds(d.attempts)).toEqual(retrySchedule(policy).map((ms) => ms / 1000));
-    expect(d.markedFailed).toEqual([{ deliveryId, series, receiverFailed: true }]);
-  });
-
-  it('is delivered by a later attempt', async () => {
-    const policy = defaultPolicy();
-    const d = delivery((n) => (n < 3 ? ApplicationFailure.retryable('503', 'WebhookAttemptFailed') : { outcome: 'delivered', attempt: n }));
-    expect(await runDelivery(d.activities, { deliveryId: randomUUID(), policy }, [ATTEMPT_KEEPS_SCHEDULE])).toBe('delivered');
-    expect(gapsSeconds(d.attempts)).toEqual([30, 60]);
     expect(d.markedFailed).toEqual([]);
   });
 });

@@ -9,7 +9,8 @@ import { QuirkQuota, StateContext, StateParty, WrittenFile, drawStateParties, np
  * no sanction; only SUSPENSION and TERMINATION rows bar a provider. A provider suspended now often
  * has an earlier fine row too. Only the suspended and terminated are told to the written log.
  */
-const HEADER = [
+/** The report's header row, as AHCA writes it (the tests of the FL adapter write it too). */
+export const FL_FINAL_ORDERS_HEADER = [
   'Provider',
   'Medicaid Provider Number',
   'License Number',
@@ -77,6 +78,6 @@ export async function writeFlorida(context: StateContext): Promise<WrittenFile> 
     }
   }
   const path = join('states', 'fl', 'FOReport.xls');
-  writeLegacyWorkbook(join(context.outDir, path), [{ name: 'FOReport', rows: [HEADER, ...rows] }], context.modified);
+  writeLegacyWorkbook(join(context.outDir, path), [{ name: 'FOReport', rows: [FL_FINAL_ORDERS_HEADER, ...rows] }], context.modified);
   return { source: 'state_fl', path, format: 'state_fl', rows: rows.length };
 }

@@ -13,6 +13,19 @@ const STATUSES: Array<[string, string]> = [
   ['T', 'Terminated for Cause'],
   ['S', 'Suspended'],
 ];
+/** The workbook's header row, as DVHA writes it (the tests of the VT adapter write it too). */
+export const VT_EXCLUDED_PROVIDERS_HEADER = [
+  'Provider ID',
+  'Provider NPI',
+  'Full Name',
+  'City',
+  'State',
+  'Status Code',
+  'Status Code Desc',
+  'Status Effective Date',
+  'Status End Date',
+  'Provider Type',
+];
 const ORGANIZATION_TYPES = ['Pharmacy', 'Home Health Agency', 'Durable Medical Equipment Supplier', 'Ambulance'];
 
 function row(context: StateContext, party: StateParty, quirks: QuirkQuota): CellValue[] {
@@ -40,19 +53,11 @@ function row(context: StateContext, party: StateParty, quirks: QuirkQuota): Cell
 export async function writeVermont(context: StateContext): Promise<WrittenFile> {
   const quirks = new QuirkQuota(context.rng);
   const rows = drawStateParties(context, 'vt', 0.15).map((party) => row(context, party, quirks));
-  const header = [
-    'Provider ID',
-    'Provider NPI',
-    'Full Name',
-    'City',
-    'State',
-    'Status Code',
-    'Status Code Desc',
-    'Status Effective Date',
-    'Status End Date',
-    'Provider Type',
-  ];
   const path = join('states', 'vt', 'excluded-providers.xlsx');
-  await writeWorkbook(join(context.outDir, path), [{ name: 'Excluded Providers', rows: [header, ...rows] }], context.modified);
+  await writeWorkbook(
+    join(context.outDir, path),
+    [{ name: 'Excluded Providers', rows: [VT_EXCLUDED_PROVIDERS_HEADER, ...rows] }],
+    context.modified,
+  );
   return { source: 'state_vt', path, format: 'state_vt', rows: rows.length };
 }

@@ -122,7 +122,10 @@ export class TokenIndex {
       if (this.idf[i] > maxIdf) maxIdf = this.idf[i];
     }
     this.maxIdf = maxIdf;
-    this.deletionTable = buildDeletionTable(this.words);
+    this.deletionTable = buildDeletionTable(
+      this.words,
+      reusable ? { table: reusable.deletionTable, words: reusable.words, ids: reusable.vocab } : undefined,
+    );
     this.features = this.words.map((w) => {
       const held = reusable?.vocab.get(w);
       return held === undefined ? tokenFeatures(w, usesNicknames) : reusable!.features[held];

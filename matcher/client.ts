@@ -104,6 +104,13 @@ export interface MatcherClient {
    * release) or one is older than the rules version.
    */
   agreedRulesVersion(opts: MatcherCallOptions): Promise<number | null>;
+  /**
+   * The versions each replica that answers serves (one array per replica, none for a replica down
+   * or still loading): work spread over every replica waits until each serves what it needs.
+   */
+  versionsOfEachReplica?(opts: MatcherCallOptions): Promise<Array<KeyGroupSizes['versions']>>;
+  /** How many replicas calls are spread over (MATCHER_URL's count). */
+  readonly replicas?: number;
   ready(): Promise<boolean>;
   close(): void;
 }
@@ -343,6 +350,21 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
       if (up.length === 0) throw new MatcherUnavailableError('no matcher replica answered');
       return up.every((a) => a !== null && a === up[0]) ? up[0] : null;
     },
+    async versionsOfEachReplica(opts) {
+      const answers = await Promise.all(
+        replicas.map(async (replica) => {
+          try {
+            const out = await postJsonTo<{ versions?: unknown }>(replica, '/key-groups', { groups: [] }, opts, defaultTimeout);
+            return Array.isArray(out.versions) ? (out.versions as KeyGroupSizes['versions']) : undefined;
+          } catch (err) {
+            if (err instanceof MatcherUnavailableError && err.replicaDown) return undefined;
+            throw err;
+          }
+        }),
+      );
+      return answers.filter((a) => a !== undefined);
+    },
+    replicas: replicas.length,
     /** Ready when any replica is: calls skip the ones that are not. */
     async ready() {
       const answers = await Promise.all(

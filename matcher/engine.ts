@@ -42,6 +42,13 @@ interface MatcherIndexOptions {
   sources?: SourceRef[];
   /** The NPPES registry version used to resolve organizations by NPI, reported when consulted. */
   registrySource?: SourceRef;
+  /**
+   * The index this one replaces (a reload): the names of its entries that are still listed (the
+   * same objects: the loader hands over the unchanged versions' entries) and what its token
+   * indexes worked out for words the change does not touch are taken over, not computed again.
+   * The index built is the same as without it.
+   */
+  previous?: MatcherIndex;
 }
 
 /**
@@ -97,17 +104,33 @@ export function entryNames(e: ListedParty): NormalizedName[] {
   return out;
 }
 
-function buildSub(kind: 'person' | 'organization', entries: readonly IndexedEntry[]): SubIndex {
+/** The names `previous` holds for each of its entries, by entry object. */
+function namesByEntry(previous: MatcherIndex | undefined, kind: 'person' | 'organization'): Map<IndexedEntry, NormalizedName[]> {
+  const held = new Map<IndexedEntry, NormalizedName[]>();
+  if (!previous) return held;
+  const sub = previous[kind];
+  for (let id = 0; id < sub.names.length; id++) {
+    const entry = previous.entries[sub.nameEntry[id]];
+    const names = held.get(entry);
+    if (names) names.push(sub.names[id]);
+    else held.set(entry, [sub.names[id]]);
+  }
+  return held;
+}
+
+function buildSub(kind: 'person' | 'organization', entries: readonly IndexedEntry[], previous?: MatcherIndex): SubIndex {
   const names: NormalizedName[] = [];
   const owner: number[] = [];
+  const held = namesByEntry(previous, kind);
   entries.forEach((e, i) => {
     if (e.kind !== kind) return;
-    for (const n of entryNames(e)) {
+    for (const n of held.get(e) ?? entryNames(e)) {
       names.push(n);
       owner.push(i);
     }
   });
-  const tokens = new TokenIndex(names, kind === 'person');
+  held.clear();
+  const tokens = new TokenIndex(names, kind === 'person', previous?.[kind].tokens);
   return {
     kind,
     names,
@@ -145,8 +168,8 @@ export function buildMatcherIndex(entries: IndexedEntry[], options: MatcherIndex
     sources,
     registrySource: options.registrySource,
     candidateLimit: options.candidateLimit ?? DEFAULT_CANDIDATE_LIMIT,
-    person: buildSub('person', sorted),
-    organization: buildSub('organization', sorted),
+    person: buildSub('person', sorted, options.previous),
+    organization: buildSub('organization', sorted, options.previous),
     byNpi,
   };
 }

@@ -118,6 +118,7 @@ async function loadSnapshot(pool: Pool, candidateLimit: number | undefined, prev
     const buildStart = Date.now();
     const index = buildMatcherIndex(entries, {
       candidateLimit,
+      previous: previous?.index,
       sources: lists.map(toRef),
       registrySource: registrySource ? toRef(registrySource) : undefined,
     });

@@ -34,7 +34,7 @@ export interface KeyGroupsOnVersion {
  */
 export async function keyGroupsOnVersion(
   pool: Pool,
-  matcher: Pick<MatcherClient, 'keyGroupSizes'>,
+  matcher: Pick<MatcherClient, 'keyGroupSizes' | 'versionsOfEachReplica'>,
   change: VersionChange,
   superseded: ReadonlySet<string>,
   { withGroups, wait }: { withGroups: boolean; wait: MatcherWait },

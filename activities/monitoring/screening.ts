@@ -13,12 +13,17 @@ import { matchChangeKind, type MatchChangeListener } from './matchChanges';
 
 /** Records per matcher call and per commit, at most; fewer when their subjects' bytes reach MATCH_MANY_CHUNK_BYTES. */
 export const RESCREEN_CHUNK = 250;
-/** Batches being screened or stored at once: the matcher screens one while the worker stores the other. */
-const SCREENINGS_IN_FLIGHT = 2;
+/**
+ * Batches being screened or stored at once: one per matcher replica (each screens one) and one
+ * more, that the worker stores while they screen.
+ */
+export function screeningsInFlight(matcher: Pick<MatcherClient, 'replicas'>): number {
+  return (matcher.replicas ?? 1) + 1;
+}
 
 export interface RescreenDeps {
   pool: Pool;
-  matcher: Pick<MatcherClient, 'matchManyWithHeadroom' | 'keyGroupSizes' | 'agreedRulesVersion'>;
+  matcher: Pick<MatcherClient, 'matchManyWithHeadroom' | 'keyGroupSizes' | 'agreedRulesVersion' | 'versionsOfEachReplica' | 'replicas'>;
   temporal: Client;
   taskQueue: string;
   env?: NodeJS.ProcessEnv;
@@ -188,14 +193,15 @@ function tooManySkipped(skipped: number, screened: number): boolean {
 }
 
 /**
- * Screens and stores batches of records, with at most SCREENINGS_IN_FLIGHT under way: the matcher
- * screens one batch while the worker stores another or pre-checks the next records. Its drain
+ * Screens and stores batches of records, with at most `screeningsInFlight` under way: the matcher
+ * replicas screen a batch each while the worker stores another or pre-checks the next records. Its drain
  * fails as retryable when too many of the records were refused by the matcher and skipped, so that
  * what the re-screen completes (a version fanned out, a list switch or matching rules applied, an
  * organization caught up) is not marked done on their account; what it stored stays stored.
  */
 export function screeningPipeline(deps: RescreenDeps, cause: string, options: RescreenOptions) {
   const inFlight: Array<Promise<number>> = [];
+  const inFlightMost = screeningsInFlight(deps.matcher);
   const buffer: StoredRecord[] = [];
   let bufferedBytes = 0;
   let statusChanges = 0;
@@ -227,7 +233,7 @@ export function screeningPipeline(deps: RescreenDeps, cause: string, options: Re
     }
   };
   const dispatch = async (batch: StoredRecord[]): Promise<void> => {
-    if (inFlight.length >= SCREENINGS_IN_FLIGHT) statusChanges += await next();
+    if (inFlight.length >= inFlightMost) statusChanges += await next();
     screened += batch.length;
     const screening = rescreenRecords(deps, batch, cause, counted);
     screening.catch(() => undefined); // awaited in turn by `next`; a failure before then is not unhandled

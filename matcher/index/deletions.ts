@@ -50,11 +50,20 @@ export interface DeletionTable {
   bucketBits: number;
 }
 
-export function buildDeletionTable(vocab: readonly string[]): DeletionTable {
+/**
+ * `previous`: the table of an earlier vocabulary (`words`, its ids in `ids`): a word it held has
+ * the same deletions, so their hashes are read back from its rows instead of computed again.
+ */
+export function buildDeletionTable(
+  vocab: readonly string[],
+  previous?: { table: DeletionTable; words: readonly string[]; ids: ReadonlyMap<string, number> },
+): DeletionTable {
   let count = 0;
   const perToken: number[][] = new Array(vocab.length);
+  const held = previous ? hashesByToken(previous.table, previous.words.length) : null;
   for (let t = 0; t < vocab.length; t++) {
-    const hs = deletions(vocab[t], allowedEdits(vocab[t].length)).map(fnv1a);
+    const was = previous?.ids.get(vocab[t]);
+    const hs = was !== undefined ? held![was] : deletions(vocab[t], allowedEdits(vocab[t].length)).map(fnv1a);
     perToken[t] = hs;
     count += hs.length;
   }
@@ -77,6 +86,13 @@ export function buildDeletionTable(vocab: readonly string[]): DeletionTable {
   for (let i = 0; i < count; i++) buckets[(hashes[i] >>> (32 - bucketBits)) + 1]++;
   for (let b = 0; b < 1 << bucketBits; b++) buckets[b + 1] += buckets[b];
   return { hashes, tokens, buckets, bucketBits };
+}
+
+/** Each token's hashes, as its rows in `table` hold them. */
+function hashesByToken(table: DeletionTable, tokenCount: number): number[][] {
+  const out: number[][] = Array.from({ length: tokenCount }, () => []);
+  for (let i = 0; i < table.hashes.length; i++) out[table.tokens[i]].push(table.hashes[i]);
+  return out;
 }
 
 /**

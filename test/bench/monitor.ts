@@ -16,8 +16,10 @@
  *
  * `--lists full` screens the records against a generated list set instead (`npm run gen:lists`:
  * every file of it published first, NPPES included unless `--lists-skip nppes`), its LEIE full file
- * the base version the changes are made to. Enrollment screens on `--enroll-matchers` matcher
- * processes (the extra ones only while enrolling), `--enroll-lanes` batches of 1,000 at a time.
+ * the base version the changes are made to. `--matchers N` runs N matcher processes for the worker
+ * (MATCHER_URL naming them all: each reloads every version, and a fan-out's re-screens are spread
+ * over them). Enrollment screens on `--enroll-matchers` matcher processes (those beyond `--matchers`
+ * only while enrolling), `--enroll-lanes` batches of 1,000 at a time (default: one per matcher and one more).
  * With BENCH_TIMED_LOCK set, the timed versions wait for that lock file (support/timedLock.ts).
  * `--open-reviews N` opens N reviews of potential matches (activities/reviews) among the enrolled
  * records before the timed versions, so that a run with it and one without show what open reviews
@@ -32,7 +34,7 @@
  * worker between them, so that both figures come from the same build, data and machine load.
  *
  *   npm run bench:monitor -- [--scales 10000,30000,100000] [--changes 500] [--listed 60000] [--seed 5]
- *                            [--lists full [--lists-skip nppes]] [--enroll-matchers 1] [--enroll-lanes 2] [--open-reviews 0]
+ *                            [--lists full [--lists-skip nppes]] [--matchers 1] [--enroll-matchers 1] [--enroll-lanes 2] [--open-reviews 0]
  *                            [--all-matches-reviewed] [--without-reviews | --alternate-reviews]
  */
 import http from 'node:http';
@@ -79,8 +81,9 @@ const LISTED = numberArg('listed', 60_000);
 const SEED = numberArg('seed', 5);
 const LIST_SET = textArg('lists');
 const LISTS_SKIPPED = textArg('lists-skip')?.split(',') ?? [];
-const ENROLL_MATCHERS = numberArg('enroll-matchers', 1);
-const ENROLL_LANES = numberArg('enroll-lanes', 2);
+const MATCHERS = numberArg('matchers', 1);
+const ENROLL_MATCHERS = Math.max(MATCHERS, numberArg('enroll-matchers', MATCHERS));
+const ENROLL_LANES = numberArg('enroll-lanes', ENROLL_MATCHERS + 1);
 const OPEN_REVIEWS = numberArg('open-reviews', 0);
 const WITHOUT_REVIEWS = process.argv.includes('--without-reviews');
 const ALL_MATCHES_REVIEWED = process.argv.includes('--all-matches-reviewed');
@@ -171,7 +174,7 @@ async function main(): Promise<void> {
       listSet
         ? `the ${listSet.manifest.scale} list set${LISTS_SKIPPED.length ? ` but ${LISTS_SKIPPED.join(', ')}` : ''} (its LEIE the one changed)`
         : `LEIE of ${LISTED} entries`
-    }, ${CHANGES.join(', ')} changed entries per version, cores=${os.cpus().length}`,
+    }, ${CHANGES.join(', ')} changed entries per version, ${MATCHERS} matcher(s), cores=${os.cpus().length}`,
   );
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
   const artifact = path.join(scratchDir(), 'leie-bench.csv');
@@ -181,9 +184,12 @@ async function main(): Promise<void> {
     await ingestListSet(bench.pool, listSet, { skip: LISTS_SKIPPED, log: (line) => process.stderr.write(`  (published ${line})\n`) });
     console.log(`  list set published in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
-  const matcherProcess = spawnMatcher(bench.stack.databaseUrl, await freePort());
-  const matcherUrl = matcherProcess.url;
+  // The worker's matchers (MATCHER_URL naming them all): they reload every version and share its re-screens.
+  const matcherProcesses: MatcherProcess[] = [];
+  for (let i = 0; i < MATCHERS; i++) matcherProcesses.push(spawnMatcher(bench.stack.databaseUrl, await freePort()));
+  const matcherUrl = matcherProcesses.map((m) => m.url).join(',');
   const matcher = createMatcherClient(matcherUrl);
+  const replicaClients = matcherProcesses.map((m) => createMatcherClient(m.url));
   // The receiver: one path per organization, each verified with that endpoint's secret.
   const secrets: string[] = [];
   let delivered = 0;
@@ -245,7 +251,7 @@ async function main(): Promise<void> {
       return runIngestion(bench.client, taskQueue, 'oig_leie');
     };
     const first = await publish();
-    await waitForVersion(matcherUrl, first.versionId);
+    for (const m of matcherProcesses) await waitForVersion(m.url, first.versionId);
     let leieVersionId = first.versionId!;
     console.log(`  base LEIE published: ${listed.length} entries, ${rowsOf.persons.length} of them persons`);
 
@@ -326,14 +332,16 @@ async function main(): Promise<void> {
       };
       // Matchers beside the worker's for the enrollment alone: they would reload every version the timed runs publish.
       const extra = await Promise.all(
-        Array.from({ length: Math.max(0, ENROLL_MATCHERS - 1) }, async () => spawnMatcher(bench.stack.databaseUrl, await freePort())),
+        Array.from({ length: Math.max(0, ENROLL_MATCHERS - MATCHERS) }, async () =>
+          spawnMatcher(bench.stack.databaseUrl, await freePort()),
+        ),
       );
       const extraClients = extra.map((m) => createMatcherClient(m.url));
       try {
         await Promise.all(extra.map((m) => waitForVersion(m.url, leieVersionId)));
         const enrollment = await enrollInBulk({
           pool: bench.pool,
-          matchers: [matcher, ...extraClients],
+          matchers: [...replicaClients, ...extraClients],
           lanes: ENROLL_LANES,
           next: nextBatch,
         });
@@ -343,7 +351,7 @@ async function main(): Promise<void> {
         const vacuumStarted = Date.now();
         await bench.pool.query('VACUUM (ANALYZE) monitored_records');
         process.stderr.write(
-          `  (enrolled ${enrolled} records in ${(enrollment.wallMs / 1000).toFixed(0)} s on ${1 + extra.length} matcher(s), ${ENROLL_LANES} lanes: ` +
+          `  (enrolled ${enrolled} records in ${(enrollment.wallMs / 1000).toFixed(0)} s on ${MATCHERS + extra.length} matcher(s), ${ENROLL_LANES} lanes: ` +
             `screening ${(enrollment.screenMs / 1000).toFixed(0)} s, writing ${(enrollment.writeMs / 1000).toFixed(0)} s summed over lanes; ` +
             `vacuumed in ${((Date.now() - vacuumStarted) / 1000).toFixed(1)} s)\n`,
         );
@@ -395,7 +403,8 @@ async function main(): Promise<void> {
               pg_size_pretty(pg_indexes_size('monitored_records')) AS indexes,
               pg_size_pretty(pg_total_relation_size('monitored_records')) AS total`,
     );
-    console.log(`  memory: matcher ${mb(memoryOf(matcherProcess.pid))}, bench process with the worker ${mb(memoryOf(process.pid))}`);
+    const matcherMemory = matcherProcesses.map((m) => mb(memoryOf(m.pid))).join(', ');
+    console.log(`  memory: matcher(s) ${matcherMemory}, bench process with the worker ${mb(memoryOf(process.pid))}`);
     const { rows: reviews } = await bench.pool.query<{ kind: string; n: string }>(
       `SELECT 'open' AS kind, count(*)::text AS n FROM reviews WHERE state = 'open'
        UNION ALL SELECT kind, count(*)::text FROM review_history GROUP BY kind ORDER BY kind`,
@@ -408,7 +417,8 @@ async function main(): Promise<void> {
     receiver.closeAllConnections();
     receiver.close();
     matcher.close();
-    matcherProcess.stop();
+    for (const c of replicaClients) c.close();
+    for (const m of matcherProcesses) m.stop();
     await bench.close();
   }
 }

@@ -9,8 +9,8 @@ export interface Enrollee {
   orgId: string;
 }
 
-/** Subjects per matchMany call: the size the worker's re-screens use. */
-const SCREEN_CHUNK = 250;
+/** Subjects per matchMany call: a lane's whole batch, so that each call's fixed cost is paid once per 1,000. */
+const SCREEN_CHUNK = 1000;
 
 export interface BulkEnrollment {
   /** Wall time, and the time the lanes spent screening and writing (summed over lanes). */

@@ -3,6 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import { stringify } from 'csv-stringify/sync';
 import type { AttestationSigningKey } from '../../infra/base/config';
 import { inTransaction } from '../../infra/base/db/transaction';
+import { DECISION_COLUMNS, decisionTerms, isoOrNull, type DecisionRow } from './decisionRows';
 import { hashSignatureValid, signHash } from './signing';
 
 const MONTH = /^([0-9]{4})-(0[1-9]|1[0-2])$/;
@@ -141,16 +142,7 @@ async function subjectsAt(client: PoolClient, orgId: string, end: Date) {
   }));
 }
 
-type Decided = {
-  id: string;
-  decision: string;
-  reason_code: string;
-  note: string;
-  identifiers: unknown[];
-  reviewer: string;
-  api_key_id: string;
-  valid_until: Date | null;
-  decided_at: Date;
+type Decided = DecisionRow & {
   approver: string | null;
   approved_at: Date | null;
 };
@@ -171,8 +163,7 @@ async function reviewsAt(client: PoolClient, orgId: string, end: Date) {
     [ids, end],
   );
   const decisions = await client.query<Decided>(
-    `SELECT d.id, d.decision, d.reason_code, d.note, d.identifiers, d.reviewer, d.api_key_id, d.valid_until, d.decided_at,
-            a.reviewer AS approver, a.approved_at
+    `SELECT ${DECISION_COLUMNS}, a.reviewer AS approver, a.approved_at
        FROM review_decisions d LEFT JOIN review_approvals a ON a.decision_id = d.id AND a.approved_at < $2
       WHERE d.review_id = ANY($1::uuid[]) AND d.decided_at < $2`,
     [ids, end],
@@ -195,16 +186,11 @@ async function reviewsAt(client: PoolClient, orgId: string, end: Date) {
       decision: d
         ? {
             decisionId: d.id,
-            decision: d.decision,
-            reasonCode: d.reason_code,
-            note: d.note,
-            identifiers: d.identifiers,
-            reviewer: d.reviewer,
-            apiKeyId: d.api_key_id,
+            ...decisionTerms(d),
             decidedAt: d.decided_at.toISOString(),
-            validUntil: d.valid_until ? d.valid_until.toISOString() : null,
+            validUntil: isoOrNull(d.valid_until),
             approvedBy: d.approver,
-            approvedAt: d.approved_at ? d.approved_at.toISOString() : null,
+            approvedAt: isoOrNull(d.approved_at),
           }
         : null,
     };

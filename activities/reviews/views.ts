@@ -1,14 +1,9 @@
 import type { Pool } from 'pg';
+import { DECISION_COLUMNS, decisionTerms, isoOrNull, type DecisionRow as DecisionColumns, type DecisionTerms } from './decisionRows';
 
 /** Reviews as the API shows them (GET /reviews, GET /reviews/{reviewId}); every read is scoped to the organization. */
-export interface DecisionView {
+export interface DecisionView extends DecisionTerms {
   id: string;
-  decision: string;
-  reasonCode: string;
-  note: string;
-  identifiers: unknown[];
-  reviewer: string;
-  apiKeyId: string;
   validUntil: string | null;
   decidedAt: string;
   listVersionId: string;
@@ -68,17 +63,8 @@ type ReviewRow = {
   updated_at: Date;
 };
 
-type DecisionRow = {
-  id: string;
+type DecisionRow = DecisionColumns & {
   review_id: string;
-  decision: string;
-  reason_code: string;
-  note: string;
-  identifiers: unknown[];
-  reviewer: string;
-  api_key_id: string;
-  valid_until: Date | null;
-  decided_at: Date;
   list_version_id: string;
   entry_hash: string;
   subject_hash: string;
@@ -137,8 +123,7 @@ export async function getReview(pool: Pool, orgId: string, reviewId: string): Pr
 async function decisionsOf(pool: Pool, orgId: string, reviewIds: readonly string[]): Promise<Map<string, DecisionRow[]>> {
   if (reviewIds.length === 0) return new Map();
   const { rows } = await pool.query<DecisionRow>(
-    `SELECT d.id, d.review_id, d.decision, d.reason_code, d.note, d.identifiers, d.reviewer, d.api_key_id, d.valid_until, d.decided_at,
-            d.list_version_id, d.entry_hash, d.subject_hash, d.requires_approval, a.reviewer AS approver, a.api_key_id AS approver_key_id,
+    `SELECT ${DECISION_COLUMNS}, d.review_id, d.list_version_id, d.entry_hash, d.subject_hash, d.requires_approval, a.reviewer AS approver, a.api_key_id AS approver_key_id,
             a.approved_at, d.seq = max(d.seq) OVER (PARTITION BY d.review_id) AS latest
        FROM review_decisions d LEFT JOIN review_approvals a ON a.decision_id = d.id
       WHERE d.review_id = ANY($1::uuid[]) AND d.org_id = $2
@@ -176,13 +161,8 @@ function decisionView(d: DecisionRow, inForce: string | null): DecisionView {
   const status = d.id === inForce ? 'in_force' : d.latest && d.requires_approval && !d.approved_at ? 'awaiting_approval' : 'superseded';
   return {
     id: d.id,
-    decision: d.decision,
-    reasonCode: d.reason_code,
-    note: d.note,
-    identifiers: d.identifiers,
-    reviewer: d.reviewer,
-    apiKeyId: d.api_key_id,
-    validUntil: d.valid_until ? d.valid_until.toISOString() : null,
+    ...decisionTerms(d),
+    validUntil: isoOrNull(d.valid_until),
     decidedAt: d.decided_at.toISOString(),
     listVersionId: d.list_version_id,
     entryHash: d.entry_hash,

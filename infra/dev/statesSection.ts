@@ -1,11 +1,14 @@
 /**
  * The list of the 51 Medicaid jurisdictions in docs/lists.md, generated from
- * activities/lists/sources/states/jurisdictions.ts (the one source of truth) and marked "adapter"
- * from STATE_MAPPINGS, so merging an adapter changes the list at the next `npm run docs:states`.
+ * activities/lists/sources/states/jurisdictions.ts (the one source of truth), marked "adapter"
+ * from STATE_MAPPINGS and told how the file is fetched from its recipe (recipes.ts), so merging an
+ * adapter or a recipe changes the list at the next `npm run docs:states`.
  * A unit test fails while the page's list differs from what this renders.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { staleAfterMs } from '../../activities/lists/sources/cadence';
+import { isAutomatic } from '../../activities/lists/sources/recipe';
+import { recipeFor } from '../../activities/lists/sources/recipes';
 import { STATE_MAPPINGS } from '../../activities/lists/sources/states';
 import type { StateListMapping } from '../../activities/lists/sources/states/mapping';
 import { JURISDICTIONS, type Jurisdiction, type ListKind } from '../../activities/lists/sources/states/jurisdictions';
@@ -44,9 +47,10 @@ function statusText(j: Jurisdiction): string {
   // The published format can differ from the one read (AL offers a PDF beside its Excel file).
   if (mapping) {
     const adapter = `**adapter** (\`state_${j.state.toLowerCase()}\`, reads the ${FORMAT_LABEL[mapping.format]}; [layout](${mapping.layoutSource}))`;
-    if (!j.retrieval) return adapter;
-    const fetch = j.retrieval.unattended ? 'scheduled fetch works' : '**manual**: no scheduled fetch';
-    return `${adapter}; ${fetch}: ${j.retrieval.how}`;
+    const recipe = recipeFor(`state_${j.state.toLowerCase()}`);
+    if (!recipe?.retrieval) return adapter;
+    const fetch = isAutomatic(recipe) ? 'scheduled fetch works' : '**manual**: no scheduled fetch';
+    return `${adapter}; ${fetch}: ${recipe.retrieval}`;
   }
   return `gap: ${STATE_NAMES[j.state]} ${j.gapReason}`;
 }

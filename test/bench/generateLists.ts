@@ -1,22 +1,14 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { resolve } from 'node:path';
 import { generateLists } from '../../infra/dev/synthetic/generate';
-import { isScaleName } from '../../infra/dev/synthetic/scales';
+import { scaleOption, type ScaleName } from '../../infra/dev/synthetic/scales';
 import { runScript } from '../../infra/dev/runScript';
 
 /** npm run gen:lists -- --scale full|demo|small [--out DIR] [--seed N] */
 const program = new Command()
   .name('gen:lists')
   .description('Write synthetic LEIE, SAM, state and NPPES files in their real formats, plus manifest.json')
-  .option(
-    '--scale <scale>',
-    'small | demo | full',
-    (value) => {
-      if (!isScaleName(value)) throw new InvalidArgumentError('expected small, demo or full');
-      return value;
-    },
-    'demo',
-  )
+  .option('--scale <scale>', 'small | demo | full', scaleOption, 'demo')
   .option('--out <dir>', 'output folder (default .data/lists/<scale>)')
   .option(
     '--seed <n>',
@@ -31,7 +23,7 @@ const program = new Command()
   .parse();
 
 async function main(): Promise<void> {
-  const options = program.opts<{ scale: 'small' | 'demo' | 'full'; out?: string; seed: number }>();
+  const options = program.opts<{ scale: ScaleName; out?: string; seed: number }>();
   const outDir = resolve(options.out ?? `.data/lists/${options.scale}`);
   const started = Date.now();
   const manifest = await generateLists({ scale: options.scale, seed: options.seed, outDir, log: (message) => console.log(message) });

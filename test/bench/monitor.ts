@@ -68,7 +68,8 @@ import {
   type LeieCells,
   type LeiePerson,
 } from './support/leieRows';
-import { ingestListSet, leieFullFile, readListSet } from './support/listSet';
+import { leieFullFile, readListSet, type ListSet } from '../../infra/dev/lists/listSet';
+import { ingestListSet, type SourceIngested } from '../../infra/dev/lists/ingestListSet';
 import { holdTimedLock } from './support/timedLock';
 import { startBenchStack } from './support/benchStack';
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
@@ -168,7 +169,7 @@ function memoryOf(pid: number | undefined): { rss: number; peak: number } | null
 }
 
 async function main(): Promise<void> {
-  const listSet = LIST_SET ? readListSet(ROOT, LIST_SET) : null;
+  const listSet = LIST_SET ? readListSet(path.join(ROOT, '.data'), LIST_SET) : null;
   console.log(
     `monitor bench: scales ${SCALES.join(', ')} records, ${
       listSet
@@ -181,7 +182,7 @@ async function main(): Promise<void> {
   const bench = await startBenchStack();
   if (listSet) {
     const started = Date.now();
-    await ingestListSet(bench.pool, listSet, { skip: LISTS_SKIPPED, log: (line) => process.stderr.write(`  (published ${line})\n`) });
+    await ingestListSet(bench.pool, listSet, { skip: ['oig_leie', ...LISTS_SKIPPED], force: false, onDone: publishedOnly(listSet) });
     console.log(`  list set published in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
   // The worker's matchers (MATCHER_URL naming them all): they reload every version and share its re-screens.
@@ -421,6 +422,18 @@ async function main(): Promise<void> {
     for (const m of matcherProcesses) m.stop();
     await bench.close();
   }
+}
+
+/** Prints each list of the set published (the bench's LEIE is left out) and stops at one that is not. */
+function publishedOnly(set: ListSet): (ingested: SourceIngested) => void {
+  return (ingested) => {
+    if (ingested.outcome !== 'published')
+      throw new Error(`${ingested.file}: ${ingested.outcome}${ingested.reason === undefined ? '' : ` (${ingested.reason})`}`);
+    const rows = set.manifest.files.find((file) => file.path === ingested.file)?.rows;
+    process.stderr.write(
+      `  (published ${ingested.source}: ${ingested.entries} entries from ${rows} rows in ${ingested.seconds.toFixed(1)} s)\n`,
+    );
+  };
 }
 
 /**

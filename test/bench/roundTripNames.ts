@@ -1,9 +1,9 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateLists } from '../../infra/dev/synthetic/generate';
-import { isScaleName, type ScaleName } from '../../infra/dev/synthetic/scales';
+import { scaleOption, type ScaleName } from '../../infra/dev/synthetic/scales';
 import { WrittenParties } from '../../infra/dev/synthetic/written';
 import { runScript } from '../../infra/dev/runScript';
 import { compareNames, readGeneratedEntries } from '../unit/synthetic/writtenNames';
@@ -17,15 +17,7 @@ import { compareNames, readGeneratedEntries } from '../unit/synthetic/writtenNam
  */
 const program = new Command()
   .name('roundTripNames')
-  .option(
-    '--scale <scale>',
-    'small | demo | full',
-    (value) => {
-      if (!isScaleName(value)) throw new InvalidArgumentError('expected small, demo or full');
-      return value;
-    },
-    'full',
-  )
+  .option('--scale <scale>', 'small | demo | full', scaleOption, 'full')
   .option('--seed <n>', 'random seed', (value) => Number(value), 1)
   .option('--examples <n>', 'mismatches shown per source', (value) => Number(value), 3)
   .parse();

@@ -5,7 +5,7 @@
  */
 import { pollEveryFor, staleAfterMs, type Cadence } from './cadence';
 import { STATE_MAPPINGS } from './states';
-import { jurisdiction, type Jurisdiction, type Retrieval } from './states/jurisdictions';
+import { jurisdiction, type Jurisdiction } from './states/jurisdictions';
 import { MEDICAID_JURISDICTIONS, STATE_NAMES } from './usps';
 
 export type { Cadence } from './cadence';
@@ -26,11 +26,6 @@ export interface SourceDescription {
   coverageGroup: 'sources' | 'additional' | 'registry';
   /** The most of the current version a full artifact may remove before it is taken for a cut file (refused unless forced). */
   removalLimit: RemovalLimit;
-  /**
-   * How a state's file is obtained and whether a scheduled fetch can get it, with where that was
-   * read (states/jurisdictions.ts); null where the file is a plain download.
-   */
-  retrieval: Retrieval | null;
 }
 
 export interface RemovalLimit {
@@ -63,7 +58,6 @@ export const SOURCE_DESCRIPTIONS: readonly SourceDescription[] = [
       maxRemovedShare: 0.05,
       reason: 'a month removes only its reinstatements and waivers, well under 1% of about 80,000 entries; a full file missing more is cut',
     },
-    retrieval: null,
   },
   {
     key: 'sam_exclusions',
@@ -80,7 +74,6 @@ export const SOURCE_DESCRIPTIONS: readonly SourceDescription[] = [
       reason:
         'a daily extract drops the exclusions that expired or were lifted that day, a fraction of a percent; a week of missed polls stays far below 5%',
     },
-    retrieval: null,
   },
   ...Object.values(STATE_MAPPINGS).map((mapping): SourceDescription => {
     const j = jurisdiction(mapping.state);
@@ -99,7 +92,6 @@ export const SOURCE_DESCRIPTIONS: readonly SourceDescription[] = [
         reason:
           'state lists are small and edited by hand, and some states purge reinstated or expired providers in batches, so one release can remove a large share',
       },
-      retrieval: j.retrieval ?? null,
     };
   }),
   {
@@ -117,7 +109,6 @@ export const SOURCE_DESCRIPTIONS: readonly SourceDescription[] = [
       reason:
         'organizations leave the monthly file only when their NPI is deactivated, a few thousand a month of about two million; losing more than 5% means the file is cut',
     },
-    retrieval: null,
   },
 ];
 

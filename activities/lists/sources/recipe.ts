@@ -33,6 +33,12 @@ interface RecipeBase {
    * `screenctl lists fetch` and in docs/lists.md.
    */
   caveat?: string;
+  /**
+   * How the file is obtained, in full, where that needs more than a plain download (the lists
+   * researched last): the address, form or request, where that was read and, where a scheduled
+   * fetch may not get it, what an operator does instead. Each state's Status in docs/lists.md.
+   */
+  retrieval?: string;
 }
 
 /** The artifact is always at one address. */
@@ -85,6 +91,11 @@ export interface ManualRecipe {
   /** Where the operator downloads it. */
   page: string;
   reliedOn: string;
+  /**
+   * How the file is obtained, in full, where that needs more than a plain download (the lists
+   * researched last): the address, form or request, where that was read and, what an operator does instead. Each state's Status in docs/lists.md.
+   */
+  retrieval?: string;
 }
 
 export type FetchRecipe = FixedUrlRecipe | LandingPageRecipe | ApiRecipe | PostRecipe | JsonFeedRecipe | ManualRecipe;

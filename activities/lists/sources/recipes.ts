@@ -55,6 +55,8 @@ export const FETCH_RECIPES: Readonly<Record<string, FetchRecipe>> = {
     follow: [{ text: 'Excel Version', href: '\\.xlsx($|\\?)' }],
     reliedOn: `${OS('al/med_exclusions')}: since May 2026 the crawler takes the link whose text contains "Excel Version" (an XLSX whose name changes each release) instead of the PDF; the adapter still reads the PDF should the workbook be withdrawn.`,
     caveat: UNBLOCK,
+    retrieval:
+      'the page links the workbook as "Excel Version" (and the same list as a PDF); the file name changes with each release, so the link is found on the page. The OpenSanctions crawler has read the XLSX since May 2026 and fetches both page and file through an unblocking proxy, so a plain scheduled fetch may be refused: then an operator downloads the Excel Version by hand and runs `screenctl lists ingest state_al <file>` (the PDF is read too, should the workbook be withdrawn)',
   },
   state_ar: {
     kind: 'fixed_url',
@@ -119,6 +121,8 @@ export const FETCH_RECIPES: Readonly<Record<string, FetchRecipe>> = {
       'the sanctions page leads to a Dynamics 365 portal whose Excel file is made only when its Download button is clicked in a browser (a JavaScript entity list)',
     reliedOn:
       'The only crawler is an unmerged OpenSanctions pull request that drives a headless browser to click `.entitylist-download.btn` on ilhfspartner3.dynamics365portals.us (states/jurisdictions.ts cites it).',
+    retrieval:
+      'the sanctions page leads to a Dynamics 365 portal (ilhfspartner3.dynamics365portals.us) whose list is a JavaScript entity list; its Excel file is made when the Download button is clicked (`/_services/download-as-excel/`). The only crawler, an unmerged OpenSanctions pull request, drives a headless browser to click it. A scheduled fetch cannot work: an operator clicks Download on the portal and runs `screenctl lists ingest state_il <file>`',
   },
   state_in: {
     kind: 'landing_page',
@@ -300,6 +304,8 @@ export const FETCH_RECIPES: Readonly<Record<string, FetchRecipe>> = {
       '<queryOptions><QueryOptions><IncludeAttachmentUrls>TRUE</IncludeAttachmentUrls></QueryOptions></queryOptions>' +
       '</GetListItems></soap:Body></soap:Envelope>',
     reliedOn: `${OS('or/med_exclusions')}: a SOAP 1.1 GetListItems call (list Documents, that view, attachment URLs included) to the SharePoint list service, answered with XML rows, sent with a plain request; the SOAPAction header is SharePoint's standard one, unconfirmed from here.`,
+    retrieval:
+      'a SOAP POST of GetListItems (list `Documents`, view `{9070D930-A5F7-4AFC-9EF4-943645B8E724}`) to https://www.oregon.gov/oha/FOD/PIAU/_vti_bin/Lists.asmx answers XML rows; the OpenSanctions crawler sends it with a plain request twice a month, so a scheduled fetch with that request body works',
   },
   state_tx: {
     kind: 'manual',
@@ -307,6 +313,8 @@ export const FETCH_RECIPES: Readonly<Record<string, FetchRecipe>> = {
     reason:
       "the .xls comes from an ASP.NET form post that needs the page's fresh __VIEWSTATE and __EVENTVALIDATION, and the portal answers US addresses only",
     reliedOn: `${OS('tx/med_exclusions')}: GET .../Exclusions/ctl/DOW/mid/384, then POST it back with __EVENTTARGET=dnn$ctr384$DownloadExclusionsFile$lb_DLoad_ExcFile_XLS, through a US proxy; the answer is an .xls with sheet EXCEL_Destination.`,
+    retrieval:
+      "the download page is an ASP.NET form: the .xls comes back from a POST of the page's __VIEWSTATE and __EVENTVALIDATION with __EVENTTARGET `dnn$ctr384$DownloadExclusionsFile$lb_DLoad_ExcFile_XLS`, and the site answers US visitors only (the OpenSanctions crawler goes through a US-located unblocking proxy and is kept out of its CI). A scheduled fetch from outside the US cannot work: an operator in the US downloads the Excel file from the page by hand and runs `screenctl lists ingest state_tx <file>`",
   },
   state_fl: {
     kind: 'manual',
@@ -314,6 +322,8 @@ export const FETCH_RECIPES: Readonly<Record<string, FetchRecipe>> = {
     reason: "no public source gives the current address of AHCA's final-orders report, which an older importer read as FOReport.xls",
     reliedOn:
       'An older public importer (rommelpascualsv/exclusion-importer) and the OpenSanctions tracking issue, which records an access issue (states/jurisdictions.ts cites both).',
+    retrieval:
+      "an older public importer read AHCA's final-orders report as an .xls (`FOReport.xls`) with these columns and kept only suspension and termination rows; no public source gives the report's current address, and the OpenSanctions tracking issue records an access issue. An operator downloads the final-orders report from AHCA Medicaid Program Integrity by hand and runs `screenctl lists ingest state_fl <file>`",
   },
   state_ct: {
     kind: 'manual',
@@ -321,6 +331,8 @@ export const FETCH_RECIPES: Readonly<Record<string, FetchRecipe>> = {
     reason:
       'portal.ct.gov refuses automated requests with 403, and the table sits inside a frame: an operator saves the framed table as HTML',
     reliedOn: 'OpenSanctions request issue #407 (the 403) and an older importer that read the table (states/jurisdictions.ts cites both).',
+    retrieval:
+      "the page shows the table inside a frame, and portal.ct.gov refuses automated requests with 403 (OpenSanctions request issue #407; their crawler is written but fails to extract). A scheduled fetch cannot work: an operator opens the page in a browser, saves the framed table's HTML, and runs `screenctl lists ingest state_ct <file>`",
   },
   state_id: {
     kind: 'manual',
@@ -328,6 +340,8 @@ export const FETCH_RECIPES: Readonly<Record<string, FetchRecipe>> = {
     reason: 'the address is a Laserfiche viewer page, not the PDF, and no public crawler has fetched the document unattended',
     reliedOn:
       'An OpenSanctions request issue gives the document link; older importers parsed the list as a PDF (states/jurisdictions.ts cites them).',
+    retrieval:
+      "the list is a document in the department's Laserfiche WebLink repository (document id 6158); DocView.aspx is a viewer page, not the file, and no public crawler has fetched it unattended. An operator opens the document link, downloads the PDF, and runs `screenctl lists ingest state_id <file>`",
   },
   state_vt: {
     kind: 'manual',
@@ -335,6 +349,8 @@ export const FETCH_RECIPES: Readonly<Record<string, FetchRecipe>> = {
     reason: 'the list is served by a JavaScript application with no static file address: an operator exports the Excel file from it',
     reliedOn:
       'OpenSanctions request issues give the DVHA data address; an older importer read an XLSX export (states/jurisdictions.ts cites them).',
+    retrieval:
+      "DVHA's page (https://dvha.vermont.gov/providers/medicaid-excluded-providers) links the list at vtmedicaid.com, a JavaScript application (`#/provEnrollExcluded`) with no static file address; the older importer read its Excel export. A scheduled fetch cannot work: an operator opens the application, exports the list as Excel, and runs `screenctl lists ingest state_vt <file>`",
   },
 };
 

@@ -7,8 +7,8 @@ import type { ListSet } from './listSet';
  * Ingests every full-replacement file of a synthetic list set through the same pipeline as a
  * real artifact (checksum, parse, COPY, diff, publish). A file whose checksum the current
  * version already has is found unchanged in the time of its checksum, so a restart over the same
- * set publishes nothing. Forced: a set of another scale replaces the one published before, even
- * when that shrinks a list below half of its current version.
+ * set publishes nothing. Forced unless told otherwise: a set of another scale replaces the one
+ * published before, even when that shrinks a list below half of its current version.
  */
 export interface SourceIngested {
   source: string;
@@ -17,6 +17,8 @@ export interface SourceIngested {
   versionId: string;
   /** Data rows read (published, refused), or the rows the manifest gives the file (unchanged). */
   rows: number;
+  /** Entries of the version published. */
+  entries?: number;
   seconds: number;
   /** Why a refused artifact was refused. */
   reason?: string;
@@ -28,8 +30,16 @@ export interface IngestListSetHooks {
   onDone?: (ingested: SourceIngested) => void;
 }
 
-export async function ingestListSet(pool: Pool, set: ListSet, hooks: IngestListSetHooks = {}): Promise<SourceIngested[]> {
-  const files = set.manifest.files.filter((file) => !file.format.startsWith('leie_supplement'));
+export interface IngestListSetOptions extends IngestListSetHooks {
+  /** Sources whose files are left out. */
+  skip?: readonly string[];
+  /** Whether a list may shrink below half of its current version (default true). */
+  force?: boolean;
+}
+
+export async function ingestListSet(pool: Pool, set: ListSet, options: IngestListSetOptions = {}): Promise<SourceIngested[]> {
+  const { skip = [], force = true, ...hooks } = options;
+  const files = set.manifest.files.filter((file) => !file.format.startsWith('leie_supplement') && !skip.includes(file.source));
   const done: SourceIngested[] = [];
   for (const file of files) {
     hooks.onStart?.(file.source, file.path);
@@ -39,7 +49,7 @@ export async function ingestListSet(pool: Pool, set: ListSet, hooks: IngestListS
       pool,
       sourceKey: file.source,
       artifactPath: path.join(set.dir, file.path),
-      force: true,
+      force,
       onProgress: (progress) => hooks.onProgress?.(file.source, progress, seconds()),
     });
     const ingested: SourceIngested = {
@@ -49,6 +59,7 @@ export async function ingestListSet(pool: Pool, set: ListSet, hooks: IngestListS
       versionId: result.versionId,
       rows: result.outcome === 'unchanged' ? file.rows : result.rowCount,
       seconds: seconds(),
+      ...(result.outcome === 'published' ? { entries: result.entryCount } : {}),
       ...(result.outcome === 'refused' ? { reason: result.reason } : {}),
     };
     hooks.onDone?.(ingested);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { generateLists, type Manifest } from '../synthetic/generate';
 import { generatorVersion } from '../synthetic/generatorVersion';
-import type { ScaleName } from '../synthetic/scales';
+import { isScaleName, type ScaleName } from '../synthetic/scales';
 
 /**
  * The synthetic list set `npm start` publishes, generated once per scale and seed and kept under
@@ -49,6 +49,8 @@ export async function ensureListSet(options: {
   seed?: number;
   /** Told before a generation starts, with the reason. */
   onGenerate?: (reason: string, dir: string) => void;
+  /** Told the generator's progress. */
+  log?: (message: string) => void;
 }): Promise<ListSet> {
   const seed = options.seed ?? DEFAULT_LIST_SEED;
   const dir = listSetDir(options.dataDir, options.scale, seed);
@@ -61,9 +63,30 @@ export async function ensureListSet(options: {
   const started = performance.now();
   const partial = `${dir}.partial-${process.pid}`;
   fs.rmSync(partial, { recursive: true, force: true });
-  const manifest = await generateLists({ scale: options.scale, seed, outDir: partial });
+  const manifest = await generateLists({ scale: options.scale, seed, outDir: partial, log: options.log });
   replaceWith(dir, partial);
   return { dir, manifest, generatedSeconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * A set generated before, never generated here: `which` is a scale (its seed-1 folder under
+ * `<dataDir>/lists`) or the path of a manifest.json.
+ */
+export function readListSet(dataDir: string, which: string): ListSet {
+  const manifestPath = path.resolve(isScaleName(which) ? path.join(listSetDir(dataDir, which), 'manifest.json') : which);
+  if (!fs.existsSync(manifestPath)) throw new Error(`${manifestPath} not found: generate it first (npm run gen:lists -- --scale ${which})`);
+  return {
+    dir: path.dirname(manifestPath),
+    manifest: JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest,
+    generatedSeconds: null,
+  };
+}
+
+/** The set's LEIE full file (UPDATED.csv; the monthly supplements are left out). */
+export function leieFullFile(set: ListSet): string {
+  const file = set.manifest.files.find((f) => f.source === 'oig_leie' && f.format === 'leie');
+  if (!file) throw new Error('the list set has no LEIE full file');
+  return path.resolve(set.dir, file.path);
 }
 
 /** Moves `partial` to `dir`. A `dir` that is a symbolic link is unlinked, never written through. */

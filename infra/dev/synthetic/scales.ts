@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from 'commander';
+
 /** Row targets per scale. `small` is for unit tests, `demo` for `npm start`, `full` for benchmarks. */
 export type ScaleName = 'small' | 'demo' | 'full';
 
@@ -125,4 +127,10 @@ export const SCALES: Readonly<Record<ScaleName, ScaleConfig>> = {
 
 export function isScaleName(value: string): value is ScaleName {
   return value === 'small' || value === 'demo' || value === 'full';
+}
+
+/** Parses a `--scale` command-line value for commander: a scale name, or the error it prints. */
+export function scaleOption(value: string): ScaleName {
+  if (!isScaleName(value)) throw new InvalidArgumentError('expected small, demo or full');
+  return value;
 }

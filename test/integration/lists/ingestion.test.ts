@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { ingestArtifact } from '../../../activities/lists/versions/ingest';
-import { copyFixture, createListsDatabase, leieRow, writeLeie, type ListsDatabase } from './support';
+import { copyFixture, createListsDatabase, leieLine, leieRow, writeLeie, type ListsDatabase } from './support';
 
 let db: ListsDatabase;
 beforeAll(async () => {
@@ -184,28 +184,16 @@ describe('LEIE monthly supplements update oig_leie between full files', () => {
     });
     // The reinstatement row gives another state (part of the entry key) than the listing.
     const reinRow = (last: string, first: string) =>
-      [
-        last,
-        first,
-        '',
-        '',
-        'NURSING PROFESSION',
-        'NURSE/NURSES AIDE',
-        '',
-        '0000000000',
-        '19700101',
-        '1 MAIN ST',
-        'GARY',
-        'IN',
-        '46401',
-        '1128b4',
-        '20200101',
-        '20240301',
-        '00000000',
-        '',
-      ]
-        .map((v) => `"${v}"`)
-        .join(',');
+      leieLine({
+        LASTNAME: last,
+        FIRSTNAME: first,
+        DOB: '19700101',
+        CITY: 'GARY',
+        STATE: 'IN',
+        ZIP: '46401',
+        EXCLDATE: '20200101',
+        REINDATE: '20240301',
+      });
     const rein = await ingestArtifact({
       pool: db.pool,
       sourceKey: 'oig_leie',

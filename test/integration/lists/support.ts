@@ -4,61 +4,48 @@ import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
 import { createDatabaseFromTemplate, dropDatabase } from '../../harness/stack';
 import { scratchDir } from '../../fixtures/lists/builders';
+import { LEIE_HEADER as LEIE_COLUMNS } from '../../../infra/dev/synthetic/leie';
 
 export const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'lists');
-export const LEIE_HEADER =
-  'LASTNAME,FIRSTNAME,MIDNAME,BUSNAME,GENERAL,SPECIALTY,UPIN,NPI,DOB,ADDRESS,CITY,STATE,ZIP,EXCLTYPE,EXCLDATE,REINDATE,WAIVERDATE,WVRSTATE';
+export type LeieCells = Record<(typeof LEIE_COLUMNS)[number], string>;
+export const LEIE_HEADER = LEIE_COLUMNS.join(',');
+
+/** A nurse excluded under 1128b4 in Springfield, IL, with no NPI and no date yet: what a test row changes. */
+const NURSE: LeieCells = {
+  LASTNAME: '',
+  FIRSTNAME: '',
+  MIDNAME: '',
+  BUSNAME: '',
+  GENERAL: 'NURSING PROFESSION',
+  SPECIALTY: 'NURSE/NURSES AIDE',
+  UPIN: '',
+  NPI: '0000000000',
+  DOB: '',
+  ADDRESS: '1 MAIN ST',
+  CITY: 'SPRINGFIELD',
+  STATE: 'IL',
+  ZIP: '62701',
+  EXCLTYPE: '1128b4',
+  EXCLDATE: '',
+  REINDATE: '00000000',
+  WAIVERDATE: '00000000',
+  WVRSTATE: '',
+};
+
+/** One LEIE row in the all-quoted style: the nurse above but for `cells`. */
+export function leieLine(cells: Partial<LeieCells>): string {
+  const row = { ...NURSE, ...cells };
+  return LEIE_COLUMNS.map((column) => `"${row[column]}"`).join(',');
+}
 
 /** One LEIE full-file row in the all-quoted style. */
 export function leieRow(last: string, first: string, dob: string, excldate: string, city = 'SPRINGFIELD'): string {
-  return [
-    last,
-    first,
-    '',
-    '',
-    'NURSING PROFESSION',
-    'NURSE/NURSES AIDE',
-    '',
-    '0000000000',
-    dob,
-    '1 MAIN ST',
-    city,
-    'IL',
-    '62701',
-    '1128b4',
-    excldate,
-    '00000000',
-    '00000000',
-    '',
-  ]
-    .map((v) => `"${v}"`)
-    .join(',');
+  return leieLine({ LASTNAME: last, FIRSTNAME: first, DOB: dob, EXCLDATE: excldate, CITY: city });
 }
 
 /** One LEIE full-file row of an excluded business (no person name, BUSNAME set). */
 export function leieBusinessRow(business: string, excldate: string): string {
-  return [
-    '',
-    '',
-    '',
-    business,
-    'OTHER BUSINESS',
-    'HOME HEALTH AGENCY',
-    '',
-    '0000000000',
-    '',
-    '1 MAIN ST',
-    'SPRINGFIELD',
-    'IL',
-    '62701',
-    '1128b4',
-    excldate,
-    '00000000',
-    '00000000',
-    '',
-  ]
-    .map((v) => `"${v}"`)
-    .join(',');
+  return leieLine({ BUSNAME: business, GENERAL: 'OTHER BUSINESS', SPECIALTY: 'HOME HEALTH AGENCY', EXCLDATE: excldate });
 }
 
 export function writeLeie(name: string, rows: string[]): string {

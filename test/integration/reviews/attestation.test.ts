@@ -134,6 +134,39 @@ describe('the attestation of a month with a subject and a decision', () => {
     expect(a.previousHash).toBe((await call(gw.url, 'GET', `/v1/attestations/${monthsAgo(1)}`, { apiKey })).body.hash);
   });
 
+  it('shows the decision in force with the terms GET /v1/reviews/{reviewId} shows, its keys in the order the signature covers', async () => {
+    const outcome = await attestationFor(gw.pool, orgId, thisMonth, key, nextMonth);
+    if (!outcome.ok) throw new Error(outcome.reason);
+    const attested = (outcome.attestation.reviews as Array<{ reviewId: string; decision: Record<string, unknown> }>)[0];
+    const shown = (await call(gw.url, 'GET', `/v1/reviews/${attested.reviewId}`, { apiKey })).body.decision;
+    expect(Object.keys(attested.decision)).toEqual([
+      'decisionId',
+      'decision',
+      'reasonCode',
+      'note',
+      'identifiers',
+      'reviewer',
+      'apiKeyId',
+      'decidedAt',
+      'validUntil',
+      'approvedBy',
+      'approvedAt',
+    ]);
+    expect(attested.decision).toEqual({
+      decisionId: shown.id,
+      decision: shown.decision,
+      reasonCode: shown.reasonCode,
+      note: shown.note,
+      identifiers: shown.identifiers,
+      reviewer: shown.reviewer,
+      apiKeyId: shown.apiKeyId,
+      decidedAt: shown.decidedAt,
+      validUntil: shown.validUntil,
+      approvedBy: null,
+      approvedAt: null,
+    });
+  });
+
   it('exports as CSV, one row per subject and review', async () => {
     const reply = await fetch(`${gw.url}/v1/attestations/${monthsAgo(1)}?format=csv`, { headers: { authorization: `Bearer ${apiKey}` } });
     expect(reply.status).toBe(200);

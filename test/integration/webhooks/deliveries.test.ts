@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { emitWebhookEvents, REFUSED_ADDRESS_REASON, type DeliveryRef } from '../../../activities/webhooks';
 import { call, createOrgWithKey, startInProcessGateway, type InProcessGateway } from '../gateway/support/stack';
 import { responseErrors, schemaErrors } from '../gateway/support/contract';
+import { emitBatchCompleted as emitBatchCompletedEvent } from '../support/batchCompleted';
 import { startTestWorker, type TestWorker } from '../support/worker';
 import { startWebhookReceiver, verifyByContract, type WebhookReceiver } from '../support/webhookReceiver';
 
@@ -52,21 +53,7 @@ async function receiverWithEndpoint(
 
 /** Emits a `batch_completed` event; `policy` changes settings for this emission only (a series keeps the policy it started with). */
 function emitBatchCompleted(orgId: string, policy: Record<string, string> = {}): Promise<DeliveryRef[]> {
-  const jobId = randomUUID();
-  return emitWebhookEvents(
-    pool,
-    worker.client,
-    worker.taskQueue,
-    [
-      {
-        orgId,
-        type: 'batch_completed',
-        eventKey: `batch:${jobId}`,
-        data: { jobId, totalItems: 2, completedItems: 2, failedItems: 0, potentialMatchItems: 1, completedAt: new Date().toISOString() },
-      },
-    ],
-    { ...env, ...policy },
-  );
+  return emitBatchCompletedEvent(pool, worker, orgId, { ...env, ...policy }, { items: 2, potentialMatches: 1 });
 }
 
 const signatureT = (got: { headers: Record<string, string | string[] | undefined> }): number =>

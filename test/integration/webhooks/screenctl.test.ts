@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { emitWebhookEvents, getDeliveryForOperator, type DeliveryRef } from '../../../activities/webhooks';
 import { deliveryWorkflowId } from '../../../workflows/contracts';
 import { call, createOrgWithKey, startInProcessGateway, type InProcessGateway } from '../gateway/support/stack';
+import { emitBatchCompleted } from '../support/batchCompleted';
 import { startTestWorker, type TestWorker } from '../support/worker';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 
@@ -70,21 +71,7 @@ async function endpointFor(orgId: string, apiKey: string): Promise<void> {
 
 /** Emits a `batch_completed` event; `policy` changes settings for this emission only (a series keeps the policy it started with). */
 function emitBatch(orgId: string, policy: Record<string, string> = {}): Promise<DeliveryRef[]> {
-  const jobId = randomUUID();
-  return emitWebhookEvents(
-    gw.pool,
-    worker.client,
-    worker.taskQueue,
-    [
-      {
-        orgId,
-        type: 'batch_completed',
-        eventKey: `batch:${jobId}`,
-        data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
-      },
-    ],
-    { ...env, ...policy },
-  );
+  return emitBatchCompleted(gw.pool, worker, orgId, { ...env, ...policy });
 }
 
 async function settled(id: string, timeoutMs = 30_000) {
@@ -103,21 +90,7 @@ async function failedDelivery() {
   const endpoint = await call(gw.url, 'POST', '/v1/webhook-endpoints', { apiKey, body: { url: receiver.url } });
   receiver.secret = endpoint.body.secret;
   receiver.answer = () => 500;
-  const jobId = randomUUID();
-  const [ref] = await emitWebhookEvents(
-    gw.pool,
-    worker.client,
-    worker.taskQueue,
-    [
-      {
-        orgId,
-        type: 'batch_completed',
-        eventKey: `batch:${jobId}`,
-        data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
-      },
-    ],
-    env,
-  );
+  const [ref] = await emitBatchCompleted(gw.pool, worker, orgId, env);
   expect((await settled(ref.id)).status).toBe('failed');
   return { orgId, ref };
 }

@@ -1,11 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Pool } from 'pg';
-import { emitWebhookEvents, reencryptSecrets, type DeliveryRef } from '../../../activities/webhooks';
+import { reencryptSecrets, type DeliveryRef } from '../../../activities/webhooks';
 import { webhookSecretKeys } from '../../../infra/base/config';
 import { createDatabaseFromTemplate, dropDatabase } from '../../harness/stack';
 import { call, createOrgWithKey, REPO_ROOT, startInProcessGateway, type InProcessGateway } from '../gateway/support/stack';
+import { emitBatchCompleted } from '../support/batchCompleted';
 import { startTestWorker, type TestWorker } from '../support/worker';
 import { startWebhookReceiver, verifyByContract, type WebhookReceiver } from '../support/webhookReceiver';
 
@@ -70,21 +71,7 @@ async function storedRow(
 }
 
 function emit(orgId: string): Promise<DeliveryRef[]> {
-  const jobId = randomUUID();
-  return emitWebhookEvents(
-    pool,
-    worker.client,
-    worker.taskQueue,
-    [
-      {
-        orgId,
-        type: 'batch_completed',
-        eventKey: `batch:${jobId}`,
-        data: { jobId, totalItems: 1, completedItems: 1, failedItems: 0, potentialMatchItems: 0, completedAt: new Date().toISOString() },
-      },
-    ],
-    env,
-  );
+  return emitBatchCompleted(pool, worker, orgId, env);
 }
 
 /** Emits one event and waits for it at the receiver: the delivery must have succeeded, signed so that `secret` verifies it. */

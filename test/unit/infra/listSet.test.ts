@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureListSet, listSetDir, staleReason } from '../../../infra/dev/lists/listSet';
+import { InvalidArgumentError } from 'commander';
+import { ensureListSet, leieFullFile, listSetDir, readListSet, staleReason } from '../../../infra/dev/lists/listSet';
 import { listScaleFrom } from '../../../infra/dev/listScale';
+import { scaleOption } from '../../../infra/dev/synthetic/scales';
 
 let dataDir: string;
 
@@ -66,6 +68,32 @@ describe('the cached synthetic list set', () => {
     } finally {
       fs.rmSync(target, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a list set generated before', () => {
+  it('is read by its scale or its manifest path, and names its LEIE full file', async () => {
+    const generated = await ensureListSet({ dataDir, scale: 'small' });
+    const byScale = readListSet(dataDir, 'small');
+    expect(byScale).toEqual({ dir: generated.dir, manifest: generated.manifest, generatedSeconds: null });
+    expect(readListSet(dataDir, path.join(generated.dir, 'manifest.json'))).toEqual(byScale);
+    const leie = leieFullFile(byScale);
+    expect(path.relative(generated.dir, leie)).toBe(path.join('leie', 'UPDATED.csv'));
+    expect(fs.existsSync(leie)).toBe(true);
+  });
+
+  it('is never generated on reading: a missing one names the command that writes it', () => {
+    expect(() => readListSet(dataDir, 'demo')).toThrow(
+      `${path.join(dataDir, 'lists', 'demo', 'manifest.json')} not found: generate it first (npm run gen:lists -- --scale demo)`,
+    );
+    expect(fs.existsSync(listSetDir(dataDir, 'demo'))).toBe(false);
+  });
+});
+
+describe('the --scale option of the list scripts', () => {
+  it('takes a scale name and refuses any other word', () => {
+    expect(scaleOption('full')).toBe('full');
+    expect(() => scaleOption('Full')).toThrow(new InvalidArgumentError('expected small, demo or full'));
   });
 });
 

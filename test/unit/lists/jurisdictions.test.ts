@@ -1,8 +1,12 @@
 import { isStale, pollEveryFor, staleAfterMs, type Cadence } from '../../../activities/lists/sources/cadence';
 import { SOURCE_DESCRIPTIONS, stateGaps } from '../../../activities/lists/sources/descriptions';
+import { fetchedBy } from '../../../activities/lists/fetch/mode';
+import { isAutomatic, type FetchRecipe } from '../../../activities/lists/sources/recipe';
+import { recipeFor } from '../../../activities/lists/sources/recipes';
 import { STATE_MAPPINGS } from '../../../activities/lists/sources/states';
 import { JURISDICTIONS, LEIE_RELIANT_STATES } from '../../../activities/lists/sources/states/jurisdictions';
 import { MEDICAID_JURISDICTIONS, STATE_NAMES } from '../../../activities/lists/sources/usps';
+import { renderStatesSection } from '../../../infra/dev/statesSection';
 
 const DAY = 86_400_000;
 
@@ -46,26 +50,40 @@ describe('the jurisdictions table', () => {
 
 describe('how each list is obtained', () => {
   const RESEARCHED = ['AL', 'CT', 'FL', 'ID', 'IL', 'OR', 'TX', 'VT'];
+  const recipeOf = (state: string): FetchRecipe => recipeFor(`state_${state.toLowerCase()}`)!;
 
-  it.each(RESEARCHED)('%s says whether a scheduled fetch can get its file, and what an operator does when it cannot', (state) => {
-    const j = JURISDICTIONS.find((e) => e.state === state)!;
-    const source = SOURCE_DESCRIPTIONS.find((s) => s.state === state)!;
-    expect(j.retrieval).toBeDefined();
-    expect(source.retrieval).toEqual(j.retrieval);
-    if (!j.retrieval!.unattended) expect(j.retrieval!.how).toContain(`screenctl lists ingest state_${state.toLowerCase()} <file>`);
+  it.each(RESEARCHED)('%s says how its file is obtained, and what an operator does when a scheduled fetch cannot get it', (state) => {
+    const recipe = recipeOf(state);
+    expect(recipe.retrieval).toBeDefined();
+    if (!isAutomatic(recipe)) expect(recipe.retrieval).toContain(`screenctl lists ingest state_${state.toLowerCase()} <file>`);
     // Where the fact was read: a crawler, a request issue, or an older importer.
+    const j = JURISDICTIONS.find((e) => e.state === state)!;
     expect(j.sources.some((url) => /github\.com\/(opensanctions|rommelpascualsv)\//.test(url))).toBe(true);
   });
 
-  it('marks only OR, whose list service answers a plain SOAP request, as fetchable unattended among them', () => {
-    expect(RESEARCHED.filter((state) => JURISDICTIONS.find((e) => e.state === state)!.retrieval!.unattended)).toEqual(['OR']);
+  it('fetches AL (its Excel Version link) and OR (a plain SOAP request) on a schedule among them, the others by hand', () => {
+    expect(RESEARCHED.filter((state) => isAutomatic(recipeOf(state)))).toEqual(['AL', 'OR']);
+  });
+
+  it("says in each state's Status that a fetch is scheduled exactly where GET /v1/lists says it is fetched from its publisher", () => {
+    const env = { LIST_FETCH: 'publishers' };
+    const section = renderStatesSection();
+    for (const state of RESEARCHED) {
+      const item = section.split('\n- ').find((line) => line.startsWith(`**${state} (`))!;
+      const scheduled = fetchedBy(`state_${state.toLowerCase()}`, env) === 'publisher';
+      expect([state, item.includes('scheduled fetch works'), item.includes('**manual**: no scheduled fetch')]).toEqual([
+        state,
+        scheduled,
+        !scheduled,
+      ]);
+    }
   });
 
   it('says of IL that its only crawler is an unmerged pull request driving a browser on a Dynamics 365 portal', () => {
     const il = JURISDICTIONS.find((e) => e.state === 'IL')!;
     expect(il.sources).toContain('https://github.com/opensanctions/opensanctions/pull/1682');
-    expect(il.retrieval!.how).toMatch(/unmerged .*pull request/);
-    expect(il.retrieval!.how).toMatch(/Dynamics 365 portal/);
+    expect(recipeOf('IL').retrieval).toMatch(/unmerged .*pull request/);
+    expect(recipeOf('IL').retrieval).toMatch(/Dynamics 365 portal/);
   });
 });
 

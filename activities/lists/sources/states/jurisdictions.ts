@@ -52,15 +52,6 @@ export interface Jurisdiction {
   sources: readonly string[];
   /** What a compliance officer does while this service has no adapter for the state. Follows the state's name. */
   gapReason: string;
-  /** How the file is obtained, where that needs more than a plain download (researched for the lists added last). */
-  retrieval?: Retrieval;
-}
-
-export interface Retrieval {
-  /** Whether a scheduled fetch can download the file unattended (false: a US-only form, a bot wall, a JavaScript application). */
-  unattended: boolean;
-  /** The address, form or request that yields the file, where the fact was read, and, when not unattended, what an operator does instead. */
-  how: string;
 }
 
 const crawler = (st: string, dir = 'med_exclusions'): string =>
@@ -124,10 +115,6 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
       'https://github.com/opensanctions/opensanctions/commit/6ed13e268833d6fd90fc7d71e2cc70f1c4bf02c8',
       PROVIDERTRUST_GUIDE,
     ],
-    retrieval: {
-      unattended: false,
-      how: 'the page links the workbook as "Excel Version" (and the same list as a PDF); the file name changes with each release, so the link is found on the page. The OpenSanctions crawler has read the XLSX since May 2026 and fetches both page and file through an unblocking proxy, so a plain scheduled fetch may be refused: then an operator downloads the Excel Version by hand and runs `screenctl lists ingest state_al <file>` (the PDF is read too, should the workbook be withdrawn)',
-    },
     gapReason:
       'publishes an Excel list (also as PDF) with category heading rows between the providers; screen by hand at https://medicaid.alabama.gov/content/8.0_Fraud/8.7_Suspended_Providers.aspx',
   },
@@ -213,10 +200,6 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
       'https://github.com/rommelpascualsv/exclusion-importer/blob/9c228f0a1040b8195d6a8678c2cd5758d7406561/app/Import/Lists/Connecticut.php',
       VENDOR_STATE_GRID,
     ],
-    retrieval: {
-      unattended: false,
-      how: "the page shows the table inside a frame, and portal.ct.gov refuses automated requests with 403 (OpenSanctions request issue #407; their crawler is written but fails to extract). A scheduled fetch cannot work: an operator opens the page in a browser, saves the framed table's HTML, and runs `screenctl lists ingest state_ct <file>`",
-    },
     gapReason:
       'publishes an administrative actions table behind a bot wall; screen by hand at https://portal.ct.gov/dss/quality-assurance/quality-assurance-administrative-actions-list',
   },
@@ -295,10 +278,6 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
       'https://github.com/opensanctions/crawler-planning/issues/640',
       VENDOR_STATE_GRID,
     ],
-    retrieval: {
-      unattended: false,
-      how: "an older public importer read AHCA's final-orders report as an .xls (`FOReport.xls`) with these columns and kept only suspension and termination rows; no public source gives the report's current address, and the OpenSanctions tracking issue records an access issue. An operator downloads the final-orders report from AHCA Medicaid Program Integrity by hand and runs `screenctl lists ingest state_fl <file>`",
-    },
     gapReason:
       'publishes one row per sanction final order (most are fines, not exclusions; only suspensions and terminations bar a provider); screen by hand through AHCA Medicaid Program Integrity (https://ahca.myflorida.com)',
   },
@@ -377,10 +356,6 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
       'https://github.com/opensanctions/crawler-planning/issues/408',
       'https://github.com/rommelpascualsv/exclusion-importer/blob/fc712e8497117984a70b522ec54675d0771241e7/app/Import/Lists/Idaho.php',
     ],
-    retrieval: {
-      unattended: false,
-      how: "the list is a document in the department's Laserfiche WebLink repository (document id 6158); DocView.aspx is a viewer page, not the file, and no public crawler has fetched it unattended. An operator opens the document link, downloads the PDF, and runs `screenctl lists ingest state_id <file>`",
-    },
     gapReason:
       'publishes a PDF list in its public documents repository; screen by hand at https://publicdocuments.dhw.idaho.gov/WebLink/DocView.aspx?id=6158&dbid=0&repo=PUBLIC-DOCUMENTS&cr=1',
   },
@@ -411,10 +386,6 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
       'https://github.com/opensanctions/opensanctions/pull/1682',
       'https://github.com/opensanctions/opensanctions/tree/5037e872443a01be475e18c5087d520eacf326ba/datasets/us/il/med_exclusions',
     ],
-    retrieval: {
-      unattended: false,
-      how: 'the sanctions page leads to a Dynamics 365 portal (ilhfspartner3.dynamics365portals.us) whose list is a JavaScript entity list; its Excel file is made when the Download button is clicked (`/_services/download-as-excel/`). The only crawler, an unmerged OpenSanctions pull request, drives a headless browser to click it. A scheduled fetch cannot work: an operator clicks Download on the portal and runs `screenctl lists ingest state_il <file>`',
-    },
     gapReason:
       'publishes an Excel export from a Dynamics portal (names as LAST FIRST without a comma); screen by hand at https://hfs.illinois.gov/oig/sanctionslist.html',
   },
@@ -846,10 +817,6 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
       'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/or/med_exclusions/us_or_med_exclusions.yml',
       'https://streamlineverify.com/breaking-news-oregons-innovative-medicaid-program-recent-program-integrity-developments/',
     ],
-    retrieval: {
-      unattended: true,
-      how: 'a SOAP POST of GetListItems (list `Documents`, view `{9070D930-A5F7-4AFC-9EF4-943645B8E724}`) to https://www.oregon.gov/oha/FOD/PIAU/_vti_bin/Lists.asmx answers XML rows; the OpenSanctions crawler sends it with a plain request twice a month, so a scheduled fetch with that request body works',
-    },
     gapReason:
       'publishes only the names of people convicted of Medicaid fraud, each linked to its court document; screen by hand at https://www.oregon.gov/oha/FOD/PIAU/Pages/Convictions.aspx',
   },
@@ -945,10 +912,6 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
       crawler('tx'),
       'https://github.com/opensanctions/opensanctions/blob/main/datasets/us/tx/med_exclusions/us_tx_med_exclusions.yml',
     ],
-    retrieval: {
-      unattended: false,
-      how: "the download page is an ASP.NET form: the .xls comes back from a POST of the page's __VIEWSTATE and __EVENTVALIDATION with __EVENTTARGET `dnn$ctr384$DownloadExclusionsFile$lb_DLoad_ExcFile_XLS`, and the site answers US visitors only (the OpenSanctions crawler goes through a US-located unblocking proxy and is kept out of its CI). A scheduled fetch from outside the US cannot work: an operator in the US downloads the Excel file from the page by hand and runs `screenctl lists ingest state_tx <file>`",
-    },
     gapReason:
       'publishes a legacy .xls behind a download form that answers US visitors only; screen by hand at https://oig.hhsc.state.tx.us/oigportal2/Exclusions',
   },
@@ -980,10 +943,6 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
       'https://github.com/rommelpascualsv/exclusion-importer/blob/4acaefab9582e7161ae75c2c29f5681a04f7dc9f/app/Import/Lists/Vermont.php',
       'https://exclusionscreening.com/vermont-medicaid-exclusion-list/',
     ],
-    retrieval: {
-      unattended: false,
-      how: "DVHA's page (https://dvha.vermont.gov/providers/medicaid-excluded-providers) links the list at vtmedicaid.com, a JavaScript application (`#/provEnrollExcluded`) with no static file address; the older importer read its Excel export. A scheduled fetch cannot work: an operator opens the application, exports the list as Excel, and runs `screenctl lists ingest state_vt <file>`",
-    },
     gapReason:
       'publishes its list in a JavaScript application with an Excel export; screen by hand at https://www.vtmedicaid.com/#/provEnrollExcluded',
   },

@@ -1,11 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { requireSource } from '../../../../activities/lists';
 import { uniqueEntries, uniqueOrganizations } from '../../../../activities/lists/versions/ingest';
 import { ParseReport } from '../../../../activities/lists/sources/types';
 import type { IndexedEntry, IndexedRegistryOrganization } from '../../../../matcher/engine';
-import { generateLists, type Manifest } from '../../../../infra/dev/synthetic/generate';
+import type { Manifest } from '../../../../infra/dev/synthetic/generate';
+import { ensureListSet } from '../../../../infra/dev/lists/listSet';
 
 /**
  * A list set `npm run gen:lists` writes (seed 1, the one `npm start` publishes), in the real file
@@ -15,9 +16,8 @@ import { generateLists, type Manifest } from '../../../../infra/dev/synthetic/ge
  * `demo` is generated into a temporary folder on every run (a few seconds). `full` (LEIE 80k,
  * SAM 150k, the state lists, NPPES about 2 million organizations) takes minutes to write, so it
  * is read from .data/lists/full, where `npm run gen:lists -- --scale full` writes it, and
- * generated there only when that folder holds no full-scale set of this seed.
+ * generated there only when that folder holds no current full-scale set of this seed.
  */
-export const LIST_SET_SEED = 1;
 export type ListSetScale = 'demo' | 'full';
 
 export interface ListSet {
@@ -27,16 +27,9 @@ export interface ListSet {
   bySource: Record<string, number>;
 }
 
-const FULL_DIR = resolve(__dirname, '..', '..', '..', '..', '.data', 'lists', 'full');
+const DATA_DIR = resolve(__dirname, '..', '..', '..', '..', '.data');
 
-function cachedManifest(dir: string): Manifest | null {
-  const path = join(dir, 'manifest.json');
-  if (!existsSync(path)) return null;
-  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
-  return manifest.scale === 'full' && manifest.seed === LIST_SET_SEED ? manifest : null;
-}
-
-async function readListSet(scale: ListSetScale, dir: string, manifest: Manifest): Promise<ListSet> {
+async function readIntoMemory(scale: ListSetScale, dir: string, manifest: Manifest): Promise<ListSet> {
   const entries: IndexedEntry[] = [];
   const registry = new Map<string, IndexedRegistryOrganization>();
   const bySource: Record<string, number> = {};
@@ -81,17 +74,19 @@ async function readListSet(scale: ListSetScale, dir: string, manifest: Manifest)
 
 export async function loadListSet(scale: ListSetScale, progress: (message: string) => void = () => undefined): Promise<ListSet> {
   if (scale === 'full') {
-    let manifest = cachedManifest(FULL_DIR);
-    if (!manifest) {
-      progress(`no full-scale list set in .data/lists/full: generating it there (minutes, once)`);
-      manifest = await generateLists({ scale: 'full', seed: LIST_SET_SEED, outDir: FULL_DIR, log: progress });
-    }
-    return readListSet(scale, FULL_DIR, manifest);
+    const set = await ensureListSet({
+      dataDir: DATA_DIR,
+      scale,
+      onGenerate: (reason) => progress(`full-scale list set in .data/lists/full ${reason}: generating it there (minutes, once)`),
+      log: progress,
+    });
+    return readIntoMemory(scale, set.dir, set.manifest);
   }
-  const dir = mkdtempSync(join(tmpdir(), 'eval-demo-lists-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'eval-demo-lists-'));
   try {
-    return await readListSet(scale, dir, await generateLists({ scale: 'demo', seed: LIST_SET_SEED, outDir: dir }));
+    const set = await ensureListSet({ dataDir, scale });
+    return await readIntoMemory(scale, set.dir, set.manifest);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }

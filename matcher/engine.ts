@@ -1,5 +1,6 @@
 import { CandidateFinder, DEFAULT_CANDIDATE_LIMIT } from './index/candidates';
 import { TokenIndex } from './index/tokenIndex';
+import { loadKnownNames } from './normalize/knownNames';
 import type { NormalizedName } from './normalize/name';
 import { normalizeOrgName, type NormalizedOrgName } from './normalize/orgName';
 import { normalizePersonName, normalizePersonParts } from './normalize/personName';
@@ -119,6 +120,7 @@ function buildSub(kind: 'person' | 'organization', entries: readonly IndexedEntr
 }
 
 export function buildMatcherIndex(entries: IndexedEntry[], options: MatcherIndexOptions = {}): MatcherIndex {
+  loadKnownNames();
   const sorted = entries.slice().sort((a, b) => compareText(a.sourceKey, b.sourceKey) || compareText(a.entryKey, b.entryKey));
   const byNpi = new Map<string, number[]>();
   sorted.forEach((e, i) => {

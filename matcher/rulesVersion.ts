@@ -19,6 +19,7 @@
  * the NPI or the state to agree. 5: a roster word that is another name people are called by (a
  * census given name or surname, or a name of the nickname data set: matcher/normalize/knownNames.ts),
  * one letter off a listed word of three or four letters or two off one of seven or more, and not
- * its nickname, needs a middle name or initial, the date of birth, the NPI or the state to agree.
+ * its nickname, with every other word as listed or a name too, needs a middle name or initial,
+ * the date of birth, the NPI or the state to agree.
  */
 export const MATCHING_RULES_VERSION = 5;

@@ -457,27 +457,31 @@ function anotherName(q: string, e: string): boolean {
 }
 
 /**
- * A roster word that is another name than the listed one (anotherName), with fewer than two other
- * words agreeing firmly (wordAgreement): the given name or the surname as listed beside it is
- * not enough (ELKINS, JOHN for JOHN JENKINS), a middle name or initial agreeing as well is. Without
- * it, the date of birth, the NPI or the state must agree (NameComparison.corroboration).
+ * A roster word that is another name than the listed one (anotherName), where every other word
+ * that differs from the listed one is a name too, and no middle name or initial agrees:
+ * ELKINS for JERRY D JENKINS beside JERRY as listed, or MEI CHOI for MEL CHOE. A word beside it
+ * that is no name (JONA IAZ for JOAN DIAZ) shows a name typed with slips, where the name-like
+ * one is likely a slip too; a middle name or initial agreeing (JERRY D ELKINS) corroborates the
+ * name by itself. Otherwise the date of birth, the NPI or the state must agree
+ * (NameComparison.corroboration).
  */
 function anotherNameUncorroborated(q: NormalizedName, e: NormalizedName, pairs: Alignment): boolean {
   let another = false;
-  let firm = 0;
   for (let p = 0; p < pairs.count; p++) {
     const qi = pairs.qi[p];
     const ei = pairs.ei[p];
     if (pairs.qn[p] !== 1 || pairs.en[p] !== 1) {
-      if (sameLetters(q.tokens, qi, pairs.qn[p], e.tokens, ei, pairs.en[p])) firm++;
+      if (!sameLetters(q.tokens, qi, pairs.qn[p], e.tokens, ei, pairs.en[p])) return false;
       continue;
     }
     const qt = q.tokens[qi];
     const et = e.tokens[ei];
     if (anotherName(qt, et)) another = true;
-    else if (wordAgreement(qt, et, pairs.sim[p], false) === 'firm') firm++;
+    else if (wordAgreement(qt, et, pairs.sim[p], false) === 'firm') {
+      if (q.roles[qi] === 'middle' || e.roles[ei] === 'middle') return false;
+    } else if (!isKnownName(qt)) return false;
   }
-  return another && firm < 2;
+  return another;
 }
 
 /** Whether query tokens [qi, qi + qn) and listed tokens [ei, ei + en) hold the same letters (SMITHJONES ~ SMITH JONES). */

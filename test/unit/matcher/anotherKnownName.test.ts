@@ -36,6 +36,8 @@ const list = buildMatcherIndex([
   person('kwon', 'LINDA', null, 'KWON'),
   person('rucker', 'JOAN', null, 'RUCKER'),
   person('kane', 'JON', null, 'KANE'),
+  person('diaz', 'JOAN', null, 'DIAZ'),
+  person('gardiner', 'TINA', 'CLAUDIA', 'GARDINER'),
 ]);
 
 function screen(entity: Omit<Extract<Entity, { type: 'person' }>, 'type'>): { keys: string[]; matches: Match[] } {
@@ -88,6 +90,14 @@ describe('a roster word that is another known name a typo away from the listed o
     expect(screen({ name: 'Ryo Garner' }).keys).toEqual(['garner']);
     expect(screen({ name: 'Jnue Park' }).keys).toEqual(['park']);
     expect(screen({ name: 'Charels Webster' }).keys).toEqual(['webster']);
+  });
+  it('a slip beside it that makes no name shows a name typed with slips: Jona Iaz ~ JOAN DIAZ still finds the listed person', () => {
+    expect(screen({ name: 'Jona Iaz' }).keys).toEqual(['diaz']);
+    expect(screen({ name: 'Jona Diaz' }).keys).toEqual([]);
+  });
+  it('a middle name that agrees corroborates it beside a surname typo: Mina Claudia Gardienr ~ TINA CLAUDIA GARDINER', () => {
+    expect(screen({ name: 'Mina Claudia Gardienr' }).keys).toEqual(['gardiner']);
+    expect(screen({ name: 'Mina Gardiner' }).keys).toEqual([]);
   });
   it('a nickname of the listed name is no other name, and a surname the census prints below 0.001% is no known name', () => {
     expect(screen({ name: 'Jon Jenkins' }).keys).toEqual(['jenkins']);

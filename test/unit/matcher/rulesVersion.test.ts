@@ -24,14 +24,14 @@ const RULES_HISTORY = [
   { version: 2, fingerprint: 'd220f17151227aa15b76e86d9acf2ea2329548a109bcddadc10ad9696fc5edf5' },
   { version: 3, fingerprint: '2410662aa41c20ce9ebf9972f2cd9c2e3425899d04016ba94ae6c7638d44a6ca' },
   { version: 4, fingerprint: '1cb6c845d24d43307333f3cb93e9d95fe4502c9a6805d957d38cdc22354b9304' },
-  { version: 5, fingerprint: '8e42c023f9f72577fa6176d6b1043791d34efff4d45369fcce7a06e88f3d7721' },
+  { version: 5, fingerprint: '8508f15066fda311051f4b86b6fd795075f933808c8282be547864fa0318b213' },
 ];
 const KEYS_HISTORY = [
   { version: 3, fingerprint: 'b5a48c740b5df2aa745cbc4370bd9394228f3da609cf7c1ac7751128b9ad9742' },
   { version: 4, fingerprint: 'd1531df65f110b3ba74b1c5e7022ba93316c64f948bed7757341cee6833590d7' },
   { version: 5, fingerprint: 'cf692753691ac39ec646b07b4ff39f58e98339444bc1f608416d837c638b79eb' },
   { version: 6, fingerprint: '07511a2f20ac203488f3724d6490ca8654ab30caad5471943e1a39d4053569de' },
-  { version: 7, fingerprint: '7720b86533bd1a30f193441a38eec9ab07c01d0a93ea0a51303e1aa94808c79f' },
+  { version: 7, fingerprint: '6c2411559a53eb5d713adeca74051772a2b67d4d9cb16dd945f836a7335dba1d' },
 ];
 
 const MATCHER = path.resolve(__dirname, '..', '..', '..', 'matcher');

@@ -29,8 +29,9 @@ import type { Entity, KeyGroup, ListedParty } from './types';
  * potential match), and the pre-check screens with those rules. 5: the same keys; the rule files
  * changed (two loose name dimensions at once need corroboration; candidates found faster, with the
  * same results). 6: the same keys; the rule files changed (a name misspelt twice, or in another
- * order and misspelt, needs corroboration). 7: the same keys; the rule files changed (an index built
- * over the one it replaces, with the same results).
+ * order and misspelt, needs corroboration). 7: the same keys; the rule files changed (a roster
+ * word that is another known name a typo away from the listed one needs corroboration; an index
+ * built over the one it replaces, with the same results).
  */
 export const BLOCKING_KEYS_VERSION = 7;
 

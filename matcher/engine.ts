@@ -1,5 +1,6 @@
 import { CandidateFinder, DEFAULT_CANDIDATE_LIMIT } from './index/candidates';
 import { TokenIndex } from './index/tokenIndex';
+import { loadKnownNames } from './normalize/knownNames';
 import type { NormalizedName } from './normalize/name';
 import { normalizeOrgName, type NormalizedOrgName } from './normalize/orgName';
 import { normalizePersonName, normalizePersonParts } from './normalize/personName';
@@ -52,7 +53,7 @@ interface MatcherIndexOptions {
 }
 
 /**
- * Decision thresholds on the name score (see README "How matching works"). A person name is a
+ * Decision thresholds on the name score (see docs/matching.md). A person name is a
  * potential match at PERSON_THRESHOLD when its surname and a given name are both accounted for;
  * a one-token name on either side (a bare surname) is reported at SINGLE_TOKEN_THRESHOLD.
  */
@@ -142,6 +143,7 @@ function buildSub(kind: 'person' | 'organization', entries: readonly IndexedEntr
 }
 
 export function buildMatcherIndex(entries: IndexedEntry[], options: MatcherIndexOptions = {}): MatcherIndex {
+  loadKnownNames();
   const sorted = entries.slice().sort((a, b) => compareText(a.sourceKey, b.sourceKey) || compareText(a.entryKey, b.entryKey));
   const byNpi = new Map<string, number[]>();
   sorted.forEach((e, i) => {

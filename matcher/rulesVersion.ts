@@ -16,7 +16,11 @@
  * seven letters or more; a given name and a surname both misspelt, one of them by more than a
  * letter (or by a letter in a word of three), and a name whose words meet the listed ones only in
  * another order with one of them not as listed, need a middle name or initial, the date of birth,
- * the NPI or the state to agree. 5: the same results; a reload builds the index over the one it
- * replaces, taking over what the change does not touch.
+ * the NPI or the state to agree. 5: a roster word that is another name people are called by (a
+ * census given name or surname, or a name of the nickname data set: matcher/normalize/knownNames.ts),
+ * one letter off a listed word of three or four letters or two off one of seven or more, and not
+ * its nickname, with every other word as listed or a name too, needs a middle name or initial,
+ * the date of birth, the NPI or the state to agree; a reload builds the index over the one it
+ * replaces, taking over what the change does not touch (the same results).
  */
 export const MATCHING_RULES_VERSION = 5;

@@ -42,7 +42,9 @@ function locateNicknamesCsv(): string {
     : [];
   const found = candidates.find((p) => fs.existsSync(p));
   if (!found) {
-    throw new Error('nickname data set not found: set NICKNAMES_CSV or install PyPI nicknames==1.0.1 into .venv (see README)');
+    throw new Error(
+      'nickname data set not found: set NICKNAMES_CSV or install PyPI nicknames==1.0.1 into .venv (npm start and npm test do: infra/dev/bootstrap.sh)',
+    );
   }
   return found;
 }

@@ -1,9 +1,19 @@
 import { isParticle as isParticleWord } from '../normalize/compoundSurname';
+import { isKnownName } from '../normalize/knownNames';
+import { nicknames } from '../normalize/nicknames';
 import { ocrKey } from '../normalize/ocr';
 import { boundedEditDistance } from '../strings/editDistance';
 import type { NormalizedName, TokenRole } from '../normalize/name';
 import { align, choosePairs, gatherPairs, surnameCanPair, type Alignment, type TokenPairs } from './alignment';
-import { CLOSE_MERGED_SIM, SIM, closeWords, givenNameVariantOnly, orgTokenSimilarity, personTokenSimilarity } from './tokenSimilarity';
+import {
+  CLOSE_MERGED_SIM,
+  SIM,
+  closeWords,
+  givenNameVariantOnly,
+  orgTokenSimilarity,
+  personTokenSimilarity,
+  twoLetterTypo,
+} from './tokenSimilarity';
 
 /**
  * Name comparison by token alignment (see alignment.ts). The score is
@@ -348,7 +358,8 @@ export function comparePersonNames(
   const twoAgree = oneSided || (closeAgreements >= 1 && closeAgreements + initialAgreements >= 2);
   const structural = surnamePaired && surnameBest >= 0.75 && (otherPaired || oneSided) && (e.tokens.length > 1 || bareSurnameAnswered);
   const bothLoose = structural && !oneSided && !surnameExact && variantGivens > 0 && firmOthers === 0;
-  const loose = bothLoose || (structural && !oneSided && looseAtOnce(q, e, pairs, surnameExact));
+  const loose =
+    bothLoose || (structural && !oneSided && (looseAtOnce(q, e, pairs, surnameExact) || anotherNameUncorroborated(q, e, pairs)));
   const corroboration: Corroboration = !loose ? 'none' : twoAgree ? 'field' : 'identifier';
   return { score: finish(score, false), plausible: structural && (twoAgree || bothLoose), corroboration };
 }
@@ -426,6 +437,51 @@ function looseAtOnce(q: NormalizedName, e: NormalizedName, pairs: Alignment, sur
     else if (agreement === 'loose') looseOthers++;
   }
   return !surnameExact && firmOthers === 0 && (looseOthers > 0 || looseSurname);
+}
+
+/**
+ * Whether the roster's word is another name than the listed word it pairs with, at a typo's
+ * distance: one letter off a listed word of three or four letters (REY ~ ROY, JUN ~ JUNE), or two
+ * off one of seven or more (ELKINS ~ JENKINS, CARLOS ~ CHARLES), and itself a name people are
+ * called by (knownNames.ts), neither a nickname of the listed word nor a scanner's misreading of it.
+ * A typo that happens to make a name comes up too, but a random typo rarely does (JENKNIS), while
+ * against a quarter million listed persons a real name next to a listed one comes up for every
+ * few hundred roster names.
+ */
+function anotherName(q: string, e: string): boolean {
+  if (q === e || q.length < 2 || e.length < 3) return false;
+  const d = boundedEditDistance(q, e, 2);
+  if (!((d === 1 && e.length <= 4) || twoLetterTypo(q, e, d))) return false;
+  if (ocrKey(q) === ocrKey(e) || nicknames().equivalent(q, e)) return false;
+  return isKnownName(q);
+}
+
+/**
+ * A roster word that is another name than the listed one (anotherName), where every other word
+ * that differs from the listed one is a name too, and no middle name or initial agrees:
+ * ELKINS for JERRY D JENKINS beside JERRY as listed, or MEI CHOI for MEL CHOE. A word beside it
+ * that is no name (JONA IAZ for JOAN DIAZ) shows a name typed with slips, where the name-like
+ * one is likely a slip too; a middle name or initial agreeing (JERRY D ELKINS) corroborates the
+ * name by itself. Otherwise the date of birth, the NPI or the state must agree
+ * (NameComparison.corroboration).
+ */
+function anotherNameUncorroborated(q: NormalizedName, e: NormalizedName, pairs: Alignment): boolean {
+  let another = false;
+  for (let p = 0; p < pairs.count; p++) {
+    const qi = pairs.qi[p];
+    const ei = pairs.ei[p];
+    if (pairs.qn[p] !== 1 || pairs.en[p] !== 1) {
+      if (!sameLetters(q.tokens, qi, pairs.qn[p], e.tokens, ei, pairs.en[p])) return false;
+      continue;
+    }
+    const qt = q.tokens[qi];
+    const et = e.tokens[ei];
+    if (anotherName(qt, et)) another = true;
+    else if (wordAgreement(qt, et, pairs.sim[p], false) === 'firm') {
+      if (q.roles[qi] === 'middle' || e.roles[ei] === 'middle') return false;
+    } else if (!isKnownName(qt)) return false;
+  }
+  return another;
 }
 
 /** Whether query tokens [qi, qi + qn) and listed tokens [ei, ei + en) hold the same letters (SMITHJONES ~ SMITH JONES). */

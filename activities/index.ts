@@ -16,7 +16,10 @@ export interface ActivityDeps {
   pool: Pool;
   logger: Logger;
   /** Screens entities for batches and monitoring (matchMany). */
-  matcher: Pick<MatcherClient, 'match' | 'matchMany' | 'matchManyWithHeadroom' | 'keyGroupSizes' | 'agreedRulesVersion'>;
+  matcher: Pick<
+    MatcherClient,
+    'match' | 'matchMany' | 'matchManyAnswer' | 'matchManyWithHeadroom' | 'keyGroupSizes' | 'agreedRulesVersion'
+  >;
   /** For activities that signal or start workflows outside their own (e.g. a list version fanned out). */
   temporal: Client;
   env?: NodeJS.ProcessEnv;

@@ -88,6 +88,12 @@ export interface MatcherClient {
   match(entity: Entity, opts: MatcherCallOptions): Promise<ScreeningResult>;
   matchMany(entities: Entity[], opts: MatcherCallOptions): Promise<ScreeningResult[]>;
   /**
+   * matchMany for a caller that stores the screenings as they come: the subjects as JSON texts,
+   * and the matcher's answer (`{"results": [...], ...}`, results[i] for entities[i]) as the text
+   * it sent, neither parsed nor serialized here. The caller checks the answer's results.
+   */
+  matchManyAnswer(entities: readonly string[], opts: MatcherCallOptions): Promise<string>;
+  /**
    * matchMany, with each screening's candidate headroom: how many more viable candidates its
    * fullest query name can take before the candidate limit caps it (negative when capped).
    */
@@ -149,6 +155,11 @@ export function parseMatcherUrls(value: string): URL[] {
   return urls.map((u) => new URL(u));
 }
 
+/** A request body that is JSON text already: sent as it is. */
+class RawJson {
+  constructor(readonly text: string) {}
+}
+
 interface Replica {
   base: URL;
   transport: typeof http | typeof https;
@@ -189,7 +200,7 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
   ): Promise<{ status: number; text: string }> {
     const { base, transport, agent, basePath } = replica;
     return new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+      const payload = body === undefined ? undefined : body instanceof RawJson ? Buffer.from(body.text) : Buffer.from(JSON.stringify(body));
       // The matcher would refuse it: say so as it would, rather than send megabytes to be cut off.
       if (payload && payload.length > MATCHER_MAX_BODY_BYTES) {
         reject(
@@ -253,12 +264,18 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
     });
   }
 
-  async function postJsonTo<T>(replica: Replica, path: string, body: unknown, opts: MatcherCallOptions, timeoutMs: number): Promise<T> {
+  /** The body of a 2xx answer; any other status as the error it means. */
+  async function postTo(replica: Replica, path: string, body: unknown, opts: MatcherCallOptions, timeoutMs: number): Promise<string> {
     const { status, text } = await call(replica, 'POST', path, body, opts.requestId, opts.timeoutMs ?? timeoutMs);
     if (status === 503) throw new MatcherUnavailableError(`matcher at ${replica.base.origin} not ready (503 on ${path})`, undefined, true);
     if (status >= 500) throw new MatcherUnavailableError(`matcher failed with ${status} on ${path}: ${text.slice(0, 200)}`);
     if (status < 200 || status >= 300)
       throw new MatcherRequestError(`matcher refused ${path} with ${status}: ${text.slice(0, 200)}`, status, text);
+    return text;
+  }
+
+  async function postJsonTo<T>(replica: Replica, path: string, body: unknown, opts: MatcherCallOptions, timeoutMs: number): Promise<T> {
+    const text = await postTo(replica, path, body, opts, timeoutMs);
     try {
       return JSON.parse(text) as T;
     } catch (err) {
@@ -303,11 +320,12 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
     };
   }
 
-  async function postJson<T>(path: string, body: unknown, opts: MatcherCallOptions, timeoutMs: number): Promise<T> {
+  /** `post` on the replica with the fewest calls in flight, and on the next one while a replica is down. */
+  async function onSomeReplica<T>(post: (replica: Replica) => Promise<T>): Promise<T> {
     let lastDown: MatcherUnavailableError | undefined;
     for (const replica of replicaOrder()) {
       try {
-        return await postJsonTo<T>(replica, path, body, opts, timeoutMs);
+        return await post(replica);
       } catch (err) {
         if (!(err instanceof MatcherUnavailableError) || !err.replicaDown) throw err;
         lastDown = err;
@@ -316,12 +334,20 @@ export function createMatcherClient(baseUrls: string, options: MatcherClientOpti
     throw lastDown as MatcherUnavailableError;
   }
 
+  function postJson<T>(path: string, body: unknown, opts: MatcherCallOptions, timeoutMs: number): Promise<T> {
+    return onSomeReplica((replica) => postJsonTo<T>(replica, path, body, opts, timeoutMs));
+  }
+
   return {
     match(entity, opts) {
       return postJson<ScreeningResult>('/match', { entity }, opts, defaultTimeout);
     },
     async matchMany(entities, opts) {
       return (await postMatchMany(entities, opts)).results;
+    },
+    async matchManyAnswer(entities, opts) {
+      const body = new RawJson(`{"entities":[${entities.join(',')}]}`);
+      return onSomeReplica((replica) => postTo(replica, '/match-many', body, opts, defaultTimeout + PER_ENTITY_MS * entities.length));
     },
     matchManyWithHeadroom,
     lookup(req, opts) {

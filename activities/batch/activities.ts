@@ -2,7 +2,6 @@ import { Context } from '@temporalio/activity';
 import type { Pool } from 'pg';
 import type { Logger } from '../../infra/base/log';
 import { MATCH_MANY_CHUNK_BYTES, refusesSubjects, type MatcherClient } from '../../matcher/client';
-import type { Entity, ScreeningResult } from '../../matcher/types';
 import {
   completeJob,
   loadPendingItems,
@@ -14,7 +13,8 @@ import {
   type BatchSummary,
 } from './index';
 
-type PendingItem = { idx: number; item: unknown };
+/** An item as stored: its JSON text goes to the matcher unparsed. */
+type PendingItem = { idx: number; item: string };
 
 /** How often a chunk heartbeats while its matcher call runs: well inside the workflow's heartbeat timeout. */
 const HEARTBEAT_EVERY_MS = 2000;
@@ -25,33 +25,46 @@ const HEARTBEAT_EVERY_MS = 2000;
  */
 const CHUNK_CALL_TIMEOUT_MS = 60_000;
 
+/** Screened items and the matcher's answer for them, as it came (results[i] for items[i]). */
+type Answered = { items: PendingItem[]; answer: string };
+
 /**
  * Screens items in one call; a refusal of the items sent (client.ts `refusesSubjects`) splits them
  * in halves down to the refused item, since the same call would fail the same way for ever. Any
  * other failure (a 408, a 400 the matcher does not put on the items) fails the chunk, which is
- * retried. Returns the results and the items refused on their own.
+ * retried. Returns the answers (one, unless a refusal split the items) and the items refused on their own.
  */
 async function screenIsolatingRefusals(
   items: PendingItem[],
-  screen: (items: PendingItem[]) => Promise<ScreeningResult[]>,
-): Promise<{ results: Array<{ idx: number; result: ScreeningResult }>; refused: PendingItem[] }> {
+  screen: (items: PendingItem[]) => Promise<string>,
+): Promise<{ answered: Answered[]; refused: PendingItem[] }> {
   try {
-    const results = await screen(items);
-    return { results: items.map((item, i) => ({ idx: item.idx, result: results[i] })), refused: [] };
+    return { answered: [{ items, answer: await screen(items) }], refused: [] };
   } catch (err) {
     if (!refusesSubjects(err)) throw err;
-    if (items.length === 1) return { results: [], refused: items };
+    if (items.length === 1) return { answered: [], refused: items };
     const half = Math.ceil(items.length / 2);
     const [first, second] = [
       await screenIsolatingRefusals(items.slice(0, half), screen),
       await screenIsolatingRefusals(items.slice(half), screen),
     ];
-    return { results: [...first.results, ...second.results], refused: [...first.refused, ...second.refused] };
+    return { answered: [...first.answered, ...second.answered], refused: [...first.refused, ...second.refused] };
   }
 }
 
+/**
+ * One answer for all the items answered: the matcher's own when one call screened them all
+ * (the usual case, passed on unparsed); after a refusal split them, the parts' results joined.
+ */
+function joinedAnswer(answered: Answered[]): { indexes: number[]; answer: string } {
+  const indexes = answered.flatMap((a) => a.items.map((i) => i.idx));
+  if (answered.length === 1) return { indexes, answer: answered[0].answer };
+  const results = answered.flatMap((a) => (JSON.parse(a.answer) as { results?: unknown[] }).results ?? []);
+  return { indexes, answer: JSON.stringify({ results }) };
+}
+
 /** Activities of the batchScreening workflow: all I/O of a batch, by job id and index range. */
-export function createBatchScreeningActivities(deps: { pool: Pool; logger: Logger; matcher: Pick<MatcherClient, 'matchMany'> }) {
+export function createBatchScreeningActivities(deps: { pool: Pool; logger: Logger; matcher: Pick<MatcherClient, 'matchManyAnswer'> }) {
   return {
     /** queued → processing; the index ranges still to screen (all of them, or what a lost run left), bounded by count and bytes. */
     async startBatch(input: { jobId: string; chunkSize: number }): Promise<{ job: BatchJobRef; ranges: Array<[number, number]> }> {
@@ -70,9 +83,9 @@ export function createBatchScreeningActivities(deps: { pool: Pool; logger: Logge
       const context = Context.current();
       context.heartbeat();
       const heartbeats = setInterval(() => context.heartbeat(), HEARTBEAT_EVERY_MS);
-      const { results, refused } = await screenIsolatingRefusals(items, (part) =>
-        deps.matcher.matchMany(
-          part.map((i) => i.item as Entity),
+      const { answered, refused } = await screenIsolatingRefusals(items, (part) =>
+        deps.matcher.matchManyAnswer(
+          part.map((i) => i.item),
           { requestId: `batch:${input.job.jobId}:${part[0].idx}`, timeoutMs: CHUNK_CALL_TIMEOUT_MS },
         ),
       ).finally(() => clearInterval(heartbeats));
@@ -88,7 +101,9 @@ export function createBatchScreeningActivities(deps: { pool: Pool; logger: Logge
           'batch items refused by the matcher; recorded as error results',
         );
       }
-      const screened = await saveChunkResults(deps.pool, input.job, results);
+      if (answered.length === 0) return { screened: 0 };
+      const { indexes, answer } = joinedAnswer(answered);
+      const screened = await saveChunkResults(deps.pool, input.job, indexes, answer);
       return { screened };
     },
 

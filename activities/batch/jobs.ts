@@ -200,12 +200,18 @@ export async function pendingRanges(db: Db, jobId: string, chunkSize: number, ch
   return ranges;
 }
 
-export async function loadPendingItems(db: Db, jobId: string, from: number, to: number): Promise<Array<{ idx: number; item: unknown }>> {
-  const { rows } = await db.query<{ idx: number; item: unknown }>(
-    'SELECT idx, item FROM batch_items WHERE job_id = $1 AND idx >= $2 AND idx < $3 AND outcome IS NULL ORDER BY idx',
+/** The range's pending items, each as its JSON text: it goes to the matcher as it is stored, never parsed here. */
+export async function loadPendingItems(db: Db, jobId: string, from: number, to: number): Promise<Array<{ idx: number; item: string }>> {
+  const { rows } = await db.query<{ idx: number; item: string }>(
+    'SELECT idx, item::text AS item FROM batch_items WHERE job_id = $1 AND idx >= $2 AND idx < $3 AND outcome IS NULL ORDER BY idx',
     [jobId, from, to],
   );
   return rows;
+}
+
+/** A matcher answer whose results do not pair one to one with the items screened: the chunk fails, to be screened again. */
+export class UnpairedAnswerError extends Error {
+  override readonly name = 'UnpairedAnswerError';
 }
 
 /**
@@ -214,11 +220,16 @@ export async function loadPendingItems(db: Db, jobId: string, from: number, to: 
  * transaction. Items a previous run of the chunk already committed are skipped entirely.
  * Items are metered in the job's submission period (where its reservation was taken), not
  * in the period the chunk happens to commit in.
+ *
+ * `answer` is the matcher's matchMany answer as it came (`{"results": [...], ...}`, results[i]
+ * for indexes[i]): PostgreSQL reads it, so the worker neither parses nor re-serializes the
+ * screenings. An answer that is not JSON, or whose results are not one per index, commits nothing.
  */
 export async function saveChunkResults(
   pool: Pool,
   job: Pick<BatchJobRef, 'jobId' | 'orgId'>,
-  results: ReadonlyArray<{ idx: number; result: ScreeningResult }>,
+  indexes: readonly number[],
+  answer: string,
 ): Promise<number> {
   return inTransaction(pool, async (client) => {
     const stored = await client.query<{ period: string; reservation_id: string | null }>(
@@ -228,14 +239,29 @@ export async function saveChunkResults(
     if (!stored.rows[0]) throw new Error(`no batch job ${job.jobId} for organization ${job.orgId}`);
     const { period, reservation_id: reservationId } = stored.rows[0];
     await lockAllowancePeriod(client, job.orgId, period);
-    const updated = await client.query<{ idx: number }>(
-      `UPDATE batch_items b SET outcome = 'completed', result = r.result
-         FROM (SELECT (e->>'idx')::int AS idx, e->'result' AS result FROM jsonb_array_elements($2::jsonb) e) r
-        WHERE b.job_id = $1 AND b.idx = r.idx AND b.outcome IS NULL
-        RETURNING b.idx`,
-      [job.jobId, JSON.stringify(results)],
+    const updated = await client.query<{ answered: number | null; handled: number[] }>(
+      `WITH body AS MATERIALIZED (SELECT $3::jsonb -> 'results' AS results),
+            answer AS MATERIALIZED (
+              SELECT CASE WHEN jsonb_typeof(results) = 'array' THEN results ELSE '[]' END AS results,
+                     CASE WHEN jsonb_typeof(results) = 'array' THEN jsonb_array_length(results) END AS answered
+                FROM body),
+            paired AS (
+              SELECT i.idx, e.result
+                FROM answer,
+                     unnest($2::int[]) WITH ORDINALITY AS i(idx, ord)
+                     JOIN jsonb_array_elements(answer.results) WITH ORDINALITY AS e(result, ord) USING (ord)
+               WHERE answer.answered = cardinality($2::int[])),
+            saved AS (
+              UPDATE batch_items b SET outcome = 'completed', result = paired.result
+                FROM paired
+               WHERE b.job_id = $1 AND b.idx = paired.idx AND b.outcome IS NULL
+               RETURNING b.idx)
+       SELECT (SELECT answered FROM answer) AS answered, coalesce((SELECT array_agg(idx ORDER BY idx) FROM saved), '{}') AS handled`,
+      [job.jobId, indexes, answer],
     );
-    const handled = updated.rows.map((r) => r.idx);
+    const { answered, handled } = updated.rows[0];
+    if (answered !== indexes.length)
+      throw new UnpairedAnswerError(`the matcher answered ${answered ?? 'no'} results for ${indexes.length} items of job ${job.jobId}`);
     if (handled.length > 0) {
       await recordUsageEvents(
         client,

@@ -50,7 +50,7 @@ async function startedRanges(items: Entity[]): Promise<Array<[number, number]>> 
   const activities = createBatchScreeningActivities({
     pool,
     logger: createLogger('worker', 'silent'),
-    matcher: { matchMany: async () => [] },
+    matcher: { matchManyAnswer: async () => '{"results":[]}' },
   });
   return (await activities.startBatch({ jobId, chunkSize: BATCH_CHUNK_SIZE })).ranges;
 }

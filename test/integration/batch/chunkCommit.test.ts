@@ -27,6 +27,9 @@ function result(status: ScreeningResult['status']): ScreeningResult {
   return { status, matches: [], sources: [], checkedAt: new Date().toISOString(), recallCapped: false };
 }
 
+/** A matchMany answer as the matcher sends it: results[i] for the i-th index committed. */
+const answer = (...results: ScreeningResult[]): string => JSON.stringify({ results, headroom: results.map(() => 10), rulesVersion: 4 });
+
 /** A capped-plan job of three valid items and one invalid one, submitted in `period`. */
 async function submittedJob(period: string) {
   const { orgId } = await createOrgWithKey(pool, 'small');
@@ -77,10 +80,7 @@ describe('saveChunkResults', () => {
     const before = await snapshot(orgId, jobId, period);
     expect(before).toMatchObject({ ledger: [], screenCalls: 0, completedItems: 0, failedItems: 1, reservation: { amount: 3 } });
 
-    const first = await saveChunkResults(pool, { jobId, orgId }, [
-      { idx: 0, result: result('clear') },
-      { idx: 1, result: result('clear') },
-    ]);
+    const first = await saveChunkResults(pool, { jobId, orgId }, [0, 1], answer(result('clear'), result('clear')));
     expect(first).toBe(2);
     const afterFirst = await snapshot(orgId, jobId, period);
     expect(afterFirst).toMatchObject({
@@ -95,10 +95,7 @@ describe('saveChunkResults', () => {
     });
 
     // The retry screened again and got other answers: the first commit's results stand.
-    const second = await saveChunkResults(pool, { jobId, orgId }, [
-      { idx: 0, result: result('potential_match') },
-      { idx: 1, result: result('potential_match') },
-    ]);
+    const second = await saveChunkResults(pool, { jobId, orgId }, [0, 1], answer(result('potential_match'), result('potential_match')));
     expect(second).toBe(0);
     expect(await snapshot(orgId, jobId, period)).toEqual(afterFirst);
   });
@@ -108,11 +105,7 @@ describe('saveChunkResults', () => {
     const { orgId, jobId } = await submittedJob(submittedIn);
     expect(billingPeriod(new Date())).not.toBe(submittedIn);
 
-    await saveChunkResults(
-      pool,
-      { jobId, orgId },
-      [0, 1, 2].map((idx) => ({ idx, result: result('clear') })),
-    );
+    await saveChunkResults(pool, { jobId, orgId }, [0, 1, 2], answer(result('clear'), result('clear'), result('clear')));
     const after = await snapshot(orgId, jobId, submittedIn);
     expect(after.ledger.map((row) => row.period)).toEqual([submittedIn, submittedIn, submittedIn]);
     expect(after).toMatchObject({ screenCalls: 3, completedItems: 3, reservation: { period: submittedIn, amount: 0 } });
@@ -123,14 +116,51 @@ describe('saveChunkResults', () => {
     const period = billingPeriod(new Date());
     const { orgId, jobId } = await submittedJob(period);
     const other = await createOrgWithKey(pool, 'small');
-    await expect(saveChunkResults(pool, { jobId, orgId: other.orgId }, [{ idx: 0, result: result('clear') }])).rejects.toThrow(
-      /no batch job/,
-    );
+    await expect(saveChunkResults(pool, { jobId, orgId: other.orgId }, [0], answer(result('clear')))).rejects.toThrow(/no batch job/);
     expect(await snapshot(orgId, jobId, period)).toMatchObject({
       ledger: [],
       screenCalls: 0,
       completedItems: 0,
       reservation: { amount: 3 },
     });
+  });
+  it('stores each result as the matcher answered it, paired with its index by position', async () => {
+    const period = billingPeriod(new Date());
+    const { orgId, jobId } = await submittedJob(period);
+    const flagged: ScreeningResult = {
+      ...result('potential_match'),
+      sources: [{ source: 'leie', listVersionId: 'v-1', retrievedAt: '2026-01-02T03:04:05.000Z' }],
+    };
+    expect(await saveChunkResults(pool, { jobId, orgId }, [2, 0], answer(flagged, result('clear')))).toBe(2);
+    const { rows } = await pool.query<{ idx: number; result: ScreeningResult }>(
+      'SELECT idx, result FROM batch_items WHERE job_id = $1 AND outcome = $2 ORDER BY idx',
+      [jobId, 'completed'],
+    );
+    expect(rows.map((r) => [r.idx, r.result.status])).toEqual([
+      [0, 'clear'],
+      [2, 'potential_match'],
+    ]);
+    expect(rows[1].result).toEqual(flagged);
+  });
+
+  it.each([
+    ['fewer results than items', () => answer(result('clear'))],
+    ['more results than items', () => answer(result('clear'), result('clear'), result('clear'))],
+    ['no results array', () => JSON.stringify({ results: { 0: result('clear') } })],
+    ['no results at all', () => JSON.stringify({ headroom: [1, 1] })],
+  ])('with %s, fails and writes nothing: the chunk is screened again', async (_case, unpaired) => {
+    const period = billingPeriod(new Date());
+    const { orgId, jobId } = await submittedJob(period);
+    const before = await snapshot(orgId, jobId, period);
+    await expect(saveChunkResults(pool, { jobId, orgId }, [0, 1], unpaired())).rejects.toThrow(/answered (no|\d+) results for 2 items/);
+    expect(await snapshot(orgId, jobId, period)).toEqual(before);
+  });
+
+  it('with an answer that is not JSON, fails and writes nothing', async () => {
+    const period = billingPeriod(new Date());
+    const { orgId, jobId } = await submittedJob(period);
+    const before = await snapshot(orgId, jobId, period);
+    await expect(saveChunkResults(pool, { jobId, orgId }, [0, 1], '{"results": [')).rejects.toThrow(/json/i);
+    expect(await snapshot(orgId, jobId, period)).toEqual(before);
   });
 });

@@ -27,8 +27,8 @@ afterAll(async () => {
 
 it('never screens more chunks of one batch at once than the bound, though the worker has room for more', async () => {
   const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
-  // Two waves: the most a batch of 2,000 holds.
-  const chunks = 2 * BATCH_CHUNK_CONCURRENCY;
+  // One chunk more than the bound: a second wave, and a batch of at most 2,000 items.
+  const chunks = BATCH_CHUNK_CONCURRENCY + 1;
   const items = Array.from({ length: chunks * BATCH_CHUNK_SIZE }, (_, i) => ({ type: 'person', name: `Bounded Person ${i}` }));
   proxy.resetMaxInFlight();
   const submitted = await call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items }, headers: { 'idempotency-key': randomUUID() } });

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { createPool } from '../../../infra/base/db/pool';
 import { createLogger } from '../../../infra/base/log';
-import { createMatcherClient, MatcherUnavailableError, type MatcherClient } from '../../../matcher/client';
+import { createMatcherClient, MatcherUnavailableError, refusesSubjects, type MatcherClient } from '../../../matcher/client';
 import { startMatcherServer, type MatcherServer } from '../../../matcher/server';
-import type { ScreeningResult } from '../../../matcher/types';
+import type { Entity, ScreeningResult } from '../../../matcher/types';
 import { publishVersionRows, type VersionRow } from '../support/listVersions';
 
 // Source keys unique to this run: other suites may publish lists into the same database.
@@ -93,6 +93,32 @@ describe('matcher server over PostgreSQL: loads the current versions and answers
       { requestId: 'it-2' },
     );
     expect(results.map((x) => x.matches.some((m) => m.provenance.sourceList === SOURCE))).toEqual([true, false]);
+  });
+
+  it('screens subjects sent as JSON text and answers with the text it sent, the same screenings as matchMany', async () => {
+    const subjects: Entity[] = [
+      { type: 'organization', legalName: 'Acme Care LLC' },
+      { type: 'person', name: 'Zebulon Quartermaine' },
+      { type: 'person', name: 'Johnny A. Smith', dateOfBirth: '1970-01-02' },
+    ];
+    const answer = await client.matchManyAnswer(
+      subjects.map((s) => JSON.stringify(s)),
+      { requestId: 'it-2-answer' },
+    );
+    expect(typeof answer).toBe('string');
+    const parsed = JSON.parse(answer) as { results: ScreeningResult[]; headroom: number[] };
+    const viaObjects = await client.matchMany(subjects, { requestId: 'it-2-objects' });
+    const withoutTime = (r: ScreeningResult) => ({ ...r, checkedAt: undefined });
+    expect(parsed.results.map(withoutTime)).toEqual(viaObjects.map(withoutTime));
+    expect(parsed.headroom).toHaveLength(subjects.length);
+  });
+
+  it('refuses a subject sent as JSON text as it refuses the same subject sent as an object', async () => {
+    const failure = await client.matchManyAnswer([JSON.stringify({ type: 'person', name: ' ' })], { requestId: 'it-2-refused' }).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(refusesSubjects(failure)).toBe(true);
   });
 
   it('answers the public lookup with names only and a notice', async () => {

@@ -11,6 +11,7 @@ import {
   attemptSeen,
   gapsSeconds,
   newTaskQueue,
+  patchesOff,
   startTestServer,
   countingCalls,
   withWorker,
@@ -260,6 +261,49 @@ describe("batchScreening: resubmission (startBatchWorkflow, the gateway's start,
       `startBatch ${job.jobId} ${BATCH_CHUNK_SIZE}`,
       `screenBatchChunk ${chunkKey(0)}`,
       `completeBatch ${job.jobId}`,
+      'emitWebhookEvents',
+    ]);
+  });
+});
+
+describe('batchScreening: where its steps run', () => {
+  /** The activity types the run scheduled as activity tasks, and how many local activities it recorded. */
+  async function tasksOf(workflowId: string): Promise<{ activityTasks: string[]; localActivities: number }> {
+    const { events } = await env.client.workflow.getHandle(workflowId).fetchHistory();
+    return {
+      activityTasks: (events ?? []).flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? []),
+      localActivities: (events ?? []).filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity').length,
+    };
+  }
+
+  it('screens the chunks as activity tasks and runs startBatch, completeBatch and the emission as local activities', async () => {
+    const batch = batchJob({ pending: ranges(3) });
+    const taskQueue = newTaskQueue('batch');
+    await withWorker(env, { taskQueue, activities: batch.activities }, () => runBatch(taskQueue, batch.input));
+    expect(await tasksOf(`batch/${batch.input.orgId}/${batch.input.jobId}`)).toEqual({
+      activityTasks: ['screenBatchChunk', 'screenBatchChunk', 'screenBatchChunk'],
+      localActivities: 3,
+    });
+    expect(batch.calls[0]).toBe(`startBatch ${batch.job.jobId} ${BATCH_CHUNK_SIZE}`);
+    expect(batch.calls.slice(-2)).toEqual([`completeBatch ${batch.job.jobId}`, 'emitWebhookEvents']);
+  });
+
+  it('a run started before they were local activities goes on with activity tasks for all of them, each run once', async () => {
+    const batch = batchJob({ pending: ranges(2) });
+    const taskQueue = newTaskQueue('batch');
+    const { bundle, memo } = patchesOff(['batch-job-local-activities']);
+    const workflowId = `batch/${batch.input.orgId}/${batch.input.jobId}`;
+    const result = await withWorker(env, { taskQueue, activities: batch.activities, bundle }, () =>
+      within(30_000, 'the batch', env.client.workflow.execute(batchScreening, { taskQueue, workflowId, args: [batch.input], memo })),
+    );
+    expect(result).toEqual({ completedItems: batch.summary.completedItems, failedItems: 1 });
+    expect(await tasksOf(workflowId)).toEqual({
+      activityTasks: ['startBatch', 'screenBatchChunk', 'screenBatchChunk', 'completeBatch', 'emitWebhookEvents'],
+      localActivities: 0,
+    });
+    expect(batch.calls.filter((c) => !c.startsWith('screenBatchChunk'))).toEqual([
+      `startBatch ${batch.job.jobId} ${BATCH_CHUNK_SIZE}`,
+      `completeBatch ${batch.job.jobId}`,
       'emitWebhookEvents',
     ]);
   });

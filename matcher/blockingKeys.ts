@@ -39,9 +39,10 @@ import type { Entity, KeyGroup, ListedParty } from './types';
  * potential match), and the pre-check screens with those rules. 5: the same keys; the rule files
  * changed (two loose name dimensions at once need corroboration; candidates found faster, with the
  * same results). 6: the same keys; the rule files changed (a name misspelt twice, or in another
- * order and misspelt, needs corroboration).
+ * order and misspelt, needs corroboration). 7: the same keys; the rule files changed (the same
+ * results, found with a smaller similarity table and shared name strings).
  */
-export const BLOCKING_KEYS_VERSION = 6;
+export const BLOCKING_KEYS_VERSION = 7;
 
 const key = (text: string): number => fnv1a(text) | 0;
 

@@ -31,7 +31,8 @@ import type { Entity, KeyGroup, ListedParty } from './types';
  * same results). 6: the same keys; the rule files changed (a name misspelt twice, or in another
  * order and misspelt, needs corroboration). 7: the same keys; the rule files changed (a roster
  * word that is another known name a typo away from the listed one needs corroboration; an index
- * built over the one it replaces, with the same results).
+ * built over the one it replaces, a smaller similarity table and shared name strings, with the
+ * same results).
  */
 export const BLOCKING_KEYS_VERSION = 7;
 

@@ -1,4 +1,5 @@
 import { CandidateFinder, DEFAULT_CANDIDATE_LIMIT } from './index/candidates';
+import { compactNames } from './index/compactNames';
 import { TokenIndex } from './index/tokenIndex';
 import { loadKnownNames } from './normalize/knownNames';
 import type { NormalizedName } from './normalize/name';
@@ -132,12 +133,13 @@ function buildSub(kind: 'person' | 'organization', entries: readonly IndexedEntr
   });
   held.clear();
   const tokens = new TokenIndex(names, kind === 'person', previous?.[kind].tokens);
+  const listed = compactNames(names, tokens.vocab, tokens.words);
   return {
     kind,
-    names,
+    names: listed,
     nameEntry: Int32Array.from(owner),
     tokens,
-    finder: new CandidateFinder(tokens, names, kind),
+    finder: new CandidateFinder(tokens, listed, kind),
     similarities: new TokenSimilarityTable(tokens.features, kind === 'person' ? PERSON_TOKENS : ORGANIZATION_TOKENS),
   };
 }

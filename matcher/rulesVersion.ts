@@ -20,7 +20,8 @@
  * census given name or surname, or a name of the nickname data set: matcher/normalize/knownNames.ts),
  * one letter off a listed word of three or four letters or two off one of seven or more, and not
  * its nickname, with every other word as listed or a name too, needs a middle name or initial,
- * the date of birth, the NPI or the state to agree; a reload builds the index over the one it
- * replaces, taking over what the change does not touch (the same results).
+ * the date of birth, the NPI or the state to agree. With the same results: a reload builds the
+ * index over the one it replaces; the similarity table holds one-byte codes; the index shares the
+ * listed names' token strings and role arrays.
  */
 export const MATCHING_RULES_VERSION = 5;

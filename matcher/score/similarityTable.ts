@@ -7,24 +7,31 @@ const MAX_SLOTS = 32;
 /** Slots for listed word pairs' merged features (a bounded cache: see boundedCache.ts). */
 const MERGED_FEATURES_KEPT = 200_000;
 
+/** Distinct similarity values a table can hold as codes; code 0 is "not computed in this screening". */
+const MAX_CODES = 255;
+
 /**
  * Token similarities of one screening, by (query word, vocabulary id). A screening compares a
  * handful of query words with the words of hundreds of listed names; each similarity is
- * computed once and then read from a flat array instead of a map of strings. Rows belong to
- * the screening that `begin` started: a generation stamp per cell forgets the previous one
- * without clearing anything. The matcher screens one subject at a time (it is synchronous),
- * so one table per index serves every screening.
+ * computed once and then read from a flat array instead of a map of strings. The matcher
+ * screens one subject at a time (it is synchronous), so one table per index serves every
+ * screening.
+ *
+ * A cell holds one byte: the code of its value among the few distinct values similarities take
+ * (1, the fixed variant values, 1 - 0.5 * edits / length), 0 when not yet computed. Cells are
+ * read at random over the query words' rows; at one byte a cell the rows of a screening (32 x the
+ * vocabulary) stay within the core's caches, where 16-byte cells (a float and a generation stamp)
+ * spread them over 25 MB and most reads missed. A screening forgets its cells by zeroing the
+ * ones it wrote (`written`), a few thousand, instead of stamping every cell.
  */
 export class TokenSimilarityTable {
-  /**
-   * Per cell, side by side so one memory fetch serves both: the similarity (Float64 at 2*cell)
-   * and the generation that computed it (Uint32 at 4*cell+2). Cells are read at random; one
-   * fetch instead of two is most of what reading a cell costs.
-   */
-  private readonly values: Float64Array;
-  private readonly stamps: Uint32Array;
-  /** Stamps start at 0, so the first generation is 1: nothing is read as computed before it is. */
-  private generation = 1;
+  private readonly codes: Uint8Array;
+  /** The value of each code; code 0 is unused (not computed). */
+  private readonly codeValues = new Float64Array(MAX_CODES + 1);
+  private readonly codeOf = new Map<number, number>();
+  /** Cells written in this screening, zeroed by the next `begin`. */
+  private written = new Int32Array(1024);
+  private writtenCount = 0;
   private readonly slots = new Map<string, number>();
   private readonly slotFeatures: TokenFeatures[] = [];
   /** Two adjacent listed words written as one, by (first id, second id): they recur across names and screenings. */
@@ -37,9 +44,7 @@ export class TokenSimilarityTable {
     private readonly features: readonly TokenFeatures[],
     private readonly comparison: TokenComparison,
   ) {
-    const cells = new ArrayBuffer(16 * MAX_SLOTS * features.length);
-    this.values = new Float64Array(cells);
-    this.stamps = new Uint32Array(cells);
+    this.codes = new Uint8Array(MAX_SLOTS * features.length);
   }
 
   /** Starts a screening: no similarity of an earlier one is read again. */
@@ -47,11 +52,9 @@ export class TokenSimilarityTable {
     this.slots.clear();
     this.slotFeatures.length = 0;
     this.mergedSimilarities.clear();
-    if (this.generation === 0xffffffff) {
-      this.stamps.fill(0);
-      this.generation = 0;
-    }
-    this.generation++;
+    const { codes, written } = this;
+    for (let k = 0; k < this.writtenCount; k++) codes[written[k]] = 0;
+    this.writtenCount = 0;
   }
 
   /** The row of a query word in this screening, or -1 when the rows are used up. */
@@ -69,11 +72,29 @@ export class TokenSimilarityTable {
   get(slot: number, queryToken: string, vocabId: number): number {
     if (slot < 0) return this.comparison.similarity(this.comparison.features(queryToken), this.features[vocabId]);
     const cell = slot * this.features.length + vocabId;
-    if (this.stamps[4 * cell + 2] === this.generation) return this.values[2 * cell];
+    const code = this.codes[cell];
+    if (code !== 0) return this.codeValues[code];
     const value = this.comparison.similarity(this.slotFeatures[slot], this.features[vocabId]);
-    this.values[2 * cell] = value;
-    this.stamps[4 * cell + 2] = this.generation;
+    this.store(cell, value);
     return value;
+  }
+
+  /** Keeps `value` in `cell` unless every code is taken by other values (the value is then recomputed when read again). */
+  private store(cell: number, value: number): void {
+    let code = this.codeOf.get(value);
+    if (code === undefined) {
+      if (this.codeOf.size === MAX_CODES) return;
+      code = this.codeOf.size + 1;
+      this.codeOf.set(value, code);
+      this.codeValues[code] = value;
+    }
+    this.codes[cell] = code;
+    if (this.writtenCount === this.written.length) {
+      const bigger = new Int32Array(2 * this.written.length);
+      bigger.set(this.written);
+      this.written = bigger;
+    }
+    this.written[this.writtenCount++] = cell;
   }
 
   /** The similarity of a query word and the vocabulary words `first` and `second` written as one. */

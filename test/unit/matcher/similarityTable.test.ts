@@ -176,6 +176,39 @@ describe("TokenSimilarityTable: one screening's similarities by vocabulary id", 
     expect(table.get(second, 'SMITH', jon)).toBe(0);
   });
 
+  /** A value in [0, 1) that differs with the text: 1,000 distinct values over a few hundred words. */
+  const spread = (text: string): number => {
+    let h = 7;
+    for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) % 1000;
+    return h / 1000;
+  };
+
+  it('answers every value of a comparison with more distinct values than the table has codes, read again and across screenings', () => {
+    // A similarity of 1000 distinct values: past the table's codes, values are computed again, never confused.
+    const many: TokenComparison = {
+      features: PERSON_TOKENS.features,
+      similarity: (q, e) => spread(q.text + e.text),
+    };
+    const words = Array.from({ length: 600 }, (_, i) => `W${i.toString(36).toUpperCase()}${'ABCDEFGHIJ'[i % 10]}`);
+    const table = tableOf(words, many);
+    for (let screening = 0; screening < 2; screening++) {
+      table.begin();
+      for (const q of ['JOHN', 'SMITHSON', 'CHRISTOPHERSON']) {
+        const slot = table.slotOf(q);
+        for (let k = 0; k < 2; k++)
+          words.forEach((e, id) =>
+            expect(table.get(slot, q, id)).toBe(many.similarity(PERSON_TOKENS.features(q), PERSON_TOKENS.features(e))),
+          );
+      }
+    }
+    const distinct = new Set(
+      words.flatMap((e) =>
+        ['JOHN', 'SMITHSON', 'CHRISTOPHERSON'].map((q) => many.similarity(PERSON_TOKENS.features(q), PERSON_TOKENS.features(e))),
+      ),
+    );
+    expect(distinct.size).toBeGreaterThan(300);
+  });
+
   it('computes without the table once a screening has more query words than rows', () => {
     const table = tableOf(vocabulary, PERSON_TOKENS);
     table.begin();

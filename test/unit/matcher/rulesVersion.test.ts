@@ -10,8 +10,8 @@ import { MATCHING_RULES_VERSION } from '../../../matcher/rulesVersion';
  * BLOCKING_KEYS_VERSION: monitoring screens every record again (activities/monitoring/rules.ts),
  * or re-keys it (rekey.ts), only when its version moves, so a change that kept it would leave the
  * records enrolled before on the old rules or keys. The rules are every file of the matcher that
- * decides a screening's result (its HTTP server and client, metrics, caches and types are left
- * out), with the pins of the nickname data set and the census name tables; the keys are built from them and blockingKeys.ts. Each version's fingerprint is recorded
+ * decides a screening's result (its HTTP server, its client in client.ts and client/, metrics, caches
+ * and types are left out), with the pins of the nickname data set and the census name tables; the keys are built from them and blockingKeys.ts. Each version's fingerprint is recorded
  * below, oldest first: a change appends a version, it never edits a recorded one.
  *
  * A TypeScript file is fingerprinted by its syntax tree (node kinds, names and literal values), not its
@@ -38,6 +38,7 @@ const MATCHER = path.resolve(__dirname, '..', '..', '..', 'matcher');
 const NOT_RULES = new Set([
   'server.ts',
   'client.ts',
+  'client',
   'main.ts',
   'metrics.ts',
   'nodeOptions.ts',
@@ -53,8 +54,9 @@ function files(dir: string, top: ReadonlySet<string>): string[] {
     .sort()
     .flatMap((name) => {
       const full = path.join(dir, name);
+      if (dir === MATCHER && !top.has(name) && NOT_RULES.has(name)) return [];
       if (statSync(full).isDirectory()) return files(full, top);
-      return SOURCE.test(name) && !(dir === MATCHER && !top.has(name) && NOT_RULES.has(name)) ? [full] : [];
+      return SOURCE.test(name) ? [full] : [];
     });
 }
 

@@ -242,22 +242,19 @@ function kindOfRow(layout: SheetLayout, value: string): SheetLayout['kind'] {
   return layout.kindColumn.organization.some((v) => v.toLowerCase() === value.toLowerCase()) ? 'organization' : 'person';
 }
 
-/** Turns one data row into its entries (two when a person and an organization are listed together). */
-function rowEntries(
-  layout: SheetLayout,
-  header: string[],
-  cells: string[],
-  line: number,
-  ctx: ParseContext,
-  stateCode: string,
-  aliasRows: string[] = [],
-): ListEntry[] {
-  const f = layout.fields;
+/** Reads a cell by its column reference: trimmed, empty when the sheet lacks the column. */
+type CellReader = (ref: ColumnRef | undefined) => string;
+
+function cellReader(header: string[], cells: string[]): CellReader {
   const resolve = resolverFor(headerKeysOf(header));
-  const get = (ref: ColumnRef | undefined): string => {
+  return (ref) => {
     const at = resolve(ref);
     return at >= 0 ? (cells[at] ?? '').trim() : '';
   };
+}
+
+/** The row as it was listed, by header: every non-empty cell. */
+function rawCells(header: string[], cells: string[]): Record<string, string> {
   const raw: Record<string, string> = {};
   const keys = new Set<string>();
   header.forEach((h, i) => {
@@ -267,92 +264,141 @@ function rowEntries(
     keys.add(key);
     if (cells[i]) raw[key] = cells[i];
   });
+  return raw;
+}
 
-  let person: PersonParts | null = null;
-  let orgName: string | null = null;
-  const aliases: string[] = [];
-  const owners: string[] = [];
-  let notes: NameNotes | null = null;
-  let credential: string | null = null;
-  if (f.fullName) {
-    // A name cell holding only a placeholder (CT's `N/A` above a business) names nobody.
-    const cell = clean(get(f.fullName)) === null ? '' : get(f.fullName);
-    notes = f.fullNameNotes === 'trailing' ? takeTrailingNotes(cell) : f.fullNameNotes === 'credential' ? takeCredential(cell) : null;
-    // A credential glued to the name (`HARRIS, MARIA L (LPN)`) is no part of it, whatever the list.
-    const unglued = layout.kind === 'organization' ? null : takeTrailingCredentials(notes ? notes.name : cell);
-    credential = unglued?.credential ?? null;
-    const parsed = parseFullName(unglued ? unglued.name : cell, layout);
-    aliases.push(...(notes?.aliases ?? []));
-    owners.push(...(notes?.owners ?? []));
-    aliases.push(...parsed.aliases);
-    owners.push(...parsed.owners);
-    person = parsed.person;
-    orgName = parsed.orgName;
-  } else if (f.lastName) {
-    const parts = personFromCells({
-      lastName: get(f.lastName),
-      firstName: get(f.firstName),
-      middleName: get(f.middleName),
-      suffix: get(f.suffix),
-    });
-    owners.push(...parts.owners);
-    const rowKind = layout.kind ?? kindOfRow(layout, get(layout.kindColumn?.column));
-    const isOrg = rowKind === 'organization' || (rowKind !== 'person' && !parts.name.firstName && !parts.name.middleName);
-    if (isOrg && get(f.orgName)) {
-      // An organization's row that also names a person: the person behind it (IA), kept as an alias.
-      if (parts.display) owners.push(parts.display);
-    } else if (isOrg) {
-      orgName = splitAliasMarkers(get(f.lastName)).primary;
-      aliases.push(...splitAliasMarkers(get(f.lastName)).alternates);
-    } else if (parts.display) {
-      person = parts;
-      aliases.push(...parts.aliases);
-    }
+/** Who a row names, gathered column by column; `aliases` and `owners` keep the order they were read in. */
+interface RowNames {
+  person: PersonParts | null;
+  orgName: string | null;
+  aliases: string[];
+  owners: string[];
+  notes: NameNotes | null;
+  credential: string | null;
+}
+
+/** The names of a sheet with one full-name column. */
+function namesFromFullNameCell(layout: SheetLayout, get: CellReader): RowNames {
+  const f = layout.fields;
+  // A name cell holding only a placeholder (CT's `N/A` above a business) names nobody.
+  const cell = clean(get(f.fullName)) === null ? '' : get(f.fullName);
+  const notes = f.fullNameNotes === 'trailing' ? takeTrailingNotes(cell) : f.fullNameNotes === 'credential' ? takeCredential(cell) : null;
+  // A credential glued to the name (`HARRIS, MARIA L (LPN)`) is no part of it, whatever the list.
+  const unglued = layout.kind === 'organization' ? null : takeTrailingCredentials(notes ? notes.name : cell);
+  const parsed = parseFullName(unglued ? unglued.name : cell, layout);
+  return {
+    person: parsed.person,
+    orgName: parsed.orgName,
+    aliases: [...(notes?.aliases ?? []), ...parsed.aliases],
+    owners: [...(notes?.owners ?? []), ...parsed.owners],
+    notes,
+    credential: unglued?.credential ?? null,
+  };
+}
+
+/** The names of a sheet with last, first and middle name columns. */
+function namesFromNameCells(layout: SheetLayout, get: CellReader): RowNames {
+  const f = layout.fields;
+  const names: RowNames = { person: null, orgName: null, aliases: [], owners: [], notes: null, credential: null };
+  const parts = personFromCells({
+    lastName: get(f.lastName),
+    firstName: get(f.firstName),
+    middleName: get(f.middleName),
+    suffix: get(f.suffix),
+  });
+  names.owners.push(...parts.owners);
+  const rowKind = layout.kind ?? kindOfRow(layout, get(layout.kindColumn?.column));
+  const isOrg = rowKind === 'organization' || (rowKind !== 'person' && !parts.name.firstName && !parts.name.middleName);
+  if (isOrg && get(f.orgName)) {
+    // An organization's row that also names a person: the person behind it (IA), kept as an alias.
+    if (parts.display) names.owners.push(parts.display);
+  } else if (isOrg) {
+    names.orgName = splitAliasMarkers(get(f.lastName)).primary;
+    names.aliases.push(...splitAliasMarkers(get(f.lastName)).alternates);
+  } else if (parts.display) {
+    names.person = parts;
+    names.aliases.push(...parts.aliases);
   }
+  return names;
+}
+
+function namesFromNameColumns(layout: SheetLayout, get: CellReader): RowNames {
+  if (layout.fields.fullName) return namesFromFullNameCell(layout, get);
+  if (layout.fields.lastName) return namesFromNameCells(layout, get);
+  return { person: null, orgName: null, aliases: [], owners: [], notes: null, credential: null };
+}
+
+/** The organization the row lists, from its business cell or its name columns; adds the names that cell holds besides. */
+function listedOrganization(layout: SheetLayout, get: CellReader, names: RowNames): { name: string; aliases: string[] } | null {
+  const f = layout.fields;
   let listedOrg: { name: string; aliases: string[] } | null = null;
-  const orgCell = get(f.orgName) || (!person && !orgName ? get(f.affiliation) : '');
+  const orgCell = get(f.orgName) || (!names.person && !names.orgName ? get(f.affiliation) : '');
   if (orgCell) {
     const split = splitAliasMarkers(orgCell);
-    owners.push(...split.owners);
+    names.owners.push(...split.owners);
     if (split.primary) listedOrg = { name: split.primary, aliases: split.alternates };
     // A business cell that is only `a.k.a. NAME` (WY) names no business: it is another name of the row's person.
-    else if (person) aliases.push(...split.alternates);
+    else if (names.person) names.aliases.push(...split.alternates);
   }
-  if (orgName && !person) {
-    listedOrg = listedOrg ? { name: orgName, aliases: [...listedOrg.aliases, listedOrg.name] } : { name: orgName, aliases: [] };
+  if (names.orgName && !names.person) {
+    return listedOrg ? { name: names.orgName, aliases: [...listedOrg.aliases, listedOrg.name] } : { name: names.orgName, aliases: [] };
   }
+  return listedOrg;
+}
+
+/** Adds the names of the alias and owner columns, and of the alias rows that follow the row. */
+function addOtherNames(layout: SheetLayout, get: CellReader, names: RowNames, aliasRows: string[]): void {
+  const f = layout.fields;
   for (const cell of splitNameList(get(f.aliases), new RegExp(f.aliasSeparator ?? '[;\\n\\r]+'))) {
     const split = splitAliasMarkers(cell);
-    for (const n of [split.primary, ...split.alternates]) if (n) aliases.push(n);
+    for (const n of [split.primary, ...split.alternates]) if (n) names.aliases.push(n);
   }
-  owners.push(...splitNameList(get(f.owners)));
+  names.owners.push(...splitNameList(get(f.owners)));
   for (const pair of f.aliasNames ?? []) {
     const alias = clean(`${get(pair.firstName)} ${get(pair.lastName)}`);
-    if (alias) aliases.push(alias);
+    if (alias) names.aliases.push(alias);
   }
-  aliases.push(...aliasRows.map((alias) => naturalAlias(alias, f.fullNameOrder)));
-  if (!person && !listedOrg) {
-    ctx.report.bad(line, 'row names no person and no organization');
-    return [];
-  }
+  names.aliases.push(...aliasRows.map((alias) => naturalAlias(alias, f.fullNameOrder)));
+}
+
+/** What the person's and the organization's entries of one row share; counts the row's invalid NPIs. */
+function commonFields(
+  layout: SheetLayout,
+  get: CellReader,
+  names: RowNames,
+  raw: Record<string, string>,
+  ctx: ParseContext,
+  stateCode: string,
+) {
+  const f = layout.fields;
   const { npis, invalid } = extractNpis(get(f.npi));
   ctx.report.invalidNpis += invalid.length;
   const end = parseEndDate(get(f.endDate));
-  const common = {
+  return {
     npis,
     state: extractState(get(f.state)) ?? stateCode,
-    providerType: notes?.providerType ?? clean(get(f.providerType)) ?? credential,
+    providerType: names.notes?.providerType ?? clean(get(f.providerType)) ?? names.credential,
     action: clean(get(f.action)) ?? layout.action ?? null,
     startDate: f.startDates ? earliestDate(f.startDates.map(get)) : parseDate(get(f.startDate)),
     endDate: end.endDate,
     endDateKind: end.endDateKind,
     raw,
   };
+}
+
+/** The person's entry, then the organization's, each with the names that belong to it. */
+function entriesOf(
+  names: RowNames,
+  listedOrg: { name: string; aliases: string[] } | null,
+  common: ReturnType<typeof commonFields>,
+  dateOfBirthCell: string,
+): ListEntry[] {
+  const { person, aliases } = names;
   const entries: ListEntry[] = [];
-  const ownerAliases = owners.map((o) => clean(o)).filter((o): o is string => !!o);
+  const ownerAliases = names.owners.map((o) => clean(o)).filter((o): o is string => !!o);
   if (person) {
-    const dateOfBirth = parseDate(get(f.dateOfBirth));
-    const key = naturalKey(['person', person.display, npis[0], dateOfBirth, common.startDate]);
+    const dateOfBirth = parseDate(dateOfBirthCell);
+    const key = naturalKey(['person', person.display, common.npis[0], dateOfBirth, common.startDate]);
     entries.push(
       makeEntry(key, {
         kind: 'person',
@@ -366,10 +412,32 @@ function rowEntries(
   }
   if (listedOrg) {
     const orgAliases = person ? listedOrg.aliases : [...listedOrg.aliases, ...aliases];
-    const key = naturalKey(['organization', listedOrg.name, npis[0], common.startDate]);
+    const key = naturalKey(['organization', listedOrg.name, common.npis[0], common.startDate]);
     entries.push(makeEntry(key, { kind: 'organization', name: listedOrg.name, aliases: [...orgAliases, ...ownerAliases], ...common }));
   }
   return entries;
+}
+
+/** Turns one data row into its entries (two when a person and an organization are listed together). */
+function rowEntries(
+  layout: SheetLayout,
+  header: string[],
+  cells: string[],
+  line: number,
+  ctx: ParseContext,
+  stateCode: string,
+  aliasRows: string[] = [],
+): ListEntry[] {
+  const get = cellReader(header, cells);
+  const names = namesFromNameColumns(layout, get);
+  const listedOrg = listedOrganization(layout, get, names);
+  addOtherNames(layout, get, names, aliasRows);
+  if (!names.person && !listedOrg) {
+    ctx.report.bad(line, 'row names no person and no organization');
+    return [];
+  }
+  const common = commonFields(layout, get, names, rawCells(header, cells), ctx, stateCode);
+  return entriesOf(names, listedOrg, common, get(layout.fields.dateOfBirth));
 }
 
 /** A bundle missing one of its workbooks would publish part of the list as the whole. */

@@ -17,6 +17,7 @@ import {
   publishVersion,
   recordCounts,
   rejectVersion,
+  type CurrentVersion,
   type DiffCounts,
   type ParseCounts,
 } from './store';
@@ -139,121 +140,183 @@ function lockId(sourceKey: string): string {
   return `list-ingestion:${sourceKey}`;
 }
 
+/** The artifact being ingested, and what the steps of its ingestion share. */
+interface Artifact {
+  options: IngestOptions;
+  source: SourceDefinition;
+  sourceKey: string;
+  path: string;
+  name: string;
+  /** Which LEIE supplement the artifact is (by its name), null for a full artifact. */
+  supplement: ReturnType<typeof leieSupplementKind>;
+  totalBytes: number;
+  /** Whether the shrink and removal checks are waived: forced, or a supplement (which adds and removes only what it names). */
+  unchecked: boolean;
+  progress(phase: IngestPhase, bytesRead: number, rows: number): void;
+}
+
+async function describeArtifact(options: IngestOptions): Promise<Artifact> {
+  const source = requireSource(options.sourceKey);
+  const name = options.artifactName ?? basename(options.artifactPath);
+  const supplement = source.key === 'oig_leie' ? leieSupplementKind(name) : null;
+  const totalBytes = (await stat(options.artifactPath)).size;
+  return {
+    options,
+    source,
+    sourceKey: options.sourceKey,
+    path: options.artifactPath,
+    name,
+    supplement,
+    totalBytes,
+    unchecked: options.force === true || supplement !== null,
+    progress: (phase, bytesRead, rows) => options.onProgress?.({ phase, bytesRead, totalBytes, rows }),
+  };
+}
+
+/** Runs `ingest` on one connection holding the source's advisory lock: one ingestion per source at a time. */
+async function withSourceLock<T>(pool: Pool, sourceKey: string, ingest: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockId(sourceKey)]);
+    return await ingest(client);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockId(sourceKey)]).catch(() => undefined);
+    client.release();
+  }
+}
+
+type StagedVersion = Awaited<ReturnType<typeof createStagingVersion>>;
+
+function stageVersion(client: PoolClient, artifact: Artifact, checksum: string, current: CurrentVersion | null): Promise<StagedVersion> {
+  const { options, supplement } = artifact;
+  return createStagingVersion(client, {
+    sourceKey: artifact.sourceKey,
+    checksum,
+    artifactName: artifact.name,
+    artifactKind: supplement ? (supplement === 'excl' ? 'supplement_excl' : 'supplement_rein') : 'full',
+    artifactBytes: artifact.totalBytes,
+    sourceUrl: options.sourceUrl ?? null,
+    retrievedAt: options.retrievedAt ?? new Date(),
+    artifactRetrievedAt: options.artifactRetrievedAt ?? null,
+    previousVersionId: current?.id ?? null,
+  });
+}
+
+/** The entries stored in the staged version: the supplement applied to the current version, or the whole artifact. */
+async function storeEntries(
+  client: PoolClient,
+  artifact: Artifact,
+  stagedId: string,
+  current: CurrentVersion | null,
+  report: ParseReport,
+  limits: ParseLimits,
+): Promise<number> {
+  const { sourceKey, path, supplement } = artifact;
+  const onBytes = (b: number): void => artifact.progress('parse', b, report.rows);
+  if (!supplement) return loadEntries(client, artifact.source.adapter, sourceKey, stagedId, path, report, onBytes, limits);
+  if (!current) throw new Refusal('an LEIE supplement needs a published full LEIE version to apply to');
+  return applyLeieSupplement(client, {
+    kind: supplement,
+    versionId: stagedId,
+    currentVersionId: current.id,
+    entries: parseEntriesInChild({ sourceKey, path, limits, report, onBytes }),
+    report,
+  });
+}
+
+interface Parsed {
+  report: ParseReport;
+  entryCount: number;
+  /** Why the version was refused (and marked so), null when it may go on to the diff. */
+  refusal: string | null;
+}
+
+/** Parses the artifact into the staged version; a file that cannot be read, or reads as too bad or too short, refuses it. */
+async function parseIntoStaging(client: PoolClient, artifact: Artifact, stagedId: string, current: CurrentVersion | null): Promise<Parsed> {
+  const report = new ParseReport();
+  const limits = parseLimits(artifact.options.env ?? process.env);
+  let entryCount = 0;
+  try {
+    entryCount = await storeEntries(client, artifact, stagedId, current, report, limits);
+    const refusal = refusalReason(report, entryCount, current, artifact.unchecked);
+    if (refusal) throw new Refusal(refusal);
+    return { report, entryCount, refusal: null };
+  } catch (err) {
+    if (!(err instanceof Refusal) && !(err instanceof ArtifactFormatError)) throw err;
+    const reason = (err as Error).message;
+    await rejectVersion(client, stagedId, reason, countsOf(report, entryCount));
+    return { report, entryCount, refusal: reason };
+  }
+}
+
+function refused(artifact: Artifact, versionId: string, checksum: string, reason: string, report: ParseReport): IngestResult {
+  return {
+    outcome: 'refused',
+    sourceKey: artifact.sourceKey,
+    versionId,
+    checksum,
+    reason,
+    rowCount: report.rows,
+    badRowCount: report.badRowCount,
+    badRows: report.badRows,
+  };
+}
+
+/** Diffs the parsed version against the current one and publishes it, unless it removes more than its source allows. */
+async function diffAndPublish(
+  client: PoolClient,
+  artifact: Artifact,
+  staged: StagedVersion,
+  current: CurrentVersion | null,
+  checksum: string,
+  { report, entryCount }: Parsed,
+): Promise<IngestResult> {
+  await recordCounts(client, staged.id, countsOf(report, entryCount));
+  artifact.progress('diff', artifact.totalBytes, report.rows);
+  const diff = await computeDiff(client, artifact.source.adapter.target, staged.id, current?.id ?? null, entryCount);
+  const removals = artifact.unchecked || !current ? null : removalRefusal(artifact.source, diff, current.entryCount);
+  if (removals) {
+    await client.query('DELETE FROM list_version_diffs WHERE version_id = $1', [staged.id]);
+    await rejectVersion(client, staged.id, removals, null);
+    return refused(artifact, staged.id, checksum, removals, report);
+  }
+  artifact.progress('publish', artifact.totalBytes, report.rows);
+  await publishVersion(client, artifact.sourceKey, staged.id, diff);
+  return {
+    outcome: 'published',
+    sourceKey: artifact.sourceKey,
+    versionId: staged.id,
+    seq: staged.seq,
+    checksum,
+    rowCount: report.rows,
+    entryCount,
+    badRowCount: report.badRowCount,
+    badRows: report.badRows,
+    diff,
+    artifactKind: artifact.supplement ? `supplement_${artifact.supplement}` : 'full',
+  };
+}
+
 /**
  * The whole ingestion of one artifact, shared by `screenctl lists ingest` and the listIngestion
  * activity: checksum → (unchanged? stop) → stage a version → parse and COPY its entries → refuse
  * or diff → publish atomically. One ingestion per source runs at a time (advisory lock).
  */
 export async function ingestArtifact(options: IngestOptions): Promise<IngestResult> {
-  const { pool, sourceKey, artifactPath } = options;
-  const source = requireSource(sourceKey);
-  const artifactName = options.artifactName ?? basename(artifactPath);
-  const supplement = source.key === 'oig_leie' ? leieSupplementKind(artifactName) : null;
-  const totalBytes = (await stat(artifactPath)).size;
-  const progress = (phase: IngestPhase, bytesRead: number, rows: number): void =>
-    options.onProgress?.({ phase, bytesRead, totalBytes, rows });
-
-  await syncSourceCatalog(pool, options.env ?? process.env, { ownsConfiguration: options.ownsConfiguration ?? true });
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockId(sourceKey)]);
-    await discardOrphanedStaging(client, sourceKey);
-    const checksum = await fileSha256(artifactPath, (b) => progress('checksum', b, 0));
-    const current = await currentVersion(client, sourceKey);
-    if (current && (await alreadyApplied(client, sourceKey, checksum, current, supplement !== null))) {
-      return { outcome: 'unchanged', sourceKey, versionId: current.id, checksum };
+  const artifact = await describeArtifact(options);
+  await syncSourceCatalog(options.pool, options.env ?? process.env, { ownsConfiguration: options.ownsConfiguration ?? true });
+  return withSourceLock(options.pool, artifact.sourceKey, async (client) => {
+    await discardOrphanedStaging(client, artifact.sourceKey);
+    const checksum = await fileSha256(artifact.path, (b) => artifact.progress('checksum', b, 0));
+    const current = await currentVersion(client, artifact.sourceKey);
+    if (current && (await alreadyApplied(client, artifact.sourceKey, checksum, current, artifact.supplement !== null))) {
+      return { outcome: 'unchanged', sourceKey: artifact.sourceKey, versionId: current.id, checksum };
     }
-    const staged = await createStagingVersion(client, {
-      sourceKey,
-      checksum,
-      artifactName,
-      artifactKind: supplement ? (supplement === 'excl' ? 'supplement_excl' : 'supplement_rein') : 'full',
-      artifactBytes: totalBytes,
-      sourceUrl: options.sourceUrl ?? null,
-      retrievedAt: options.retrievedAt ?? new Date(),
-      artifactRetrievedAt: options.artifactRetrievedAt ?? null,
-      previousVersionId: current?.id ?? null,
-    });
-    const report = new ParseReport();
-    const limits = parseLimits(options.env ?? process.env);
-    let entryCount = 0;
-    try {
-      const onBytes = (b: number): void => progress('parse', b, report.rows);
-      if (supplement) {
-        if (!current) throw new Refusal('an LEIE supplement needs a published full LEIE version to apply to');
-        entryCount = await applyLeieSupplement(client, {
-          kind: supplement,
-          versionId: staged.id,
-          currentVersionId: current.id,
-          entries: parseEntriesInChild({ sourceKey, path: artifactPath, limits, report, onBytes }),
-          report,
-        });
-      } else {
-        entryCount = await loadEntries(
-          client,
-          source.adapter,
-          sourceKey,
-          staged.id,
-          artifactPath,
-          report,
-          onBytes,
-          parseLimits(options.env ?? process.env),
-        );
-      }
-      const refusal = refusalReason(report, entryCount, current, options.force === true || supplement !== null);
-      if (refusal) throw new Refusal(refusal);
-    } catch (err) {
-      if (!(err instanceof Refusal) && !(err instanceof ArtifactFormatError)) throw err;
-      const reason = (err as Error).message;
-      await rejectVersion(client, staged.id, reason, countsOf(report, entryCount));
-      return {
-        outcome: 'refused',
-        sourceKey,
-        versionId: staged.id,
-        checksum,
-        reason,
-        rowCount: report.rows,
-        badRowCount: report.badRowCount,
-        badRows: report.badRows,
-      };
-    }
-    await recordCounts(client, staged.id, countsOf(report, entryCount));
-    progress('diff', totalBytes, report.rows);
-    const diff = await computeDiff(client, source.adapter.target, staged.id, current?.id ?? null, entryCount);
-    const removals = options.force === true || supplement !== null || !current ? null : removalRefusal(source, diff, current.entryCount);
-    if (removals) {
-      await client.query('DELETE FROM list_version_diffs WHERE version_id = $1', [staged.id]);
-      await rejectVersion(client, staged.id, removals, null);
-      return {
-        outcome: 'refused',
-        sourceKey,
-        versionId: staged.id,
-        checksum,
-        reason: removals,
-        rowCount: report.rows,
-        badRowCount: report.badRowCount,
-        badRows: report.badRows,
-      };
-    }
-    progress('publish', totalBytes, report.rows);
-    await publishVersion(client, sourceKey, staged.id, diff);
-    return {
-      outcome: 'published',
-      sourceKey,
-      versionId: staged.id,
-      seq: staged.seq,
-      checksum,
-      rowCount: report.rows,
-      entryCount,
-      badRowCount: report.badRowCount,
-      badRows: report.badRows,
-      diff,
-      artifactKind: supplement ? `supplement_${supplement}` : 'full',
-    };
-  } finally {
-    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockId(sourceKey)]).catch(() => undefined);
-    client.release();
-  }
+    const staged = await stageVersion(client, artifact, checksum, current);
+    const parsed = await parseIntoStaging(client, artifact, staged.id, current);
+    if (parsed.refusal !== null) return refused(artifact, staged.id, checksum, parsed.refusal, parsed.report);
+    return diffAndPublish(client, artifact, staged, current, checksum, parsed);
+  });
 }
 
 /**

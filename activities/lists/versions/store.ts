@@ -3,7 +3,7 @@ import type { BadRow } from '../sources/types';
 import { LIST_PUBLISHED_CHANNEL } from '../../../infra/base/db/channels';
 import { transaction } from '../../../infra/base/db/transaction';
 
-interface CurrentVersion {
+export interface CurrentVersion {
   id: string;
   seq: number;
   artifactChecksum: string;

@@ -1,7 +1,8 @@
 import { Context } from '@temporalio/activity';
 import type { Pool } from 'pg';
 import type { Logger } from '../../infra/base/log';
-import { MATCH_MANY_CHUNK_BYTES, refusesSubjects, type MatcherClient } from '../../matcher/client';
+import { MATCH_MANY_CHUNK_BYTES, type MatcherClient } from '../../matcher/client';
+import { isolateRefusals } from '../matcherRefusals';
 import {
   completeJob,
   loadPendingItems,
@@ -26,31 +27,7 @@ const HEARTBEAT_EVERY_MS = 2000;
 const CHUNK_CALL_TIMEOUT_MS = 60_000;
 
 /** Screened items and the matcher's answer for them, as it came (results[i] for items[i]). */
-type Answered = { items: PendingItem[]; answer: string };
-
-/**
- * Screens items in one call; a refusal of the items sent (client.ts `refusesSubjects`) splits them
- * in halves down to the refused item, since the same call would fail the same way for ever. Any
- * other failure (a 408, a 400 the matcher does not put on the items) fails the chunk, which is
- * retried. Returns the answers (one, unless a refusal split the items) and the items refused on their own.
- */
-async function screenIsolatingRefusals(
-  items: PendingItem[],
-  screen: (items: PendingItem[]) => Promise<string>,
-): Promise<{ answered: Answered[]; refused: PendingItem[] }> {
-  try {
-    return { answered: [{ items, answer: await screen(items) }], refused: [] };
-  } catch (err) {
-    if (!refusesSubjects(err)) throw err;
-    if (items.length === 1) return { answered: [], refused: items };
-    const half = Math.ceil(items.length / 2);
-    const [first, second] = [
-      await screenIsolatingRefusals(items.slice(0, half), screen),
-      await screenIsolatingRefusals(items.slice(half), screen),
-    ];
-    return { answered: [...first.answered, ...second.answered], refused: [...first.refused, ...second.refused] };
-  }
-}
+type Answered = { items: PendingItem[]; outcome: string };
 
 /**
  * One answer for all the items answered: the matcher's own when one call screened them all
@@ -58,8 +35,8 @@ async function screenIsolatingRefusals(
  */
 function joinedAnswer(answered: Answered[]): { indexes: number[]; answer: string } {
   const indexes = answered.flatMap((a) => a.items.map((i) => i.idx));
-  if (answered.length === 1) return { indexes, answer: answered[0].answer };
-  const results = answered.flatMap((a) => (JSON.parse(a.answer) as { results?: unknown[] }).results ?? []);
+  if (answered.length === 1) return { indexes, answer: answered[0].outcome };
+  const results = answered.flatMap((a) => (JSON.parse(a.outcome) as { results?: unknown[] }).results ?? []);
   return { indexes, answer: JSON.stringify({ results }) };
 }
 
@@ -83,7 +60,9 @@ export function createBatchScreeningActivities(deps: { pool: Pool; logger: Logge
       const context = Context.current();
       context.heartbeat();
       const heartbeats = setInterval(() => context.heartbeat(), HEARTBEAT_EVERY_MS);
-      const { answered, refused } = await screenIsolatingRefusals(items, (part) =>
+      // A refusal of the items sent splits them in halves down to the refused item; any other
+      // failure (a 408, a 400 the matcher does not put on the items) fails the chunk, which is retried.
+      const { answered, refused } = await isolateRefusals(items, (part) =>
         deps.matcher.matchManyAnswer(
           part.map((i) => i.item),
           { requestId: `batch:${input.job.jobId}:${part[0].idx}`, timeoutMs: CHUNK_CALL_TIMEOUT_MS },

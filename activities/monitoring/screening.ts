@@ -1,7 +1,8 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
 import type { Pool, PoolClient } from 'pg';
-import { entityBytes, MATCH_MANY_CHUNK_BYTES, refusesSubjects, type MatcherClient, type MatcherRequestError } from '../../matcher/client';
+import { entityBytes, MATCH_MANY_CHUNK_BYTES, type MatcherClient, type MatcherRequestError } from '../../matcher/client';
+import { isolateRefusals } from '../matcherRefusals';
 import type { ScreeningResult } from '../../matcher/types';
 import type { Logger } from '../../infra/base/log';
 import { inTransaction } from '../../infra/base/db/transaction';
@@ -78,7 +79,8 @@ function statusChangeEvent(
  * Screens records with the matcher and stores the outcomes; a status change records a
  * match_status_change delivery for the record's organization in the same transaction (so a
  * retry, seeing the status already stored, cannot lose it), and its workflow starts after commit.
- * `isStale` refuses results from a matcher that has not loaded the version yet.
+ * `isStale` refuses results from a matcher that has not loaded the version yet. A record the
+ * matcher refuses is skipped, the rest screened (`isolateRefusals`).
  */
 export async function rescreenRecords(
   deps: RescreenDeps,
@@ -87,16 +89,25 @@ export async function rescreenRecords(
   options: RescreenOptions = {},
 ): Promise<number> {
   if (records.length === 0) return 0;
-  let screened;
-  try {
-    screened = await deps.matcher.matchManyWithHeadroom(
-      records.map((r) => r.entity),
-      { requestId: `monitor:${cause}`, timeoutMs: 60_000 },
-    );
-  } catch (err) {
-    if (!refusesSubjects(err)) throw err;
-    return skipRefusedRecords(deps, records, cause, options, err);
-  }
+  const { answered } = await isolateRefusals(
+    records,
+    (part) => screenAndStore(deps, part, cause, options),
+    (record, err) => skipRefusedRecord(deps, record, cause, options, err),
+  );
+  return answered.reduce((changes, part) => changes + part.outcome, 0);
+}
+
+/** One matcher call for the records and their outcomes stored; returns the status changes. */
+async function screenAndStore(
+  deps: RescreenDeps,
+  records: readonly StoredRecord[],
+  cause: string,
+  options: RescreenOptions,
+): Promise<number> {
+  const screened = await deps.matcher.matchManyWithHeadroom(
+    records.map((r) => r.entity),
+    { requestId: `monitor:${cause}`, timeoutMs: 60_000 },
+  );
   const { results, headroom, rulesVersion, entryKeys } = screened;
   if (options.isStale && results.some(options.isStale)) {
     throw ApplicationFailure.retryable(`the matcher has not loaded the list version of ${cause} yet`, 'MatcherBehindListVersion');
@@ -140,29 +151,21 @@ export async function rescreenRecords(
 }
 
 /**
- * The chunk is split in halves, down to the record the matcher refuses; that record is skipped
- * (reported by id, never by name: the subject is personal data) and the others are screened.
+ * A record the matcher refuses on its own is skipped, reported by id, never by name: the subject
+ * is personal data. The rest of its chunk is screened (`isolateRefusals`).
  */
-async function skipRefusedRecords(
+function skipRefusedRecord(
   deps: RescreenDeps,
-  records: readonly StoredRecord[],
+  record: StoredRecord,
   cause: string,
   options: RescreenOptions,
   err: MatcherRequestError,
-): Promise<number> {
-  if (records.length === 1) {
-    deps.log?.warn(
-      { recordId: records[0].id, cause, matcherStatus: err.statusCode },
-      'monitored record refused by the matcher; skipped by this re-screen',
-    );
-    options.onSkipped?.(records[0].id);
-    return 0;
-  }
-  const half = Math.ceil(records.length / 2);
-  return (
-    (await rescreenRecords(deps, records.slice(0, half), cause, options)) +
-    (await rescreenRecords(deps, records.slice(half), cause, options))
+): void {
+  deps.log?.warn(
+    { recordId: record.id, cause, matcherStatus: err.statusCode },
+    'monitored record refused by the matcher; skipped by this re-screen',
   );
+  options.onSkipped?.(record.id);
 }
 
 /**

@@ -4,16 +4,10 @@ import type { Pool, PoolClient } from 'pg';
 import type { ScreeningResult } from '../../matcher/types';
 import { invalidRequest, serviceUnavailable } from '../errors';
 import { createLogger } from '../../infra/base/log';
-import { checkAllowanceFits, hardCap, lockAllowance } from './allowance';
+import { hardCap } from './allowance';
 import type { PlanKey } from './plans';
-import {
-  consumeSingleReservation,
-  createReservation,
-  lockAllowancePeriod,
-  recordUsageEvent,
-  releaseReservation,
-  type UsageEvent,
-} from '../../activities/metering';
+import { releaseAllowance, reserveAllowance, takeReservedAllowance, type AllowanceHold } from './reservedAllowance';
+import { recordUsageEvent, type UsageEvent } from '../../activities/metering';
 
 const log = createLogger('gateway');
 
@@ -60,6 +54,18 @@ export function requestHash(body: unknown): string {
 function noConnection(err: unknown): Error {
   log.warn({ err: err instanceof Error ? err.message : String(err) }, 'no database connection for a screening');
   return serviceUnavailable('The database is busy or unreachable; nothing was metered. Retry with the same Idempotency-Key.');
+}
+
+/** A POST /screen on a capped plan holds one screening of its allowance while it runs. */
+function allowanceHold(call: ScreenCall): AllowanceHold {
+  return {
+    kind: 'single_screening',
+    orgId: call.orgId,
+    plan: call.plan,
+    period: call.period,
+    purpose: `screen:${call.idempotencyKey}`,
+    ttlSeconds: HOLD_SECONDS,
+  };
 }
 
 type Admission = { kind: 'replay'; result: ScreeningResult } | { kind: 'in_progress' } | { kind: 'admitted'; reservationId: string | null };
@@ -124,16 +130,7 @@ async function admit(pool: Pool, call: ScreenCall, hash: string): Promise<Admiss
           [call.orgId, call.idempotencyKey, hash, HOLD_SECONDS],
         );
       }
-      if (hardCap(call.plan) === null) return { kind: 'admitted', reservationId: null };
-      await lockAllowance(client, 'single_screening', call.orgId, call.plan, call.period);
-      const reservationId = await createReservation(client, {
-        orgId: call.orgId,
-        period: call.period,
-        amount: 1,
-        purpose: `screen:${call.idempotencyKey}`,
-        ttlSeconds: HOLD_SECONDS,
-      });
-      return { kind: 'admitted', reservationId };
+      return { kind: 'admitted', reservationId: await reserveAllowance(client, allowanceHold(call)) };
     },
     { noConnection },
   );
@@ -158,19 +155,11 @@ async function commitScreening(
       if (!call.keyGenerated) {
         const stored = await lockedStoredResponse(client, call, hash);
         if (stored) {
-          if (reservationId) await releaseReservation(client, reservationId);
+          await releaseAllowance(client, reservationId);
           return { stored };
         }
       }
-      if (reservationId) {
-        // The reserved unit becomes a metered one atomically for any concurrent allowance check.
-        await lockAllowancePeriod(client, call.orgId, call.period);
-        // A reservation stops counting once it expires (HOLD_SECONDS): other calls may have taken
-        // its place, so this one is metered only if it still fits beside them (else 402, nothing metered).
-        if (!(await consumeSingleReservation(client, reservationId))) {
-          await checkAllowanceFits(client, 'single_screening', call.orgId, call.plan, call.period);
-        }
-      }
+      await takeReservedAllowance(client, allowanceHold(call), reservationId);
       await recordUsageEvent(client, { orgId: call.orgId, kind: 'screen', eventKey: call.idempotencyKey, period: call.period });
       if (!call.keyGenerated) {
         await client.query('INSERT INTO screen_responses (org_id, idempotency_key, request_hash, response) VALUES ($1, $2, $3, $4)', [
@@ -196,7 +185,7 @@ async function abandon(pool: Pool, call: ScreenCall, reservationId: string | nul
         await lockKey(client, call);
         await client.query('DELETE FROM screen_claims WHERE org_id = $1 AND idempotency_key = $2', [call.orgId, call.idempotencyKey]);
       }
-      if (reservationId) await releaseReservation(client, reservationId);
+      await releaseAllowance(client, reservationId);
     },
     { noConnection },
   );

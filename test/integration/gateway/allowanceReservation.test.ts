@@ -208,3 +208,27 @@ describe('POST /v1/screen on a capped plan', () => {
     });
   });
 });
+
+describe('PUT /v1/monitor on a capped plan', () => {
+  const counted = async (table: string, orgId: string): Promise<number> =>
+    (await gw.pool.query(`SELECT count(*)::int AS n FROM ${table} WHERE org_id = $1`, [orgId])).rows[0].n;
+
+  it('stores, bills and holds nothing when the matcher fails, and takes one call once it is back', async () => {
+    const down = await startInProcessGateway({ matcherUrl: `http://127.0.0.1:${await freePort()}` });
+    try {
+      const { apiKey, orgId } = await createOrgWithKey(gw.pool, 'small');
+      const reply = await call(down.url, 'PUT', '/v1/monitor', { apiKey, body: person });
+      expect(reply.status).toBe(503);
+      for (const table of ['allowance_reservations', 'monitor_enrollments', 'usage_events', 'monitored_records']) {
+        expect([table, await counted(table, orgId)]).toEqual([table, 0]);
+      }
+      const retry = await call(gw.url, 'PUT', '/v1/monitor', { apiKey, body: person });
+      expect(retry.status).toBe(200);
+      expect(await counted('monitor_enrollments', orgId)).toBe(1);
+      expect(await counted('allowance_reservations', orgId)).toBe(0);
+      expect(await counted('usage_events', orgId)).toBe(1);
+    } finally {
+      await down.close();
+    }
+  });
+});

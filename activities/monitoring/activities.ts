@@ -11,7 +11,7 @@ import * as catchUp from './catchUp';
 import * as fanOuts from './fanOuts';
 import * as listUpdate from './listUpdate';
 import * as records from './records';
-import * as rescreen from './rescreen';
+import * as rescreen from './versionRescreen/stages';
 import * as resume from './resume';
 import * as rules from './rules';
 import type { RescreenDeps } from './screening';
@@ -20,7 +20,7 @@ import * as monitorStarts from './start';
 import * as switches from './switches';
 
 // The activities' results the workflows read: workflows import types from activities.ts only.
-export type { RescreenSummary } from './rescreen';
+export type { RescreenSummary } from './versionRescreen/stages';
 export type { ListSwitchSummary } from './switches';
 export type { MatchingRulesSummary } from './rules';
 

@@ -4,7 +4,7 @@
  */
 export { activeRecord, recordView, removeRecord, upsertRecord, type MonitoredRecordView, type StoredRecord } from './records';
 export { listRecords, readRecord, type RecordFilter, type RecordPage } from './reads';
-export { rescreenForListVersion, type RescreenSummary } from './rescreen';
+export { rescreenForListVersion, type RescreenSummary } from './versionRescreen/stages';
 export { listUpdateEvent } from './listUpdate';
 export { catchUpRecord } from './catchUp';
 export { RESCREEN_CHUNK, type RescreenDeps } from './screening';

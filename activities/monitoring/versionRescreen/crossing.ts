@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { MatcherClient } from '../../../matcher/client';
-import { recordsOfCrossingGroups, type KeyGroupsOnVersion } from '../crossingGroups';
+import { recordsOfCrossingGroups, type KeyGroupsOnVersion } from './crossingGroups';
 import { loadActiveRecords } from '../records';
 import { REACHED_CHUNK } from './preCheck';
 import type { RecordSink } from './screen';

@@ -1,5 +1,5 @@
 import type { RescreenDeps } from '../screening';
-import { keyGroupsOnVersion, type KeyGroupsOnVersion } from '../crossingGroups';
+import { keyGroupsOnVersion, type KeyGroupsOnVersion } from './crossingGroups';
 import { MATCHER_WAIT } from '../matcherWait';
 import type { VersionChange } from '../changes';
 import type { ReachScope } from './reach';

@@ -1,5 +1,5 @@
 import type { StoredRecord } from '../records';
-import type { KeyGroupsOnVersion } from '../crossingGroups';
+import type { KeyGroupsOnVersion } from './crossingGroups';
 import type { MatcherGate } from './matcherGate';
 import type { PreCheckedChunk } from './preCheck';
 import { noReasons, type FanOutProgress, type RescreenReason } from './summary';

@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { ListedParty } from '../../../matcher/types';
-import type { KeyGroupsOnVersion } from '../../../activities/monitoring/crossingGroups';
+import type { KeyGroupsOnVersion } from '../../../activities/monitoring/versionRescreen/crossingGroups';
 import type { StoredRecord } from '../../../activities/monitoring/records';
 import { admission } from '../../../activities/monitoring/versionRescreen/admit';
 import { affectedBecause, indexOfChange, type PreCheckedChunk } from '../../../activities/monitoring/versionRescreen/preCheck';

@@ -1,18 +1,18 @@
-import type { ScreeningResult } from '../../matcher/types';
-import { versionChange } from './changes';
-import { markFannedOut } from './fanOuts';
-import { screeningPipeline, type RescreenDeps } from './screening';
-import { isStaleResult } from './staleResults';
-import { admit } from './versionRescreen/admit';
-import { screenCrossingGroups } from './versionRescreen/crossing';
-import { finishFanOut } from './versionRescreen/finish';
-import { startMatcherWait } from './versionRescreen/matcherGate';
-import { preCheck } from './versionRescreen/preCheck';
-import { onThisVersion, reach, reachScope } from './versionRescreen/reach';
-import { screenAffected } from './versionRescreen/screen';
-import { FanOutProgress, nothingDone, type RescreenSummary } from './versionRescreen/summary';
+import type { ScreeningResult } from '../../../matcher/types';
+import { versionChange } from '../changes';
+import { markFannedOut } from '../fanOuts';
+import { screeningPipeline, type RescreenDeps } from '../screening';
+import { isStaleResult } from '../staleResults';
+import { admit } from './admit';
+import { screenCrossingGroups } from './crossing';
+import { finishFanOut } from './finish';
+import { startMatcherWait } from './matcherGate';
+import { preCheck } from './preCheck';
+import { onThisVersion, reach, reachScope } from './reach';
+import { screenAffected } from './screen';
+import { FanOutProgress, nothingDone, type RescreenSummary } from './summary';
 
-export type { RescreenReason, RescreenSummary } from './versionRescreen/summary';
+export type { RescreenReason, RescreenSummary } from './summary';
 
 /**
  * A new list version: finds the monitored records one of the entries it added, removed or
@@ -26,7 +26,7 @@ export type { RescreenReason, RescreenSummary } from './versionRescreen/summary'
  * change, so they run while the matcher loads the version. A record no changed entry can be a
  * candidate for is not read. The outcome equals a full re-screen.
  *
- * The stages, in order (each in versionRescreen/): admit → scope the reach → (start the wait for
+ * The stages, in order (each a file beside this one): admit → scope the reach → (start the wait for
  * the matcher) → reach → pre-check → screen → crossing groups → finish.
  */
 export async function rescreenForListVersion(deps: RescreenDeps, versionId: string): Promise<RescreenSummary> {

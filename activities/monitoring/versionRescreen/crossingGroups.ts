@@ -12,7 +12,8 @@ import type { KeyGroupSizes, MatcherClient } from '../../../matcher/client';
 import { monitoringPending } from '../../lists';
 import { untilMatcherServes, type MatcherWait } from '../matcherWait';
 import type { VersionChange } from '../changes';
-import { loadActiveRecords, recordsHoldingKeys, type StoredRecord } from '../records';
+import { recordsHoldingKeys } from '../recordKeys';
+import { loadActiveRecords, type StoredRecord } from '../records';
 
 /** Holders of a crossed word read at a time. */
 const HOLDERS_CHUNK = 2000;

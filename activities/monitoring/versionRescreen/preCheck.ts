@@ -2,7 +2,8 @@ import type { Pool } from 'pg';
 import { isSoloSubject, screenAgainstParties, type ScreenedAgainstParties } from '../../../matcher/blockingKeys';
 import type { Entity } from '../../../matcher/types';
 import type { VersionChange } from '../changes';
-import { loadActiveRecords, narrowHeadroom, type StoredRecord } from '../records';
+import { narrowHeadroom } from '../recordKeys';
+import { loadActiveRecords, type StoredRecord } from '../records';
 import type { ReachPlan } from './reach';
 import type { RescreenReason } from './summary';
 
@@ -62,7 +63,7 @@ export interface PreCheckedChunk {
  * Stage 4, pre-check: reads the reached records a chunk at a time (the next chunk is read while
  * this one is checked) and yields, chunk by chunk, those the change can screen differently. A
  * record left out is one the change gave viable candidates within its headroom: that much room
- * is taken from it (records.ts `narrowHeadroom`), and one whose room another fan-out took
+ * is taken from it (recordKeys.ts `narrowHeadroom`), and one whose room another fan-out took
  * meanwhile (a list published together with this one) is taken after all.
  */
 export async function* preCheck(

@@ -3,7 +3,8 @@ import { changeReach } from '../../../matcher/blockingKeys';
 import type { ListedParty } from '../../../matcher/types';
 import { olderVersionsOf } from '../../lists';
 import type { VersionChange } from '../changes';
-import { allActiveRecords, prepareKeyIndex, recordsReachedBy, type OrganizationsReached } from '../records';
+import { prepareKeyIndex, recordsReachedBy, type OrganizationsReached } from '../recordKeys';
+import { allActiveRecords } from '../records';
 import { rekeyStaleRecords } from '../rekey';
 import type { SourceExpectation } from '../staleResults';
 
@@ -57,7 +58,7 @@ export function onThisVersion(change: Pick<VersionChange, 'sourceKey' | 'registr
   return { source: change.sourceKey, screened: true, citedOnlyWhenConsulted: change.registry, acceptsVersion: (id) => !superseded.has(id) };
 }
 
-/** Stage 2b, reach: the ids of the active records the change can affect (records.ts `recordsReachedBy`), sorted. */
+/** Stage 2b, reach: the ids of the active records the change can affect (recordKeys.ts `recordsReachedBy`), sorted. */
 export async function reach(pool: Pool, change: Pick<VersionChange, 'registry'>, scope: ReachPlan): Promise<string[]> {
   return scope.large
     ? allActiveRecords(pool)

@@ -7,7 +7,8 @@ import { startLeieMonitoringStack, type LeieMonitoringStack } from './support';
 import type { LeieBusiness, LeiePerson } from '../support/lists';
 import { BLOCKING_KEYS_VERSION, changeReach, reaches, subjectBlockingKeys } from '../../../matcher/blockingKeys';
 import type { ListedParty } from '../../../matcher/types';
-import { narrowHeadroom, recordsReachedBy, saveRescreenings } from '../../../activities/monitoring/records';
+import { narrowHeadroom, recordsReachedBy } from '../../../activities/monitoring/recordKeys';
+import { saveRescreenings } from '../../../activities/monitoring/records';
 
 /**
  * The re-screen on a new list version touches only the records sharing a blocking key with a

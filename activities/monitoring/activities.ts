@@ -14,7 +14,7 @@ import * as records from './records';
 import * as rescreen from './versionRescreen/stages';
 import * as resume from './resume';
 import * as rules from './rules';
-import type { RescreenDeps } from './screening';
+import type { RescreenDeps } from './screeningPipeline';
 import type { MatchChangeListener } from './matchChanges';
 import * as monitorStarts from './start';
 import * as switches from './switches';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ScreeningResult } from '../../matcher/types';
 import { listScreeningStates } from '../lists';
 import { loadActiveRecords } from './records';
-import { rescreenRecords, type RescreenDeps } from './screening';
+import { rescreenRecords, type RescreenDeps } from './screeningPipeline';
 import { isStaleResult, listsAsScreened } from './staleResults';
 
 /**

@@ -7,7 +7,7 @@ export { listRecords, readRecord, type RecordFilter, type RecordPage } from './r
 export { rescreenForListVersion, type RescreenSummary } from './versionRescreen/stages';
 export { listUpdateEvent } from './listUpdate';
 export { catchUpRecord } from './catchUp';
-export { RESCREEN_CHUNK, type RescreenDeps } from './screening';
+export { RESCREEN_CHUNK, type RescreenDeps } from './screeningPipeline';
 export { matchChangeKind, type MatchChange, type MatchChangeKind, type MatchChangeListener } from './matchChanges';
 export { rescreenForListSwitches, type ListSwitchSummary } from './switches';
 export { rescreenForMatchingRules, type MatchingRulesSummary } from './rules';

@@ -1,6 +1,6 @@
 import { organizationRecords, organizationResumed, organizationsToResume } from './records';
 import { releaseHeldDeliveries } from '../webhooks';
-import { rescreenRecordIds, type RescreenDeps } from './screening';
+import { loadAndRescreenAll, type RescreenDeps } from './screeningPipeline';
 
 /**
  * An organization active again after being read-only: while it was read-only its records were
@@ -38,7 +38,7 @@ export async function resumeReactivatedOrganization(
   const cause = `org-resumed:${input.orgId}:${Date.parse(input.resumedAt)}`;
   // First what was held (the older events), then what the re-screen finds.
   await releaseHeldDeliveries(deps.pool, deps.temporal, deps.taskQueue, { orgId: input.orgId }, deps.env);
-  const { rescreened, statusChanges } = await rescreenRecordIds(deps, ids, cause, {});
+  const { rescreened, statusChanges } = await loadAndRescreenAll(deps, ids, cause, {});
   await organizationResumed(deps.pool, input.orgId, input.resumedAt);
   return { orgId: input.orgId, rescreened, statusChanges };
 }

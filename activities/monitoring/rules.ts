@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Pool } from 'pg';
 import { MatcherUnavailableError } from '../../matcher/client';
-import { rescreenRecordIds, type RescreenDeps } from './screening';
+import { loadAndRescreenAll, type RescreenDeps } from './screeningPipeline';
 import type { MatchingRulesSummary } from '../../workflows/contracts';
 
 export type { MatchingRulesSummary };
@@ -30,7 +30,7 @@ export async function rescreenForMatchingRules(deps: RescreenDeps): Promise<Matc
   if (ids.length === 0) return { rulesVersion, recordsRescreened: 0, statusChanges: 0 };
   // One cause a generation: a retried attempt records each status change once.
   const cause = `rules-${rulesVersion}-${rows[0].seen_since.getTime()}`;
-  const { rescreened, statusChanges } = await rescreenRecordIds(deps, ids, cause, { rulesVersion });
+  const { rescreened, statusChanges } = await loadAndRescreenAll(deps, ids, cause, { rulesVersion });
   return { rulesVersion, recordsRescreened: rescreened, statusChanges };
 }
 

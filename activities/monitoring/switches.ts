@@ -3,7 +3,7 @@ import { listSwitchStates, markSwitchApplied, settleSwitchesOfListsWithoutVersio
 import type { KeyGroupSizes } from '../../matcher/client';
 import { MATCHER_WAIT, untilMatcherServes } from './matcherWait';
 import { allActiveRecords } from './records';
-import { rescreenRecordIds, type RescreenDeps } from './screening';
+import { loadAndRescreenAll, type RescreenDeps } from './screeningPipeline';
 import type { ListSwitchSummary } from '../../workflows/contracts';
 
 export type { ListSwitchSummary };
@@ -42,8 +42,8 @@ export async function rescreenForListSwitches(deps: RescreenDeps): Promise<ListS
     { requestId: `monitor:${cause}`, waitingFor: 'the lists as they are switched' },
   );
   // A result from a matcher not screening exactly the enabled lists (another replica, not reloaded
-  // yet) is refused where every re-screen is stored (screening.ts `refuseResultsOnOtherLists`).
-  const { rescreened, statusChanges } = await rescreenRecordIds(deps, ids, cause, {});
+  // yet) is refused where every re-screen is stored (screeningPipeline.ts `refuseResultsOnOtherLists`).
+  const { rescreened, statusChanges } = await loadAndRescreenAll(deps, ids, cause, {});
   // Switched again meanwhile: left for the next run.
   for (const s of switched) await markSwitchApplied(deps.pool, s);
   return { switched: switched.map((s) => ({ sourceKey: s.key, enabled: s.enabled })), recordsRescreened: rescreened, statusChanges };

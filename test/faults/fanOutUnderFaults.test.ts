@@ -13,7 +13,7 @@ import { createRng, type Rng } from '../../infra/dev/synthetic/parties';
 import { enrollInBulk } from '../bench/support/bulkEnroll';
 import { scratchDir } from '../fixtures/lists/builders';
 import { LEIE_HEADER, leieRow } from '../integration/lists/support';
-import { RESCREEN_CHUNK } from '../../activities/monitoring/screening';
+import { RESCREEN_CHUNK } from '../../activities/monitoring/screeningPipeline';
 import type { LeiePerson } from '../integration/support/lists';
 import { startWebhookReceiver, type WebhookReceiver } from '../integration/support/webhookReceiver';
 import { restartPostgres, until } from './support/faults';

@@ -3,7 +3,7 @@ import type { MatcherClient } from '../../../matcher/client';
 import { recordsOfCrossingGroups, type KeyGroupsOnVersion } from './crossingGroups';
 import { loadActiveRecords } from '../records';
 import { REACHED_CHUNK } from './preCheck';
-import type { RecordSink } from './screen';
+import type { RecordSink } from './screenAffected';
 
 export interface CrossingScreened {
   /** Every record holding a crossed key group, taken before or not. */

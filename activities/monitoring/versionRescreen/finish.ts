@@ -1,5 +1,5 @@
 import { markFannedOut } from '../fanOuts';
-import { startPendingStatusChanges, type RescreenDeps } from '../screening';
+import { startPendingStatusChanges, type RescreenDeps } from '../screeningPipeline';
 
 /**
  * Stage 7, finish: waits for every screening handed over, starts the status-change deliveries an

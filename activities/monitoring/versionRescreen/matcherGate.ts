@@ -1,4 +1,4 @@
-import type { RescreenDeps } from '../screening';
+import type { RescreenDeps } from '../screeningPipeline';
 import { keyGroupsOnVersion, type KeyGroupsOnVersion } from './crossingGroups';
 import { MATCHER_WAIT } from '../matcherWait';
 import type { VersionChange } from '../changes';

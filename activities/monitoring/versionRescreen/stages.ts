@@ -1,7 +1,7 @@
 import type { ScreeningResult } from '../../../matcher/types';
 import { versionChange } from '../changes';
 import { markFannedOut } from '../fanOuts';
-import { screeningPipeline, type RescreenDeps } from '../screening';
+import { screeningPipeline, type RescreenDeps } from '../screeningPipeline';
 import { isStaleResult } from '../staleResults';
 import { admit } from './admit';
 import { screenCrossingGroups } from './crossing';
@@ -9,7 +9,7 @@ import { finishFanOut } from './finish';
 import { startMatcherWait } from './matcherGate';
 import { preCheck } from './preCheck';
 import { onThisVersion, reach, reachScope } from './reach';
-import { screenAffected } from './screen';
+import { screenAffected } from './screenAffected';
 import { FanOutProgress, nothingDone, type RescreenSummary } from './summary';
 
 export type { RescreenReason, RescreenSummary } from './summary';

@@ -15,7 +15,7 @@ import type { LeiePerson } from '../support/lists';
 import { catchUpRecord, startListVersionFanOut } from '../../../activities/monitoring';
 import { MATCHING_RULES_VERSION } from '../../../matcher/rulesVersion';
 import { loadActiveRecords } from '../../../activities/monitoring/records';
-import { rescreenRecords } from '../../../activities/monitoring/screening';
+import { rescreenRecords } from '../../../activities/monitoring/screeningPipeline';
 import { ingestArtifact, syncSourceCatalog } from '../../../activities/lists';
 import { ApplicationFailure } from '@temporalio/common';
 import { leieRow, writeLeie } from '../lists/support';

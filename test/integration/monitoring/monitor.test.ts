@@ -8,14 +8,14 @@ import { matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../sup
 import type { LeiePerson } from '../support/lists';
 import { rescreenForListVersion } from '../../../activities/monitoring';
 import { loadActiveRecords } from '../../../activities/monitoring/records';
-import { rescreenRecords } from '../../../activities/monitoring/screening';
+import { rescreenRecords } from '../../../activities/monitoring/screeningPipeline';
 import { billingPeriod, readPeriodCounts, recordUsageEvent } from '../../../activities/metering';
 import { ensureRecordMonthSchedule } from '../../../infra/schedules/recordMonthSchedule';
 import { monitoringCatchUp } from '../../../workflows/monitoringCatchUp';
 import { recordMonthMetering } from '../../../workflows/recordMonthMetering';
 import { meterActiveRecordMonths } from '../../../activities/metering';
 import { createMonitoringActivities } from '../../../activities/monitoring/activities';
-import { rescreenRecordIds } from '../../../activities/monitoring/screening';
+import { loadAndRescreenAll } from '../../../activities/monitoring/screeningPipeline';
 import { recordDeliveries } from '../../../activities/webhooks/store';
 import { setOrganizationState } from '../../../gateway/orgs/organizations';
 import { createLogger } from '../../../infra/base/log';
@@ -555,7 +555,7 @@ describe('monitoring of a read-only organization', () => {
     expect((await call(gw.url, 'DELETE', `/v1/monitor/${enrolled.body.id}`, { apiKey: org.apiKey })).status).toBe(403);
 
     const deps = { pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue };
-    expect(await rescreenRecordIds(deps, [enrolled.body.id], `test-read-only-${randomUUID()}`, {})).toEqual({
+    expect(await loadAndRescreenAll(deps, [enrolled.body.id], `test-read-only-${randomUUID()}`, {})).toEqual({
       rescreened: 0,
       statusChanges: 0,
     });

@@ -5,7 +5,7 @@ import { entityBytes, MATCH_MANY_CHUNK_BYTES, createMatcherClient, type MatcherC
 import type { MatcherServer } from '../../../matcher/server';
 import type { Entity } from '../../../matcher/types';
 import { upsertRecord } from '../../../activities/monitoring';
-import { rescreenRecordIds, type RescreenDeps } from '../../../activities/monitoring/screening';
+import { loadAndRescreenAll, type RescreenDeps } from '../../../activities/monitoring/screeningPipeline';
 import { inTransaction } from '../../../infra/base/db/transaction';
 import { startMatcher } from '../gateway/support/stack';
 import { startBodyHoldingHop } from '../support/bodyHoldingHop';
@@ -13,7 +13,7 @@ import { publishLeie } from '../support/lists';
 import { matcherOnNewVersion } from '../support/ingestion';
 import { startMatcherServer } from '../../../matcher/server';
 import { createLogger } from '../../../infra/base/log';
-import { screeningPipeline } from '../../../activities/monitoring/screening';
+import { screeningPipeline } from '../../../activities/monitoring/screeningPipeline';
 import { finishFanOut } from '../../../activities/monitoring/versionRescreen/finish';
 import { loadActiveRecords } from '../../../activities/monitoring/records';
 import { createListsDatabase, type ListsDatabase } from '../lists/support';
@@ -86,7 +86,7 @@ describe('re-screen chunks', () => {
       },
     };
     const warnings: unknown[] = [];
-    const outcome = await rescreenRecordIds(
+    const outcome = await loadAndRescreenAll(
       deps({ matcher: measuring, log: { warn: (o: unknown) => warnings.push(o) } as never }),
       ids,
       `test-${randomUUID()}`,
@@ -119,7 +119,7 @@ describe('a record the matcher refuses', () => {
       matchManyWithHeadroom: (batch, opts) => (calls.push(batch.length), matcher.matchManyWithHeadroom(batch, opts)),
     };
 
-    const outcome = await rescreenRecordIds(deps({ matcher: counting, log }), ids, `test-${randomUUID()}`, {});
+    const outcome = await loadAndRescreenAll(deps({ matcher: counting, log }), ids, `test-${randomUUID()}`, {});
 
     expect(outcome.rescreened).toBe(40);
     expect(await screenedAgain(ids)).toEqual(ids.filter((id) => id !== refusedId).sort());
@@ -169,7 +169,7 @@ describe('a matcher answer that does not refuse the records', () => {
       const ids = await enroll(Array.from({ length: 6 }, (_, i) => ({ type: 'person' as const, name: `Timed Out Person ${i}` })));
       const warnings: unknown[] = [];
       const log = { warn: (obj: unknown) => warnings.push(obj) } as never;
-      await expect(rescreenRecordIds(deps({ matcher: stalled, log }), ids, `test-${randomUUID()}`, {})).rejects.toMatchObject({
+      await expect(loadAndRescreenAll(deps({ matcher: stalled, log }), ids, `test-${randomUUID()}`, {})).rejects.toMatchObject({
         statusCode: 408,
       });
       expect(warnings).toEqual([]);

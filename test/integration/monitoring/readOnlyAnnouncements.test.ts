@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createOrganization, setOrganizationState } from '../../../gateway/orgs/organizations';
-import { rescreenRecords, type RescreenDeps } from '../../../activities/monitoring/screening';
+import { rescreenRecords, type RescreenDeps } from '../../../activities/monitoring/screeningPipeline';
 import { resumeReactivatedOrganizations } from '../../../activities/monitoring/resume';
 import { loadActiveRecords, upsertRecord } from '../../../activities/monitoring/records';
 import { createEndpoint, recordDeliveries, startDeliveryWorkflows } from '../../../activities/webhooks';

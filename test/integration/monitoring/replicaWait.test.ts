@@ -4,7 +4,7 @@ import { buildMatcherIndex, type IndexedEntry } from '../../../matcher/engine';
 import { staticLoader, type ListLoader, type MatcherSnapshot } from '../../../matcher/loader';
 import { startMatcherServer, type MatcherServer } from '../../../matcher/server';
 import { untilMatcherServes } from '../../../activities/monitoring/matcherWait';
-import { screeningsInFlight } from '../../../activities/monitoring/screening';
+import { screeningsInFlight } from '../../../activities/monitoring/screeningPipeline';
 
 /**
  * A re-screen spreads its screenings over every matcher replica, so it waits until every replica

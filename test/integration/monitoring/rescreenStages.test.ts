@@ -4,7 +4,7 @@ import { matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../sup
 import type { LeiePerson } from '../support/lists';
 import { ingestArtifact, versionForMonitoring } from '../../../activities/lists';
 import { versionChange, type VersionChange } from '../../../activities/monitoring/changes';
-import { screeningPipeline, type RescreenDeps } from '../../../activities/monitoring/screening';
+import { screeningPipeline, type RescreenDeps } from '../../../activities/monitoring/screeningPipeline';
 import { isStaleResult } from '../../../activities/monitoring/staleResults';
 import { admit } from '../../../activities/monitoring/versionRescreen/admit';
 import { screenCrossingGroups } from '../../../activities/monitoring/versionRescreen/crossing';
@@ -12,7 +12,7 @@ import { finishFanOut } from '../../../activities/monitoring/versionRescreen/fin
 import { startMatcherWait } from '../../../activities/monitoring/versionRescreen/matcherGate';
 import { preCheck, type PreCheckedChunk } from '../../../activities/monitoring/versionRescreen/preCheck';
 import { onThisVersion, reach, reachScope, type ReachScope } from '../../../activities/monitoring/versionRescreen/reach';
-import { screenAffected } from '../../../activities/monitoring/versionRescreen/screen';
+import { screenAffected } from '../../../activities/monitoring/versionRescreen/screenAffected';
 import { startLeieMonitoringStack, type LeieMonitoringStack } from './support';
 
 /**

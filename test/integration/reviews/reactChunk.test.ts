@@ -4,7 +4,7 @@ import type { TestWorker } from '../support/worker';
 import { startLeieMonitoringStack, type LeieMonitoringStack } from '../monitoring/support';
 import { matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
 import type { LeiePerson } from '../support/lists';
-import { rescreenRecordIds } from '../../../activities/monitoring/screening';
+import { loadAndRescreenAll } from '../../../activities/monitoring/screeningPipeline';
 import type { MatchChange } from '../../../activities/monitoring';
 import { reactToMatchChanges } from '../../../activities/reviews';
 
@@ -101,9 +101,9 @@ describe('a chunk of matches on a new list version', () => {
     const v2 = await publish([...PEOPLE, UNRELATED]);
     const deps = { pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue };
     const one = countedReaction();
-    await rescreenRecordIds({ ...deps, matchChanges: one.listener }, recordIds.slice(0, 1), `test-chunk-one-${v2.versionId}`, {});
+    await loadAndRescreenAll({ ...deps, matchChanges: one.listener }, recordIds.slice(0, 1), `test-chunk-one-${v2.versionId}`, {});
     const five = countedReaction();
-    await rescreenRecordIds({ ...deps, matchChanges: five.listener }, recordIds.slice(1), `test-chunk-five-${v2.versionId}`, {});
+    await loadAndRescreenAll({ ...deps, matchChanges: five.listener }, recordIds.slice(1), `test-chunk-five-${v2.versionId}`, {});
 
     expect(one.seen).toMatchObject({ calls: 1, kinds: ['relisted'] });
     expect(five.seen).toMatchObject({ calls: 1, kinds: Array(5).fill('relisted') });
@@ -121,7 +121,7 @@ describe('a chunk of matches on a new list version', () => {
 
   it('a re-screen that finds the same matches on the same version hands the reviews nothing', async () => {
     const again = countedReaction();
-    await rescreenRecordIds(
+    await loadAndRescreenAll(
       { pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue, matchChanges: again.listener },
       recordIds,
       'test-chunk-same',

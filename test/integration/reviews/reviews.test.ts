@@ -5,7 +5,7 @@ import { startLeieMonitoringStack, type LeieMonitoringStack } from '../monitorin
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 import { matcherOnNewVersion, runLeieIngestion, writeLeieArtifact } from '../support/ingestion';
 import type { LeiePerson } from '../support/lists';
-import { rescreenRecordIds } from '../../../activities/monitoring/screening';
+import { loadAndRescreenAll } from '../../../activities/monitoring/screeningPipeline';
 import { reactToMatchChanges, setFourEyes } from '../../../activities/reviews';
 import { setOrganizationState } from '../../../gateway/orgs/organizations';
 
@@ -165,7 +165,7 @@ describe('carry forward on a new list version', () => {
   it('an unrelated edit elsewhere in the list carries not_a_match forward, recorded with the version and hashes checked', async () => {
     const v2 = await publish([ALDERWOOD, BRAVO_EDITED, CASTELLANO]);
     // The record is screened again on the new version, as any re-screen that reaches it would.
-    await rescreenRecordIds(
+    await loadAndRescreenAll(
       { pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue, matchChanges: reactToMatchChanges },
       [recordId],
       `test-carry-${v2.versionId}`,
@@ -204,7 +204,7 @@ describe('carry forward on a new list version', () => {
     expect((await decideAs('Ana Reviewer', 'not_a_match', { validUntil })).body.state).toBe('resolved');
     await new Promise((r) => setTimeout(r, 2000));
     const v4 = await publish([ALDERWOOD_WITH_DOB, BRAVO, CASTELLANO]);
-    await rescreenRecordIds(
+    await loadAndRescreenAll(
       { pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue, matchChanges: reactToMatchChanges },
       [recordId],
       `test-expiry-${v4.versionId}`,
@@ -220,7 +220,7 @@ describe('carry forward on a new list version', () => {
     await decideAs('Ana Reviewer', 'not_a_match');
     // No operation of the API edits a subject in place; the stored subject is changed as a future edit would.
     await gw.pool.query(`UPDATE monitored_records SET entity = entity || '{"state":"IL"}'::jsonb WHERE id = $1`, [recordId]);
-    await rescreenRecordIds(
+    await loadAndRescreenAll(
       { pool: gw.pool, matcher: gw.matcher, temporal: worker.client, taskQueue: worker.taskQueue, matchChanges: reactToMatchChanges },
       [recordId],
       'test-subject',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { createOrganization } from '../../../gateway/orgs/organizations';
-import { rescreenRecords, type RescreenDeps } from '../../../activities/monitoring/screening';
+import { rescreenRecords, type RescreenDeps } from '../../../activities/monitoring/screeningPipeline';
 import { loadActiveRecords, upsertRecord } from '../../../activities/monitoring/records';
 import { createEndpoint, emitWebhookEvents, startUnstartedDeliveries } from '../../../activities/webhooks';
 import { unstartedDeliverySweep } from '../../../workflows/unstartedDeliverySweep';

@@ -5,7 +5,7 @@ import type { StoredRecord } from '../../../activities/monitoring/records';
 import { admission } from '../../../activities/monitoring/versionRescreen/admit';
 import { affectedBecause, indexOfChange, type PreCheckedChunk } from '../../../activities/monitoring/versionRescreen/preCheck';
 import { LARGE_CHANGE, reachPlan } from '../../../activities/monitoring/versionRescreen/reach';
-import { screenAffected, WAITING_RECORDS } from '../../../activities/monitoring/versionRescreen/screen';
+import { screenAffected, WAITING_RECORDS } from '../../../activities/monitoring/versionRescreen/screenAffected';
 import { FanOutProgress, nothingDone } from '../../../activities/monitoring/versionRescreen/summary';
 
 /** The list-version re-screen's stages that need neither the database nor the matcher, each on its own. */

@@ -271,7 +271,7 @@ export function screeningPipeline(deps: RescreenDeps, cause: string, options: Re
   };
 }
 
-/** Records read at a time by `rescreenRecordIds`. */
+/** Records read at a time by `loadAndRescreenAll`. */
 const READ_CHUNK = 2000;
 
 /**
@@ -279,7 +279,7 @@ const READ_CHUNK = 2000;
  * change no list diff describes (a list switched on or off, new matching rules). Returns how many
  * were screened and how many changed status.
  */
-export async function rescreenRecordIds(
+export async function loadAndRescreenAll(
   deps: RescreenDeps,
   ids: readonly string[],
   cause: string,

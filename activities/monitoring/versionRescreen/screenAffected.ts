@@ -7,7 +7,7 @@ import { noReasons, type FanOutProgress, type RescreenReason } from './summary';
 /** Affected records held while the matcher loads the version, at most: past that the pre-check waits for it too. */
 export const WAITING_RECORDS = 20_000;
 
-/** Where records to screen again go (screening.ts `screeningPipeline`). */
+/** Where records to screen again go (screeningPipeline.ts). */
 export interface RecordSink {
   add(records: readonly StoredRecord[]): Promise<void>;
 }

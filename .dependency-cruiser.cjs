@@ -160,6 +160,15 @@ module.exports = {
       to: { path: '^activities/monitoring/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'only-the-app-imports-routes',
+      comment:
+        'gateway/routes holds the HTTP handlers: validate, call a domain function, answer. The app (app.ts, wiring.ts) ' +
+        'mounts them, and nothing else imports them, so the domain code they call never depends on a route.',
+      severity: 'error',
+      from: { pathNot: '^gateway/(routes/|(app|wiring)\\.ts$)' },
+      to: { path: '^gateway/routes/' },
+    },
+    {
       name: 'gateway-knows-workflows-by-type-only',
       comment: 'The gateway starts workflows through the Temporal client; their code runs only in the worker.',
       severity: 'error',

@@ -23,6 +23,8 @@ export interface GatewayState {
 
 export type GatewayContext = Context & { state: GatewayState };
 export type Middleware = (ctx: GatewayContext, next: Next) => Promise<void>;
+/** One contract operation's handler, the end of the middleware chain. */
+export type Handler = (ctx: GatewayContext) => Promise<void>;
 
 /** Everything the gateway talks to, injected so tests and the launcher wire real instances. */
 export interface GatewayDeps {

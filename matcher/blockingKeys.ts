@@ -210,17 +210,11 @@ function addNpiKey(raw: string | null | undefined, keys: Set<number>): void {
 }
 
 /**
- * Which subjects a list change can matter to, as conditions on their blocking keys. A listed
- * person name is a viable candidate only when two distinct tokens of it answer two distinct
- * tokens of the subject's query name (index/candidates.ts), unless either side has a single
- * usable token, or one listed word answers two subject words written as one; an NPI on both
- * sides makes any entry a candidate. So a subject is reached when it holds:
- *   a key of each token of one of `pairs` (two distinct tokens of a changed name), or
- *   any key of `anyOf` (every token of a changed name of one usable token, the changed words as
- *   merged words, the changed NPIs), or
- *   the one-usable-token marker and any key of `anyOfIfSolo` (every changed token).
- * Organizations are left to the caller: their candidates are weighed against the whole list.
- * `reaches` is the rule; the monitoring store asks the same of its index.
+ * Which subjects a list change can matter to, as conditions on their blocking keys (mirroring
+ * index/candidates.ts: two listed tokens answering two subject tokens, or one-token names, merged
+ * words, a shared NPI). A subject is reached by a key of each token of one of `pairs`, any key of
+ * `anyOf`, or the one-usable-token marker with any key of `anyOfIfSolo`. Organizations are the
+ * caller's. `reaches` is the rule; the monitoring store asks the same of its index.
  */
 export interface ChangeReach {
   pairs: Array<[number[], number[]]>;
@@ -330,15 +324,11 @@ export interface ScreenedAgainstParties {
 }
 
 /**
- * Of the subjects a list change reaches, the ones it can matter to: a person subject with names
- * of two usable tokens or more is re-screened only if one of the changed parties scores as a
- * match for it (in their new form, or in their old form: it may be one of the subject's current
- * matches), or if they are more viable candidates than its last screening had room for.
- * A throwaway index of just those parties answers that in microseconds per subject; scores do
- * not depend on the rest of the list, and a person's candidates are chosen by how many of its
- * name tokens they answer, not by list-wide weights, so a party that does not match here does
- * not match in the full index either. Organizations, whose candidates are weighed against the
- * whole list, and subjects of one usable token (below) are always re-screened (the caller's rule).
+ * Of the subjects a list change reaches, those it can matter to: a person with names of two usable
+ * tokens or more is re-screened only if a changed party (new or old form) scores as its match, or
+ * they outnumber its last screening's candidate room. A throwaway index of those parties decides
+ * in microseconds: person scores and candidates ignore the rest of the list, so no match here
+ * means none in the full index. Organizations and one-token subjects are always re-screened.
  */
 export function screenAgainstParties(parties: readonly ListedParty[]): (entity: Entity) => ScreenedAgainstParties {
   if (parties.length === 0) return () => ({ matches: false, viable: 0 });

@@ -7,16 +7,11 @@ import { listedPartyColumns, listedPartyFromRow, type ListedPartyRow } from './l
 import type { SourceRef } from './types';
 
 /**
- * Keeps the matcher's index in step with the published list versions. A load reads every
- * current version in one REPEATABLE READ snapshot (so the lists and their version ids agree),
- * streams entries through a cursor, builds a new index off to the side and swaps it in with one
- * assignment; requests keep using the old index meanwhile. A NOTIFY on `list_published` asks
- * for a reload; bursts are coalesced into one load after the running one.
- *
- * Versions are immutable, so a reload reads only the versions the current snapshot does not
- * hold: the entries of the others, and the NPPES registry when its version is unchanged, are
- * the current snapshot's own objects, shared by the old and the new index instead of held
- * twice while both are alive (at full scale the registry alone is 2M organizations).
+ * Keeps the matcher's index in step with the published versions: a load reads them in one
+ * REPEATABLE READ snapshot (lists and version ids agree), builds a new index aside and swaps it in
+ * with one assignment. NOTIFY `list_published` asks for a reload; bursts coalesce into one. Versions
+ * are immutable, so a reload reads only new ones and shares the unchanged entries (and the 2M-row
+ * NPPES registry) with the old index instead of holding them twice.
  */
 const FETCH_ROWS = 20_000;
 const COALESCE_MS = 250;

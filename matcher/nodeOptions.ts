@@ -1,13 +1,8 @@
 /**
- * V8 options the matcher runs with, passed through NODE_OPTIONS by everything that starts a
- * matcher (the dev launcher, the benchmark and its replicas, the Kubernetes sketch).
- *
- * A screening allocates briefly, but with V8's default 16 MB semi-spaces a young-generation
- * collection still came every ~140 screenings, and with the index's ~1 GB heap behind it each
- * one paused the screening it landed in for 3-10 ms: 0.7% of screenings, enough to own the 99th
- * percentile. With 64 MB semi-spaces they come four times less often (bench:matcher: 29 -> 7
- * collections over 4,000 screenings), for about 100 MB more resident memory. A semi-space size
- * the operator already chose is left as it is.
+ * V8 options every matcher start passes through NODE_OPTIONS (dev launcher, benchmarks, Kubernetes).
+ * 64 MB semi-spaces make young-generation collections, each a 3-10 ms pause with the ~1 GB index
+ * heap, four times rarer than the default 16 MB (bench:matcher: 29 -> 7 over 4,000 screenings),
+ * keeping them out of the 99th percentile, for about 100 MB more memory. A size the operator set is kept.
  */
 export const MATCHER_NODE_OPTIONS = '--max-semi-space-size=64';
 

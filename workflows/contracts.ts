@@ -199,17 +199,9 @@ export interface UnstartedDeliverySweepResult {
 // webhookDelivery ────────────────────────────────────────────────────────────────────────────
 
 /**
- * How a delivery is retried, read from the environment when a delivery series starts (the
- * workflow gets it as input, so a running series keeps the policy it started with).
- *
- *   WEBHOOK_TIMEOUT_MS           one attempt's time-out (default 10 s)
- *   WEBHOOK_RETRY_INITIAL_MS     wait before the 2nd attempt (default 30 s)
- *   WEBHOOK_RETRY_COEFFICIENT    growth of each wait (default 2)
- *   WEBHOOK_RETRY_MAX_INTERVAL_MS  longest wait (default 6 h)
- *   WEBHOOK_MAX_ATTEMPTS         attempts in a series, the first included (default 12)
- *
- * The defaults wait 30 s, 1, 2, 4, 8, 16, 32, 64 min, 2 h 8 min, 4 h 16 min, then 6 h:
- * 12 attempts over about 14.5 hours.
+ * How a delivery is retried (the WEBHOOK_TIMEOUT_MS and WEBHOOK_RETRY_* / WEBHOOK_MAX_ATTEMPTS
+ * variables of docs/configuration.md; by default 12 attempts over about 14.5 hours). Read when a
+ * series starts and passed as input, so a running series keeps the policy it started with.
  */
 export interface DeliveryPolicy {
   timeoutMs: number;

@@ -215,15 +215,11 @@ export class UnpairedAnswerError extends Error {
 }
 
 /**
- * Commits a chunk's results: each item still pending gets its result, its ledger row and its
- * share of the counters, and its reserved unit turns into a metered one, all in one
- * transaction. Items a previous run of the chunk already committed are skipped entirely.
- * Items are metered in the job's submission period (where its reservation was taken), not
- * in the period the chunk happens to commit in.
- *
- * `answer` is the matcher's matchMany answer as it came (`{"results": [...], ...}`, results[i]
- * for indexes[i]): PostgreSQL reads it, so the worker neither parses nor re-serializes the
- * screenings. An answer that is not JSON, or whose results are not one per index, commits nothing.
+ * Commits a chunk's results in one transaction: each still-pending item gets its result, ledger row
+ * and counter share, and its reserved unit is metered in the job's submission period; items an
+ * earlier run committed are skipped. `answer` is matchMany's raw answer (results[i] for indexes[i]),
+ * read by PostgreSQL so the worker never parses it; one not JSON, or not one result per index,
+ * commits nothing.
  */
 export async function saveChunkResults(
   pool: Pool,

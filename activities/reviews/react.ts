@@ -21,20 +21,11 @@ interface Planned {
 }
 
 /**
- * The reviews' reaction to monitoring's match changes, in the transaction that stores the
- * screenings. Each match of a record is one review (record × source × entry key): a match with no
- * review opens one (review_opened); a match with a resolved review carries its decision forward
- * only while the entry's content hash and the subject's identifying fields are those it was
- * decided on and it has not expired, and reopens it otherwise with the fields that changed
- * (review_reopened). A review whose match is gone keeps its state and history (`matchPresent`
- * false). A list that keys its rows by their fields (the LEIE: names, date of birth, NPI, dates)
- * gives an entry a new key when such a field changes; an entry added under the same listed name
- * and source as a reviewed entry the record no longer matches, whose key the version no longer
- * holds, is that entry re-keyed, and its review follows it.
- *
- * A re-screen hands over a chunk of records at once, most of them the same matches on another
- * list version; the work is set-based (a fixed number of queries per chunk, whatever its size),
- * and a review nothing moved is not written.
+ * The reviews' reaction to match changes, in the transaction that stores the screenings (rules in
+ * docs/reviews.md): a match without a review opens one; a resolved review keeps its decision while
+ * the entry, the subject's identifying fields and its expiry allow, else reopens; a gone match
+ * keeps its review. A re-keyed entry (same name and source, old key gone) takes its review along.
+ * Set-based: a fixed number of queries per chunk, and a review nothing moved is not written.
  */
 export async function reactToMatchChanges(client: PoolClient, changes: readonly MatchChange[]): Promise<WebhookEventToEmit[]> {
   const known = changes.filter((c) => c.entryKeys !== null);

@@ -56,17 +56,11 @@ export function createWebhookDeliveryActivities(deps: { pool: Pool; logger: Logg
 
   return {
     /**
-     * One attempt of the current series. It claims the delivery in a short transaction (the
-     * organization's cap, the record not removed, the delivery still this series' to send),
-     * decrypts the current secret (the one place it is opened) and signs with it and a fresh `t`,
-     * POSTs holding no transaction, lock or connection (the claim renewed, and the record checked
-     * again, once the connection is open and before anything is written), then logs. A delivery cancelled meanwhile (endpoint removed or disabled,
-     * monitored record removed), or reopened by a reset into a newer series, is not sent by this one.
-     *
-     * With `policy` the attempt keeps the schedule: a turn refused by the organization's cap is
-     * retried within seconds and is no attempt; a failed attempt is retried after the policy's
-     * wait, and the last one fails for good. Without it the workflow's retry policy counts, and no
-     * cap applies (the workflow always passes one; a caller without one gets that behaviour).
+     * One attempt of the current series: claim (organization cap, record present, still this
+     * series' delivery), decrypt the secret (only here) and sign with a fresh `t`, POST holding no
+     * transaction or connection (claim renewed and record re-checked before the first byte), log.
+     * With `policy`, a turn refused by the cap is retried within seconds and is no attempt, and a
+     * failure waits the policy's interval; without it the workflow's retry policy counts, uncapped.
      */
     async attemptDelivery(input: {
       deliveryId: string;

@@ -31,16 +31,12 @@ export type AttemptClaim =
 const WAITING_COUNTED = 5000;
 
 /**
- * Claims the delivery for one attempt until `holdMs` from now. The organization's claims are
- * counted under a transaction-scoped advisory lock, so concurrent attempts cannot both take the
- * last place (`orgCap` null: an attempt without a policy, not capped); the lock is only
- * tried: an attempt that finds it taken is refused as busy at once, so no claim waits on it
- * holding a database connection. A monitored record is read FOR SHARE here: a DELETE
- * /monitor/{id} that commits first is seen (nothing is sent and the delivery is cancelled); one
- * that commits after sees this claim, and waits for it to end (`waitForRecordSends`), so once
- * DELETE has answered no attempt of the record is in flight (and `renewClaim`, just before the
- * request is written, makes sure of it again). A monitoring event of an organization that is
- * read-only is not sent: it is held until the organization is active again (held.ts).
+ * Claims the delivery for one attempt until `holdMs` from now. Claims are counted under a
+ * try-only advisory lock (taken: refused as busy at once, so nothing waits holding a connection;
+ * `orgCap` null: uncapped). The monitored record is read FOR SHARE, so a DELETE /monitor/{id}
+ * either commits first (delivery cancelled) or waits for the claim (`waitForRecordSends`): once it
+ * answers, no attempt of the record is in flight. A read-only organization's monitoring event is
+ * held (held.ts).
  */
 export async function claimAttempt(
   pool: Pool,

@@ -1,17 +1,9 @@
 import { positiveFromEnv } from './policy';
 
 /**
- * What keeps one organization's webhooks from starving other work, read from the environment:
- *
- *   WEBHOOK_TASK_QUEUE              the delivery workflows' task queue (default `<service queue>-webhooks`)
- *   WEBHOOK_WORKER_SLOTS            delivery attempts one worker runs at once (default 16)
- *   WEBHOOK_DB_POOL_SIZE            database connections of the delivery worker's own pool (default 4)
- *   WEBHOOK_ORG_CONCURRENCY         attempts of one organization in flight at once, all workers together (default 4)
- *   WEBHOOK_ORG_BUSY_RETRY_MS       shortest wait of an attempt refused by that cap (default 1000; the longest is 5 minutes)
- *   WEBHOOK_MAX_ENDPOINTS_PER_ORG   endpoints one organization may register (default 10)
- *   WEBHOOK_REPLAYS_PER_MINUTE      replays one organization may ask for per minute (default 10)
- *   WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES  failed deliveries in a row that disable an endpoint (default 20)
- *   WEBHOOK_DISABLE_AFTER_FAILING_MS         or failing without a success for this long (default 3 days)
+ * What keeps one organization's webhooks from starving other work: the delivery queue, worker
+ * slots and pool, the per-organization cap, endpoint and replay limits and the disabling
+ * thresholds, read from the WEBHOOK_* variables (meanings and defaults in docs/configuration.md).
  */
 /** A count from the environment: a positive number, rounded down (as WEBHOOK_MAX_ATTEMPTS is read). */
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -1,14 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * For webhook receivers: the contract's five verification rules in one call.
- *   1. read t and v1 from Service-Signature;
- *   2. refuse when t is more than 5 minutes from the receiver's clock;
- *   3. HMAC-SHA256 with the signing secret over `<t>.` + the raw body bytes, lowercase hex;
- *   4. compare with v1 in constant time;
- *   5. the caller answers 2xx only when this returns ok (anything else is retried).
- * Pass the raw body exactly as received, before any JSON parsing. Headers may be Node's
- * `req.headers`, any object with header names in any case, or a Fetch `Headers`.
+ * For webhook receivers, the contract's verification in one call: read t and v1 from
+ * Service-Signature, refuse a t more than 5 minutes off, compare HMAC-SHA256(secret, `<t>.` + raw
+ * body) in lowercase hex with v1 in constant time; answer 2xx only on ok (anything else is retried).
+ * Pass the raw body before any JSON parsing; headers as Node's, any-case object or Fetch `Headers`.
  * Node only, no other import: a receiver can copy this file as it is.
  */
 export interface WebhookVerification {

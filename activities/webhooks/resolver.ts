@@ -2,17 +2,11 @@ import { Resolver } from 'node:dns/promises';
 import { positiveFromEnv } from './policy';
 
 /**
- * How webhook targets' host names are resolved: by c-ares (`dns.Resolver`), which asks the name
- * servers itself over the network, never through `getaddrinfo` on libuv's pool of 4 threads, so a
- * host whose name server never answers costs one pending query and its time-out, and leaves every
- * other organization's lookups (and the pool's other users: file reads, zlib, crypto) alone.
- * Answers are cached for their TTL (bounded), so a busy endpoint is not resolved on every attempt.
- *
- *   WEBHOOK_DNS_SERVERS     name servers, comma-separated `host[:port]` (default: the system's, /etc/resolv.conf)
- *   WEBHOOK_DNS_TIMEOUT_MS  one query's time-out (default 2000); a query is tried twice
- *
- * `localhost` is answered here (the resolver reads no hosts file); the SSRF guard still refuses
- * loopback unless WEBHOOK_ALLOW_LOOPBACK is set.
+ * Webhook host names are resolved by c-ares (`dns.Resolver`), not `getaddrinfo` on libuv's four
+ * threads: a name server that never answers costs one pending query, not a thread every other
+ * organization (and file reads, zlib, crypto) waits for. Answers are cached for their TTL; the
+ * WEBHOOK_DNS_* variables are in docs/configuration.md. `localhost` is answered here (no hosts
+ * file is read); the SSRF guard still refuses loopback unless WEBHOOK_ALLOW_LOOPBACK is set.
  */
 export type ResolvedAddress = { address: string; family: number };
 export type HostResolver = (host: string) => Promise<ResolvedAddress[]>;

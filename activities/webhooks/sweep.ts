@@ -17,16 +17,12 @@ const PAGE = 500;
 type Row = { id: string; org_id: string; event_type: WebhookEventType; created_at: string };
 
 /**
- * Starts the workflow of every first-series delivery committed as pending a minute ago or more
- * whose workflow start was never recorded (`workflow_started_at`): one whose emitter died between
- * its commit and its start (a re-screen, an emitter, a replay through the gateway or `screenctl`),
- * whose retry, finding the work committed, starts nothing. A delivery whose workflow runs (merely
- * queued behind the organization's cap, or retrying) is not read at all: the sweep's cost is the
- * unstarted deliveries, not the backlog. The start is idempotent by the workflow id, and it is
- * recorded, so each delivery is taken once. Pages by key (created_at, id) on the partial index of
- * unstarted deliveries (migration 7941). A series an operator's reset opened is not taken: its
- * workflow id was already used by the series it ended, and the reset, which fails loudly if its
- * start does, is run again. Returns the deliveries taken.
+ * Starts the workflow of every first-series delivery pending for a minute or more with no recorded
+ * start (`workflow_started_at`): its emitter died between commit and start, and its retry found
+ * the work committed. Running workflows are not read, so the cost is the unstarted deliveries, not
+ * the backlog (partial index, migration 7941). Starts are idempotent by workflow id and recorded.
+ * A reset's series is not taken (its id is used; the reset fails loudly and is rerun). Returns the
+ * deliveries taken.
  */
 export async function startUnstartedDeliveries(
   pool: Pool,

@@ -11,17 +11,11 @@ interface Waiting {
 const MAX_EVENTS_PER_INSERT = 500;
 
 /**
- * Meters the screenings of plans without a hard cap in group commits. Alone, an event is
- * inserted at once; events that arrive while an insert is in flight wait for it and then go
- * together in the next one. Under load one INSERT, one commit and one run of the totals
- * trigger meter many screenings instead of one each (each commit wakes PostgreSQL and waits
- * for its WAL flush). `record` settles when the insert carrying the event
- * has committed, or failed: a screening is still never answered before it is metered.
- *
- * When a shared insert fails, each of its events is inserted again on its own, so one event
- * that cannot be recorded fails only its own screening. Inserting again is safe even when the
- * failed insert's outcome is unknown (a connection lost during COMMIT): an event already
- * recorded is skipped by its unique key.
+ * Meters uncapped plans' screenings in group commits: events arriving while an insert is in flight
+ * go together in the next, so under load one INSERT, commit and WAL flush meter many screenings.
+ * `record` settles once its event's insert committed or failed, so no screening is answered before
+ * it is metered. A failed shared insert is retried event by event (safe even if its COMMIT's
+ * outcome is unknown: the unique key skips recorded events), so one bad event fails only its own.
  */
 export class UsageGroupCommit {
   private waiting: Waiting[] = [];

@@ -1,6 +1,5 @@
 import { notFound, notImplemented } from '../errors';
-import type { Handler } from '../routes/handler';
-import type { Middleware } from '../context';
+import type { Handler, Middleware } from '../context';
 
 /** The end of the chain: the operation's handler; contract operations not served yet answer 501. */
 export function dispatch(handlers: Record<string, Handler>): Middleware {

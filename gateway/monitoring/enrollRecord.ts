@@ -7,8 +7,8 @@ import { hardCap, recordEnrollmentAllowance } from '../billing/allowance';
 import type { PlanKey } from '../billing/plans';
 import { spendAllowance } from '../billing/reservedAllowance';
 import { requestHash } from '../billing/screenOnce';
-import { reactToEnrollment } from '../routes/reviewEvents';
 import type { GatewayDeps } from '../context';
+import { reactToEnrollment } from './enrollmentReviews';
 
 /** How long an enrollment's reserved allowance outlives a gateway that died mid-screening. */
 const ENROLLMENT_HOLD_SECONDS = 120;

@@ -3,8 +3,7 @@ import { billingPeriod } from '../../activities/metering';
 import { submitBatchOnce } from '../billing/batchSubmission';
 import { notFound } from '../errors';
 import { compileComponentValidator } from '../openapi/validator';
-import type { GatewayDeps } from '../context';
-import type { Handler } from './handler';
+import type { GatewayDeps, Handler } from '../context';
 
 /** Each item against the schema the document's BatchItem names (Entity). */
 const validateEntity = compileComponentValidator('BatchItem', 'item');

@@ -1,5 +1,4 @@
-import type { GatewayDeps } from '../context';
-import type { Handler } from './handler';
+import type { GatewayDeps, Handler } from '../context';
 
 /** GET /lists: the coverage report, the same metadata the in-app coverage page shows. */
 export function listsHandler(deps: GatewayDeps): Handler {

@@ -13,8 +13,7 @@ import { startReviewEvents } from './reviewEvents';
 import { inTransaction } from '../../infra/base/db/transaction';
 import { enrollRecord } from '../monitoring/enrollRecord';
 import { invalidRequest, notFound } from '../errors';
-import type { GatewayDeps } from '../context';
-import type { Handler } from './handler';
+import type { GatewayDeps, Handler } from '../context';
 
 /**
  * PUT /monitor: enrolls the entity (`enrollRecord`: screened, stored and billed), then starts its

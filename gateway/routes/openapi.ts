@@ -1,5 +1,5 @@
 import { openApiDocument } from '../openapi/document';
-import type { Handler } from './handler';
+import type { Handler } from '../context';
 
 const serialized = JSON.stringify(openApiDocument);
 

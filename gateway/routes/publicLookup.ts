@@ -1,6 +1,5 @@
 import type { PublicLookupRequest } from '../../matcher/types';
-import type { GatewayDeps } from '../context';
-import type { Handler } from './handler';
+import type { GatewayDeps, Handler } from '../context';
 
 /** POST /public/lookup: name-only potential matches, no key; limits applied before this. */
 export function publicLookupHandler(deps: GatewayDeps): Handler {

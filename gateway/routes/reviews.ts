@@ -13,8 +13,7 @@ import { recordDeliveries, startDeliveryWorkflows, type DeliveryRef } from '../.
 import { attestationSigningKey } from '../../infra/base/config';
 import { inTransaction } from '../../infra/base/db/transaction';
 import { invalidRequest, notFound } from '../errors';
-import type { GatewayContext, GatewayDeps } from '../context';
-import type { Handler } from './handler';
+import type { GatewayContext, GatewayDeps, Handler } from '../context';
 
 const DEFAULT_PAGE = 50;
 const NO_REVIEW = 'No such review for this organization.';

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Entity } from '../../matcher/types';
 import { billingPeriod } from '../../activities/metering';
 import { screenOnce } from '../billing/screenOnce';
-import type { GatewayDeps } from '../context';
-import type { Handler } from './handler';
+import type { GatewayDeps, Handler } from '../context';
 
 /** POST /screen: one synchronous screening, metered once per Idempotency-Key. */
 export function screenHandler(deps: GatewayDeps, now: () => Date): Handler {

@@ -1,7 +1,6 @@
 import { billingPeriod } from '../../activities/metering';
 import { usageSummary } from '../billing/usage';
-import type { GatewayDeps } from '../context';
-import type { Handler } from './handler';
+import type { GatewayDeps, Handler } from '../context';
 
 /** GET /usage: the current period's metered figures and price, from the ledger totals. */
 export function usageHandler(deps: GatewayDeps, now: () => Date): Handler {

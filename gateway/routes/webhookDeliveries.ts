@@ -9,8 +9,7 @@ import {
 } from '../../activities/webhooks';
 import { createWindowCounter } from '../limits/fixedWindow';
 import { invalidRequest, notFound, rateLimited } from '../errors';
-import type { GatewayDeps } from '../context';
-import type { Handler } from './handler';
+import type { GatewayDeps, Handler } from '../context';
 
 const DEFAULT_PAGE = 50;
 const RECORD_REMOVED = 'the monitored record was removed; its deliveries cannot be replayed';

@@ -14,8 +14,7 @@ import {
 } from '../../activities/webhooks';
 import { webhookSecretKeys } from '../../infra/base/config';
 import { invalidRequest, notFound } from '../errors';
-import type { GatewayDeps } from '../context';
-import type { Handler } from './handler';
+import type { GatewayDeps, Handler } from '../context';
 
 interface EndpointRequest {
   url: string;

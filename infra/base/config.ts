@@ -94,15 +94,10 @@ function loadConfig(): StackConfig {
 export const config: StackConfig = loadConfig();
 
 /**
- * The envelope keys webhook signing secrets are encrypted under at rest (AES-256-GCM):
- * `WEBHOOK_SECRET_KEYS` holds one or more `keyId:base64key` entries separated by commas, each
- * key 32 bytes; the first encrypts new and rotated secrets, the others still decrypt the
- * secrets stored under them (docs/webhooks.md, rotating the envelope key). Read by the gateway
- * (to encrypt), the delivery activity (to decrypt and sign) and `screenctl webhook-secrets`.
- *
- * Unset, local development and the tests use a fixed development key, published here and so no
- * protection at all; with NODE_ENV=production (the image sets it) an unset variable, or the
- * development key, refuses to start. A key never appears in an error message.
+ * The envelope keys webhook secrets are encrypted under at rest (AES-256-GCM), from
+ * `WEBHOOK_SECRET_KEYS` (`keyId:base64key`, comma-separated; the first encrypts, all decrypt; see
+ * docs/webhooks.md for rotation). Unset, development and tests use a published fixed key, which no
+ * production process (NODE_ENV=production) accepts. A key never appears in an error message.
  */
 export interface WebhookSecretKeys {
   /** The key id new secrets are encrypted under: the first entry. */

@@ -26,19 +26,12 @@ interface Candidates {
 }
 
 /**
- * How a find works. A name's weight and the order in which names are first reached are defined
- * by walking postings: the query tokens' variants best first (by factor, then query position,
- * then token id), each name keeping its first, closest hit per query token; then the query's
- * adjacent words written as one. For persons with two usable query tokens, the query token with
- * the longest postings is only looked up in names reached through another (they need two hits).
- *
- * Walking writes a weight to tens of thousands of names scattered over megabytes. Instead, a
- * find marks the names each query token reaches in a bitset per query token (45 kB for 360k
- * names: it stays in the core's cache), finds the viable names 32 at a time by combining the
- * bitsets, and works out the weight and the first-reached position of those few from their own
- * tokens: the same figures, in the same float32 additions and the same order, as the walk.
- * Organizations mark only the query tokens a viable name must answer at least one of: the others
- * weigh together less than the viable share.
+ * A name's weight and first-reached order are defined by walking postings (variants best first,
+ * then adjacent words joined; a person's longest-postings token only checks names reached another
+ * way). Rather than write weights over megabytes, a find marks each query token's names in a
+ * cache-sized bitset, combines them 32 names at a time, and computes the few viable names' figures
+ * from their own tokens in the walk's float32 order, so the results are the walk's. Organizations
+ * mark only the tokens a viable name must answer one of.
  */
 export class CandidateFinder {
   /** Scratch of one find: per query token, a bitset of the names it reaches (`words` words each). */

@@ -3,15 +3,10 @@ import path from 'node:path';
 import { nicknames } from './nicknames';
 
 /**
- * Names people are really called by: the US census given-name and surname frequency tables (PyPI
- * names==0.3.0: dist.male.first, dist.female.first, dist.all.last) and every given name of the
- * nickname data set (nicknames.ts). A roster word that is one of them and differs from the listed
- * word is a name of its own, not a slip of the keyboard: a random typo of JENKINS (JENKNIS,
- * JENKIS) is rarely a surname, ELKINS is one.
- *
- * Surnames the census prints at a frequency below 0.001% (about 70,000 of its 88,799, carried
- * by fewer than about 3,000 people each) are left out: they are so many that a typo of a short
- * surname lands on one of them as often as not (KWON ~ KOWN, PECK ~ PECA).
+ * Names people are really called by (US census tables of PyPI names==0.3.0, and the nickname data
+ * set's given names): a roster word among them that differs from the listed word is a name of its
+ * own, not a typo (JENKNIS is a slip for JENKINS, ELKINS is a surname). Surnames rarer than 0.001%
+ * (about 70,000 of 88,799) are left out: a typo of a short surname would land on one as often as not.
  */
 const MIN_SURNAME_FREQUENCY = 0.001;
 

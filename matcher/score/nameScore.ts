@@ -402,16 +402,11 @@ function wordAgreement(q: string, e: string, sim: number, given: boolean): 'firm
 }
 
 /**
- * Two loose dimensions at once, beside those of rule 3 (bothLoose), each a potential match only
- * when something corroborates it (NameComparison.corroboration):
- * - both the given name and the surname misspelt, with no other word as listed (a middle name
- *   or an initial), and more than one letter off in one of them: ADRIANA RIVERO for Adriana
- *   Rivera, KATHRYN ZIMMERMAN for Katrin Zimmermann. One letter off in each (Rpbert Hollis for
- *   ROBERT HOLLINS) is the same name misspelt;
- * - the words meet only in another order (the roster's surname against the listed given name,
- *   the given name against the listed middle name) and one of them is not written as listed:
- *   SHANNON M. DANIEL for Daniel Cannon, OSCAR J OAKLEY for Jacob Oscar Daley. A name in
- *   another order with every word as listed (SMITH JOHN A) needs nothing more.
+ * Two loose dimensions at once (beside rule 3's bothLoose), a potential match only when corroborated:
+ * - given name and surname both misspelt, no other word as listed, one more than a letter off
+ *   (KATHRYN ZIMMERMAN for Katrin Zimmermann; one letter off in each is the same name misspelt);
+ * - words meeting only in another order with one not as listed (SHANNON M. DANIEL for Daniel
+ *   Cannon); another order with every word as listed (SMITH JOHN A) needs nothing more.
  */
 function looseAtOnce(q: NormalizedName, e: NormalizedName, pairs: Alignment, surnameExact: boolean): boolean {
   const swapped = wordsSwapped(q, e, pairs);

@@ -11,18 +11,11 @@ const MERGED_FEATURES_KEPT = 200_000;
 const MAX_CODES = 255;
 
 /**
- * Token similarities of one screening, by (query word, vocabulary id). A screening compares a
- * handful of query words with the words of hundreds of listed names; each similarity is
- * computed once and then read from a flat array instead of a map of strings. The matcher
- * screens one subject at a time (it is synchronous), so one table per index serves every
- * screening.
- *
- * A cell holds one byte: the code of its value among the few distinct values similarities take
- * (1, the fixed variant values, 1 - 0.5 * edits / length), 0 when not yet computed. Cells are
- * read at random over the query words' rows; at one byte a cell the rows of a screening (32 x the
- * vocabulary) stay within the core's caches, where 16-byte cells (a float and a generation stamp)
- * spread them over 25 MB and most reads missed. A screening forgets its cells by zeroing the
- * ones it wrote (`written`), a few thousand, instead of stamping every cell.
+ * Token similarities of one screening by (query word, vocabulary id), each computed once and read
+ * from a flat array; screenings run one at a time, so one table per index serves them all. A cell
+ * is one byte, the code of its value among the few similarities take (0: not computed yet), so a
+ * screening's random reads stay in the core's caches (16-byte cells would spread over 25 MB). A
+ * screening forgets its cells by zeroing the few thousand it wrote (`written`).
  */
 export class TokenSimilarityTable {
   private readonly codes: Uint8Array;

@@ -8,20 +8,11 @@ import { runScript } from '../../infra/dev/runScript';
 /**
  * `npm run eval:matcher [-- --scale demo|full] [--size small|full] [--seed N] [--baseline-per-class N] [--roster-seed N] [--precision-only]`
  *
- * `--scale` is the published list set screened against (default demo, the set `npm start`
- * publishes; full: LEIE 80k, SAM 150k, the state lists, NPPES 2M organizations, read from
- * .data/lists/full and generated there once when missing). `--size` is the size of the recall
- * eval's own labelled list (default full: 50k persons).
- *
- * Precision: screens an ordinary roster (on no list) against the list set (eval/precision/).
- * Recall: screens a labelled synthetic set with the matcher and a plain Jaro–Winkler baseline.
- * At `--scale demo` the labelled list is screened alone. At `--scale full` the list set's LEIE,
- * SAM and state entries join it in the index as distractors: the same labelled queries then meet
- * every namesake, near-namesake and candidate-limit crowding a list set of real size brings, and
- * a class keeps its recall only if its target still comes back among them. Their names come from
- * the same generators but other draws, so no label points at them; one printed exactly as a
- * target's listed name counts as its namesake.
- * Prints both and writes .data/eval/latest.json. Exit code 0 whatever the figures: this measures, CI decides.
+ * Precision: an ordinary roster (on no list) against the list set (`--scale`: demo, or full from
+ * .data/lists/full). Recall: a labelled synthetic list (`--size`, full: 50k persons) with the matcher
+ * and a Jaro–Winkler baseline; at full scale the set's LEIE, SAM and state entries join the index as
+ * unlabelled distractors (a name printed exactly as a target's counts as its namesake). Prints both,
+ * writes .data/eval/latest.json, and exits 0 whatever the figures: this measures, CI decides.
  */
 function parseArgs(argv: string[]): EvalOptions & { precision: PrecisionOptions; precisionOnly: boolean; listScale: ListSetScale } {
   const value = (flag: string): string | undefined => {

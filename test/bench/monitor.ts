@@ -1,37 +1,17 @@
 /**
- * Monitoring benchmark: monitored records against a new LEIE version with 500 changed entries
- * (200 added, 200 removed, 100 changed) by default, timed from the start of the listIngestion workflow
- * until every resulting match_status_change has been delivered to, and verified by, a loopback
- * receiver. Records are enrolled in growing steps (10k, 30k, 100k by default) and a new version
- * is published at each step, so the figures show how the time scales with the number of
- * records; `--changes 5,50,500` publishes one version per change size at each step, so they
- * also show how it scales with the size of the change (2 in 5 added, 2 in 5 removed, 1 in 5
- * with a new date of birth). Everything real: a matcher process on the database (reloading on publication), the
- * workflows on a Temporal dev server, a worker with infra/worker.ts's settings.
- *
- * Records are enrolled in bulk, with the enrollment's own pieces (a matchMany screening, the
- * blocking keys, the monitored_records row), not one PUT /v1/monitor each; their
- * monitor/{recordId} workflows (which meter record-months) are not started, as they are not on
- * the re-screen path.
- *
- * `--lists full` screens the records against a generated list set instead (`npm run gen:lists`:
- * every file of it published first, NPPES included unless `--lists-skip nppes`), its LEIE full file
- * the base version the changes are made to. `--matchers N` runs N matcher processes for the worker
- * (MATCHER_URL naming them all: each reloads every version, and a fan-out's re-screens are spread
- * over them). Enrollment screens on `--enroll-matchers` matcher processes (those beyond `--matchers`
- * only while enrolling), `--enroll-lanes` batches of 1,000 at a time (default: one per matcher and one more).
- * With BENCH_TIMED_LOCK set, the timed versions wait for that lock file (support/timedLock.ts).
- * `--open-reviews N` opens N reviews of potential matches (activities/reviews) among the enrolled
- * records before the timed versions, so that a run with it and one without show what open reviews
- * cost a re-screen (the reviews' reaction runs in both: it opens the reviews of matches that appear).
- * `--all-matches-reviewed` gives every match of the enrolled records its review first, as PUT /monitor
- * and the re-screens leave them (a steady state), and resolves all but the `--open-reviews` ones
- * not_a_match, so that the timed versions carry decisions forward and reopen them as a month does.
- * `--without-reviews` runs the worker with REVIEWS_ON_RESCREEN=off (no reaction of the reviews to
- * the re-screens at all), the baseline what the reviews cost is measured against;
- * `--alternate-reviews` times the versions of each scale with the reviews on and off in turn, on
- * one enrollment (on, off, off, on, and again: give `--changes` four sizes or more), restarting the
- * worker between them, so that both figures come from the same build, data and machine load.
+ * Monitoring benchmark: the time from a new LEIE version's listIngestion start until every
+ * match_status_change is delivered to and verified by a loopback receiver, at growing record counts
+ * (`--scales`) and change sizes (`--changes`: 2 in 5 added, 2 in 5 removed, 1 in 5 a new date of
+ * birth). All real (matcher process, Temporal dev server, worker with infra/worker.ts's settings);
+ * records are enrolled in bulk with the enrollment's own pieces, without their monitor/{recordId}
+ * workflows, which are not on the re-screen path.
+ * - `--lists full`: against the generated list set (`npm run gen:lists`), its LEIE the base version.
+ * - `--matchers N` / `--enroll-matchers N` / `--enroll-lanes N`: matcher processes for the worker
+ *   and for enrolling, and enrollment batches of 1,000 in flight. BENCH_TIMED_LOCK: the timed
+ *   versions wait for that lock file (support/timedLock.ts).
+ * - `--open-reviews N`, `--all-matches-reviewed`: open reviews, and reviews of every match (all but
+ *   N resolved), before the timed versions. `--without-reviews`: REVIEWS_ON_RESCREEN=off, the
+ *   baseline; `--alternate-reviews`: reviews on, off, off, on per scale on one enrollment.
  *
  *   npm run bench:monitor -- [--scales 10000,30000,100000] [--changes 500] [--listed 60000] [--seed 5]
  *                            [--lists full [--lists-skip nppes]] [--matchers 1] [--enroll-matchers 1] [--enroll-lanes 2] [--open-reviews 0]

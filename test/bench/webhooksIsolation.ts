@@ -1,19 +1,12 @@
 /**
- * Webhook isolation benchmark: does one organization's blackhole endpoint (accepts connections
- * on loopback, never answers) slow another organization down? Organization B's batch of 2,000
- * items, from POST /v1/batch to `completed` and to its `batch_completed` delivery received, and a
- * burst of B's deliveries, are timed twice: alone, then while organization A has every endpoint
- * it may register pointed at the blackhole, a backlog of deliveries to them and a client
- * replaying A's deliveries through the gateway at 30 a minute. Everything is real: a gateway
- * process, a matcher process, the Temporal dev server, the worker assembled as infra/worker.ts
- * does (its delivery worker on its own queue and its own database pool), PostgreSQL, Redis.
- * Every wait of the worker's service pool for a connection during B's batch (its chunks' reads
- * and writes) is timed too: beside the blackhole it must stay under 50 ms. `--shared-pool` runs
- * one shared pool: both workers on one pool of 10, the baseline compared against.
+ * Webhook isolation benchmark: does organization A's blackhole endpoints (loopback, never answering),
+ * with a backlog of deliveries (`--backlog` events, each to every endpoint) and replays at 30 a
+ * minute, slow organization B down? B's batch (POST /v1/batch to its `batch_completed` delivery),
+ * a burst of B's deliveries and the worker's service-pool connection waits (to stay under 50 ms)
+ * are timed alone and beside A, all on real processes (gateway, matcher, Temporal dev server, the
+ * worker as infra/worker.ts builds it). `--shared-pool`: both workers on one pool of 10, the baseline.
  *
  *   npm run bench:webhooks-isolation -- [--items 2000] [--deliveries 200] [--backlog 50] [--entries 20000] [--seed 7] [--shared-pool]
- *
- * --backlog is A's events, each delivered to every one of A's endpoints.
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';

@@ -1,14 +1,9 @@
 /**
- * Each catalog source's fetch recipe (recipe.ts describes the format), keyed by source key. A
- * new source adds one entry here; test/unit/lists/fetchRecipes.test.ts fails while a catalog
- * source has none.
- *
- * Publisher facts come from the OpenSanctions crawlers (github.com/opensanctions/opensanctions,
- * datasets/us/<state>/med_exclusions/crawler.py and its .yml, read at commit f33cff2 of 2026-08-22)
- * and the publishers' own pages. They were taken as facts (address, link text, format), not code.
- * Where OpenSanctions fetches through its unblocking proxy (`zyte_api`, often with
- * `geolocation="us"`), the recipe's caveat says so: a plain client from outside the US may be
- * refused, which the fetch reports (status code, step) and the coverage report turns into `stale`.
+ * Each catalog source's fetch recipe (format in recipe.ts), by source key; fetchRecipes.test.ts
+ * fails while a catalog source has none. Publisher facts (address, link text, format, not code)
+ * come from the publishers' pages and the OpenSanctions crawlers (datasets/us/<state>/med_exclusions,
+ * commit f33cff2 of 2026-08-22); a caveat marks publishers OpenSanctions reaches only through a US
+ * proxy, which may refuse a client abroad (reported by the fetch, `stale` in the coverage report).
  */
 import type { FetchRecipe } from './recipe';
 

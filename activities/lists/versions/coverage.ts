@@ -99,18 +99,8 @@ function isoDate(value: Date | string | null): string | null {
 }
 
 /**
- * The coverage report from the stored version metadata, read in one query so every figure
- * describes the same moment.
- *
- * - `sources`: healthcare exclusion lists with a published version (LEIE, state Medicaid lists).
- * - `additionalSources`: government-wide lists that are screened too (SAM.gov exclusions).
- * - `registrySources`: NPPES organizations, a registry, never counted as a Medicaid list.
- * - `gaps`: jurisdictions without a state adapter, each with the reason from
- *   sources/states/jurisdictions.ts (what to screen by hand, or that the state relies on the
- *   LEIE), and catalog sources that are disabled or have no published version yet.
- * - `totals`: of the 51 Medicaid jurisdictions (50 states + DC), how many are screened: those
- *   with a published, enabled state list, plus the states that keep no list of their own
- *   when the LEIE (which they rely on) has a published version.
+ * The coverage report (its fields are described in docs/lists.md), read in one query so every
+ * figure describes the same moment.
  */
 export async function buildCoverageReport(pool: Pool): Promise<CoverageReport> {
   return (await buildCoverageView(pool)).report;

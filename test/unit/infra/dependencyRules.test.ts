@@ -88,6 +88,14 @@ export async function batchScreening(input: BatchScreeningInput & BatchInput, a?
   'gateway/routes.ts': `import { createBatchScreeningActivities } from '../activities/batch/activities'; // VIOLATION activity-factories-only-in-the-worker-assembly
 export const route = createBatchScreeningActivities;
 `,
+  'gateway/routes/monitor.ts': `export const enrollMonitor = () => 'ok';
+`,
+  'gateway/app.ts': `import { enrollMonitor } from './routes/monitor';
+export const app = [enrollMonitor];
+`,
+  'gateway/monitoring/enroll.ts': `import { enrollMonitor } from '../routes/monitor'; // VIOLATION only-the-app-imports-routes
+export const enroll = enrollMonitor;
+`,
 };
 
 const EXPECTED: Violation[] = [
@@ -98,6 +106,7 @@ const EXPECTED: Violation[] = [
   { rule: 'workflow-contracts-import-nothing', from: 'workflows/contracts.ts', to: 'workflows/helper.ts' },
   { rule: 'workflows-see-activities-through-activities-ts', from: 'workflows/batchScreening.ts', to: 'activities/batch/jobs.ts' },
   { rule: 'activity-factories-only-in-the-worker-assembly', from: 'gateway/routes.ts', to: 'activities/batch/activities.ts' },
+  { rule: 'only-the-app-imports-routes', from: 'gateway/monitoring/enroll.ts', to: 'gateway/routes/monitor.ts' },
 ];
 
 const byKey = (a: Violation, b: Violation) => `${a.rule} ${a.from} ${a.to}`.localeCompare(`${b.rule} ${b.from} ${b.to}`);

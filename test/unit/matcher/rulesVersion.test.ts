@@ -7,17 +7,11 @@ import { MATCHING_RULES_VERSION } from '../../../matcher/rulesVersion';
 
 /**
  * The matching rules cannot change without MATCHING_RULES_VERSION, nor the blocking keys without
- * BLOCKING_KEYS_VERSION: monitoring screens every record again (activities/monitoring/rules.ts),
- * or re-keys it (rekey.ts), only when its version moves, so a change that kept it would leave the
- * records enrolled before on the old rules or keys. The rules are every file of the matcher that
- * decides a screening's result (its HTTP server, its client in client.ts and client/, metrics, caches
- * and types are left out), with the pins of the nickname data set and the census name tables; the keys are built from them and blockingKeys.ts. Each version's fingerprint is recorded
- * below, oldest first: a change appends a version, it never edits a recorded one.
- *
- * A TypeScript file is fingerprinted by its syntax tree (node kinds, names and literal values), not its
- * text, so that formatting (Prettier) and comments are not rule changes. Versions 1 and 3 were recorded
- * as text hashes before the formatter came; 2 and 4 were recorded again as syntax hashes when it came,
- * with `npm run bench:matcher -- --no-gateway` giving the same screenings sha256 before and after.
+ * BLOCKING_KEYS_VERSION: monitoring re-screens (rules.ts) or re-keys (rekey.ts) records only when
+ * one moves. Rules: every matcher file that decides a result (not NOT_RULES), with the nickname and
+ * census pins; keys: those plus blockingKeys.ts. A version is appended, never edited. TypeScript is
+ * hashed by its syntax tree, so formatting and comments are no rule change; versions 1 and 3 are
+ * text hashes, 2 and 4 the syntax hashes of the same rules (same bench:matcher screenings sha256).
  */
 const RULES_HISTORY = [
   { version: 1, fingerprint: '722da75f452a738f4b913f0bc299d86b517f9dcca9ba39f27f1a6061d336cbf0' },

@@ -1,15 +1,10 @@
 /**
- * Every Medicaid jurisdiction (the 50 states and DC): whether it keeps its own exclusion list,
- * who publishes it, where, in what format, how often, with which columns, and the public page
- * each fact was read from. Data only: the source descriptions (cadence, schedule, name), the
- * coverage report's gaps and the list in docs/lists.md are all derived from it.
- *
- * Research, November 2026. "Crawler" sources are the OpenSanctions crawlers that download and
- * parse each list (their metadata names the publisher and URL, their code the format and
- * columns); vendor sources are compliance vendors' state guides. Where no crawler reads a list
- * (CT, FL, ID, VT), the address comes from OpenSanctions' crawler-planning request issues and the
- * format and columns from an older public importer (rommelpascualsv/exclusion-importer). No
- * publisher page was read directly, so a cadence is `published: true` only where a source states it.
+ * Every Medicaid jurisdiction (50 states and DC): whether it keeps an exclusion list, who
+ * publishes it, where, in what format and cadence, with which columns, and the page each fact came
+ * from. Data only: source descriptions, coverage gaps and docs/lists.md derive from it. Read in
+ * November 2026 from OpenSanctions crawlers (their metadata and code), vendors' state guides, and for
+ * CT, FL, ID, VT crawler-request issues and rommelpascualsv/exclusion-importer; no publisher page was
+ * read directly, so a cadence is `published: true` only where a source states it.
  */
 import type { Cadence } from '../cadence';
 

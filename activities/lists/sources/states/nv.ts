@@ -1,20 +1,11 @@
 import type { StateListMapping } from './mapping';
 
 /**
- * Nevada Medicaid provider exclusions and sanctions (PDF, landscape, header on every page): one
- * name cell with `aka` / `dba` inside, several NPIs or Nevada Medicaid ids stacked in one cell,
- * several contract termination dates stacked likewise (the earliest starts the sanction), the
- * associated legal entity and the persons with a controlling interest of 5% or more, the
- * Nevada sanction tier, period and end date, and the OIG exclusion and reinstatement dates.
- *
- * Rows of the `Federal` tier are kept, though the crawler drops them (it reads the LEIE
- * separately): Nevada lists them as its own contract terminations, and a screening against
- * Nevada's list must find every provider Nevada lists. Their tier is their action, so a hit says
- * it mirrors a federal exclusion.
- *
- * The associated legal entity is context (the crawler links it without a sanction of its own),
- * so it is no entry; controlling persons are kept as aliases, as owners are elsewhere. A notice
- * row (`Effective February …`) across the table is no listing.
+ * Nevada Medicaid exclusions and sanctions (PDF; cells hold `aka`/`dba`, stacked ids and stacked
+ * termination dates, the earliest starting the sanction). `Federal` tier rows are kept: Nevada
+ * lists them as its own terminations, and the tier as action says a hit mirrors the LEIE. The
+ * associated legal entity is context, not an entry; controlling persons become aliases; a notice
+ * row across the table is no listing.
  */
 export const nv: StateListMapping = {
   state: 'NV',

@@ -1,3 +1,0 @@
-import type { GatewayContext } from '../context';
-
-export type Handler = (ctx: GatewayContext) => Promise<void>;

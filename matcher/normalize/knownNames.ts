@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { nicknames } from './nicknames';
+import { venvDataFile } from './venvData';
 
 /**
  * Names people are really called by (US census tables of PyPI names==0.3.0, and the nickname data
@@ -12,15 +13,6 @@ const MIN_SURNAME_FREQUENCY = 0.001;
 
 const CENSUS_FILES = ['dist.male.first', 'dist.female.first', 'dist.all.last'] as const;
 
-function repoRoot(): string {
-  let dir = __dirname;
-  for (let i = 0; i < 6; i++) {
-    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
-    dir = path.dirname(dir);
-  }
-  return process.cwd();
-}
-
 /** The census tables' directory: CENSUS_NAMES_DIR, or the `names` package in .venv. */
 function locateCensusNames(): string {
   const fromEnv = process.env.CENSUS_NAMES_DIR;
@@ -29,15 +21,8 @@ function locateCensusNames(): string {
       throw new Error(`CENSUS_NAMES_DIR points at ${fromEnv}, which holds no ${CENSUS_FILES[2]}`);
     return fromEnv;
   }
-  const lib = path.join(repoRoot(), '.venv', 'lib');
-  const candidates = fs.existsSync(lib)
-    ? fs
-        .readdirSync(lib)
-        .filter((d) => d.startsWith('python3'))
-        .sort()
-        .map((d) => path.join(lib, d, 'site-packages', 'names'))
-    : [];
-  const found = candidates.find((dir) => fs.existsSync(path.join(dir, CENSUS_FILES[2])));
+  const table = venvDataFile(path.join('names', CENSUS_FILES[2]));
+  const found = table && path.dirname(table);
   if (!found)
     throw new Error(
       'census name tables not found: set CENSUS_NAMES_DIR or install PyPI names==0.3.0 into .venv (npm start and npm test do: infra/dev/bootstrap.sh)',

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { venvDataFile } from './venvData';
 
 /**
  * Nickname equivalence from the `nicknames` data set (PyPI nicknames==1.0.1, names.csv:
@@ -17,30 +18,13 @@ interface NicknameTable {
   equivalent(a: string, b: string): boolean;
 }
 
-function repoRoot(): string {
-  let dir = __dirname;
-  for (let i = 0; i < 6; i++) {
-    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
-    dir = path.dirname(dir);
-  }
-  return process.cwd();
-}
-
 function locateNicknamesCsv(): string {
   const fromEnv = process.env.NICKNAMES_CSV;
   if (fromEnv) {
     if (!fs.existsSync(fromEnv)) throw new Error(`NICKNAMES_CSV points at ${fromEnv}, which does not exist`);
     return fromEnv;
   }
-  const lib = path.join(repoRoot(), '.venv', 'lib');
-  const candidates = fs.existsSync(lib)
-    ? fs
-        .readdirSync(lib)
-        .filter((d) => d.startsWith('python3'))
-        .sort()
-        .map((d) => path.join(lib, d, 'site-packages', 'nicknames', 'names.csv'))
-    : [];
-  const found = candidates.find((p) => fs.existsSync(p));
+  const found = venvDataFile(path.join('nicknames', 'names.csv'));
   if (!found) {
     throw new Error(
       'nickname data set not found: set NICKNAMES_CSV or install PyPI nicknames==1.0.1 into .venv (npm start and npm test do: infra/dev/bootstrap.sh)',

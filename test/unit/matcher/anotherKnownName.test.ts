@@ -1,6 +1,7 @@
-import { buildMatcherIndex, lookupName, screenEntity, type IndexedEntry } from '../../../matcher/engine';
+import { buildMatcherIndex, lookupName } from '../../../matcher/engine';
 import { isKnownName, parseCensusNames } from '../../../matcher/normalize/knownNames';
-import type { Entity, Match } from '../../../matcher/types';
+import type { Match } from '../../../matcher/types';
+import { listedPerson as person, screenPerson, type PersonSubject } from './support/listedPersons';
 
 /**
  * A roster word that is another real name, a typo's distance from the listed word (one letter off
@@ -9,25 +10,6 @@ import type { Entity, Match } from '../../../matcher/types';
  * middle name or initial, the date of birth, the NPI or the state agrees. A typo that is no name
  * (JENKNIS) still finds the listed person on the name alone.
  */
-const base: Omit<IndexedEntry, 'entryKey' | 'name' | 'firstName' | 'middleName' | 'lastName'> = {
-  sourceKey: 'oig_leie',
-  sourceName: 'HHS-OIG List of Excluded Individuals/Entities',
-  listVersionId: '55555555-5555-4555-8555-555555555555',
-  retrievedAt: '2026-11-01T00:00:00.000Z',
-  kind: 'person',
-  aliases: [],
-  npis: [],
-  dateOfBirth: null,
-  state: null,
-  providerType: null,
-  suffix: null,
-};
-
-function person(entryKey: string, first: string, middle: string | null, last: string, extra: Partial<IndexedEntry> = {}): IndexedEntry {
-  const name = [first, middle, last].filter(Boolean).join(' ');
-  return { ...base, entryKey, name, firstName: first, middleName: middle, lastName: last, ...extra };
-}
-
 const list = buildMatcherIndex([
   person('jenkins', 'JOHN', 'T', 'JENKINS', { dateOfBirth: '1966-04-09', state: 'TX', npis: ['1234567893'] }),
   person('webster', 'CHARLES', null, 'WEBSTER'),
@@ -39,12 +21,7 @@ const list = buildMatcherIndex([
   person('diaz', 'JOAN', null, 'DIAZ'),
   person('gardiner', 'TINA', 'CLAUDIA', 'GARDINER'),
 ]);
-
-function screen(entity: Omit<Extract<Entity, { type: 'person' }>, 'type'>): { keys: string[]; matches: Match[] } {
-  const { matches } = screenEntity(list, { type: 'person', ...entity });
-  const keys = matches.map((match) => list.entries.find((entry) => entry.name === match.fields[0].listValue)!.entryKey);
-  return { keys, matches };
-}
+const screen = (subject: PersonSubject) => screenPerson(list, subject);
 
 function fieldState(match: Match, field: string): string | undefined {
   return match.fields.find((f) => f.field === field)?.state;

@@ -1,5 +1,6 @@
-import { buildMatcherIndex, lookupName, screenEntity, type IndexedEntry } from '../../../matcher/engine';
-import type { Entity, Match } from '../../../matcher/types';
+import { buildMatcherIndex, lookupName } from '../../../matcher/engine';
+import type { Match } from '../../../matcher/types';
+import { listedPerson as person, screenPerson, type PersonSubject } from './support/listedPersons';
 
 /**
  * A given name that meets the listed one only as a variant (a nickname, a truncation, a sound-alike
@@ -8,37 +9,13 @@ import type { Entity, Match } from '../../../matcher/types';
  * a middle name or initial does (docs/matching.md). Each loose dimension alone still
  * finds the listed person.
  */
-const base: Omit<IndexedEntry, 'entryKey' | 'name' | 'firstName' | 'middleName' | 'lastName'> = {
-  sourceKey: 'oig_leie',
-  sourceName: 'HHS-OIG List of Excluded Individuals/Entities',
-  listVersionId: '44444444-4444-4444-8444-444444444444',
-  retrievedAt: '2026-11-01T00:00:00.000Z',
-  kind: 'person',
-  aliases: [],
-  npis: [],
-  dateOfBirth: null,
-  state: null,
-  providerType: null,
-  suffix: null,
-};
-
-function person(entryKey: string, first: string, middle: string | null, last: string, extra: Partial<IndexedEntry> = {}): IndexedEntry {
-  const name = [first, middle, last].filter(Boolean).join(' ');
-  return { ...base, entryKey, name, firstName: first, middleName: middle, lastName: last, ...extra };
-}
-
 const list = buildMatcherIndex([
   person('hollins', 'ROBERT', null, 'HOLLINS', { dateOfBirth: '1961-05-02', state: 'OH' }),
   person('fischer', 'DARLENE', null, 'FISCHER', { dateOfBirth: '1975-09-14', state: 'NY' }),
   person('smythe', 'WILLIAM', 'JAMES', 'SMYTHE', { dateOfBirth: '1958-01-30', state: 'PA', npis: ['1234567893'] }),
   person('rucker', 'JOAN', null, 'RUCKER'),
 ]);
-
-function screen(entity: Omit<Extract<Entity, { type: 'person' }>, 'type'>): { keys: string[]; matches: Match[] } {
-  const { matches } = screenEntity(list, { type: 'person', ...entity });
-  const keys = matches.map((match) => list.entries.find((entry) => entry.name === match.fields[0].listValue)!.entryKey);
-  return { keys, matches };
-}
+const screen = (subject: PersonSubject) => screenPerson(list, subject);
 
 function fieldState(match: Match, field: string): string | undefined {
   return match.fields.find((f) => f.field === field)?.state;
@@ -111,10 +88,7 @@ const more = buildMatcherIndex([
   person('delafuente', 'CONSUELO', null, 'DE LA FUENTE Y DE LA FUENTE'),
 ]);
 
-function screenMore(entity: Omit<Extract<Entity, { type: 'person' }>, 'type'>): string[] {
-  const { matches } = screenEntity(more, { type: 'person', ...entity });
-  return matches.map((match) => more.entries.find((entry) => entry.name === match.fields[0].listValue)!.entryKey);
-}
+const screenMore = (subject: PersonSubject): string[] => screenPerson(more, subject).keys;
 
 describe('two letters off a listed word of fewer than seven letters make another name, not a typo', () => {
   it('Armando Castro ~ AMANDA CASTRO and Karen Pariser ~ KAREN PARKER: no potential match', () => {

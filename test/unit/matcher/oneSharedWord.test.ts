@@ -1,4 +1,5 @@
 import { buildMatcherIndex, lookupName, screenEntity, type IndexedEntry } from '../../../matcher/engine';
+import { listedPerson } from './support/listedPersons';
 import type { Entity } from '../../../matcher/types';
 
 /**
@@ -7,30 +8,8 @@ import type { Entity } from '../../../matcher/types';
  * several words need two words that agree closely. What the precision evaluation measures
  * (`npm run eval:matcher`, an ordinary roster against the demo lists), form by form.
  */
-const base: Omit<IndexedEntry, 'entryKey' | 'name' | 'firstName' | 'middleName' | 'lastName'> = {
-  sourceKey: 'sam_exclusions',
-  sourceName: 'SAM.gov Exclusions',
-  listVersionId: '33333333-3333-4333-8333-333333333333',
-  retrievedAt: '2026-11-01T00:00:00.000Z',
-  kind: 'person',
-  aliases: [],
-  npis: [],
-  dateOfBirth: null,
-  state: null,
-  providerType: null,
-  suffix: null,
-};
-
-function person(
-  entryKey: string,
-  first: string | null,
-  middle: string | null,
-  last: string,
-  extra: Partial<IndexedEntry> = {},
-): IndexedEntry {
-  const name = [first, middle, last].filter(Boolean).join(' ');
-  return { ...base, entryKey, name, firstName: first, middleName: middle, lastName: last, ...extra };
-}
+const person = (entryKey: string, first: string | null, middle: string | null, last: string, extra: Partial<IndexedEntry> = {}) =>
+  listedPerson(entryKey, first, middle, last, { sourceKey: 'sam_exclusions', sourceName: 'SAM.gov Exclusions', ...extra });
 
 const list = buildMatcherIndex([
   // SAM's cross-reference `(also MICHAEL SMITH, WAGNER, MICHAEL)` as read before: a bare given-name fragment.

@@ -28,11 +28,9 @@ export interface StoredReview {
   valid_until: string | null;
 }
 
-interface Opened {
+/** What a review holds of the match it last saw: one row of the reviews table's snapshot columns. */
+interface SeenMatch {
   id: string;
-  org_id: string;
-  record_id: string;
-  source_key: string;
   entry_key: string;
   list_version_id: string;
   entry_hash: string;
@@ -42,17 +40,28 @@ interface Opened {
   match: Match;
 }
 
-interface SeenAgain {
-  id: string;
-  entry_key: string;
-  list_version_id: string;
-  entry_hash: string;
-  entry: EntrySnapshot;
-  subject_hash: string;
-  subject: SubjectSnapshot;
-  match: Match;
+interface Opened extends SeenMatch {
+  org_id: string;
+  record_id: string;
+  source_key: string;
+}
+
+interface SeenAgain extends SeenMatch {
   /** The reopening's field-by-field diff; null when the review is not reopened. */
   reopen_changes: FieldChange[] | null;
+}
+
+function seenMatch(id: string, entry: ListedEntry, match: Match, subject: SubjectSnapshot, subjectHash: string): SeenMatch {
+  return {
+    id,
+    entry_key: entry.entryKey,
+    list_version_id: entry.versionId,
+    entry_hash: entry.contentHash,
+    entry: entry.snapshot,
+    subject_hash: subjectHash,
+    subject,
+    match,
+  };
 }
 
 interface HistoryRow {
@@ -83,17 +92,10 @@ export class ReviewWrites {
   open(change: MatchChange, entry: ListedEntry, match: Match, subject: SubjectSnapshot, subjectHash: string): void {
     const review = { id: randomUUID(), orgId: change.orgId, recordId: change.recordId };
     this.opened.push({
-      id: review.id,
+      ...seenMatch(review.id, entry, match, subject, subjectHash),
       org_id: change.orgId,
       record_id: change.recordId,
       source_key: entry.sourceKey,
-      entry_key: entry.entryKey,
-      list_version_id: entry.versionId,
-      entry_hash: entry.contentHash,
-      entry: entry.snapshot,
-      subject_hash: subjectHash,
-      subject,
-      match,
     });
     this.history(review.id, 'opened', { listVersionId: entry.versionId, entryHash: entry.contentHash }, (historyId) =>
       reviewEvent('review_opened', review, historyId, {
@@ -132,17 +134,7 @@ export class ReviewWrites {
     subjectHash: string,
     reopenChanges: FieldChange[] | null,
   ): void {
-    this.seenAgain.push({
-      id: review.id,
-      entry_key: entry.entryKey,
-      list_version_id: entry.versionId,
-      entry_hash: entry.contentHash,
-      entry: entry.snapshot,
-      subject_hash: subjectHash,
-      subject,
-      match,
-      reopen_changes: reopenChanges,
-    });
+    this.seenAgain.push({ ...seenMatch(review.id, entry, match, subject, subjectHash), reopen_changes: reopenChanges });
   }
 
   /** A review whose match is gone: kept, with its state and history, marked matchPresent false. */

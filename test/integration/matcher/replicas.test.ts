@@ -1,6 +1,6 @@
 import { createLogger } from '../../../infra/base/log';
 import { createMatcherClient, MatcherUnavailableError, parseMatcherUrls } from '../../../matcher/client';
-import { buildMatcherIndex, type IndexedEntry } from '../../../matcher/engine';
+import { oneEntrySnapshot } from '../../fixtures/oneEntrySnapshot';
 import { staticLoader, type ListLoader, type MatcherSnapshot } from '../../../matcher/loader';
 import { startMatcherServer, type MatcherServer } from '../../../matcher/server';
 import type { Entity } from '../../../matcher/types';
@@ -13,32 +13,7 @@ const log = createLogger('matcher-replicas-test', 'warn');
 const subject: Entity = { type: 'person', name: 'John Allen Smith' };
 
 function snapshot(): MatcherSnapshot {
-  const entry: IndexedEntry = {
-    sourceKey: 'leie',
-    sourceName: 'LEIE',
-    listVersionId: '00000000-0000-4000-8000-000000000001',
-    retrievedAt: '2026-11-01T00:00:00.000Z',
-    entryKey: 'e1',
-    kind: 'person',
-    name: 'SMITH, JOHN ALLEN',
-    lastName: 'SMITH',
-    firstName: 'JOHN',
-    middleName: 'ALLEN',
-    suffix: null,
-    aliases: [],
-    npis: [],
-    dateOfBirth: null,
-    state: null,
-    providerType: null,
-  };
-  const index = buildMatcherIndex([entry]);
-  return {
-    index,
-    versions: [...index.sources],
-    registry: () => undefined,
-    loadedAt: '2026-11-01T00:00:00.000Z',
-    stats: { entries: 1, registryOrganizations: 0, buildMs: 0, loadMs: 0 },
-  };
+  return { ...oneEntrySnapshot('leie', '00000000-0000-4000-8000-000000000001'), registry: () => undefined };
 }
 
 interface CountingReplica {

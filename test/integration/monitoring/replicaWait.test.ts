@@ -1,6 +1,6 @@
 import { createLogger } from '../../../infra/base/log';
 import { createMatcherClient, type MatcherClient } from '../../../matcher/client';
-import { buildMatcherIndex, type IndexedEntry } from '../../../matcher/engine';
+import { oneEntrySnapshot } from '../../fixtures/oneEntrySnapshot';
 import { staticLoader, type ListLoader, type MatcherSnapshot } from '../../../matcher/loader';
 import { startMatcherServer, type MatcherServer } from '../../../matcher/server';
 import { untilMatcherServes } from '../../../activities/monitoring/matcherWait';
@@ -16,31 +16,7 @@ const OLD = '00000000-0000-4000-8000-000000000001';
 const NEW = '00000000-0000-4000-8000-000000000002';
 
 function snapshotOn(versionId: string): MatcherSnapshot {
-  const entry: IndexedEntry = {
-    sourceKey: 'oig_leie',
-    sourceName: 'LEIE',
-    listVersionId: versionId,
-    retrievedAt: '2026-11-01T00:00:00.000Z',
-    entryKey: 'e1',
-    kind: 'person',
-    name: 'SMITH, JOHN ALLEN',
-    lastName: 'SMITH',
-    firstName: 'JOHN',
-    middleName: 'ALLEN',
-    suffix: null,
-    aliases: [],
-    npis: [],
-    dateOfBirth: null,
-    state: null,
-    providerType: null,
-  };
-  const index = buildMatcherIndex([entry]);
-  return {
-    index,
-    versions: [...index.sources],
-    loadedAt: '2026-11-01T00:00:00.000Z',
-    stats: { entries: 1, registryOrganizations: 0, buildMs: 0, loadMs: 0 },
-  };
+  return oneEntrySnapshot('oig_leie', versionId);
 }
 
 /** A replica whose snapshot the test swaps, as a reload would. */

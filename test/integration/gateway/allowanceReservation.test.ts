@@ -65,6 +65,8 @@ describe('POST /v1/screen on a capped plan', () => {
   it("does not queue one organization's screenings behind each other while the matcher works", async () => {
     const { apiKey } = await createOrgWithKey(gw.pool, 'medium');
     slow.resetMaxInFlight();
+    // Each screening waits at the hop (up to 2 s) for the other nine; one queued behind another's lock never arrives in time.
+    slow.gatherUntil(10, 2000);
     const replies = await Promise.all(
       Array.from({ length: 10 }, () =>
         call(slowGw.url, 'POST', '/v1/screen', { apiKey, body: person, headers: { 'idempotency-key': randomUUID() } }),

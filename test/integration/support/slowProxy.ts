@@ -12,6 +12,12 @@ export interface SlowProxy {
   /** The most requests the hop has held at once since the last reset. */
   maxInFlight(): number;
   resetMaxInFlight(): void;
+  /**
+   * Also holds each of the next `count` requests until all `count` are held at once (then lets
+   * them all go) or it has waited `maxWaitMs`: whether requests overlap no longer depends on how
+   * fast a loaded machine sends them.
+   */
+  gatherUntil(count: number, maxWaitMs: number): void;
   close(): Promise<void>;
 }
 
@@ -19,6 +25,24 @@ export async function startSlowProxy(targetUrl: string, delayMs: number): Promis
   const target = new URL(targetUrl);
   let inFlight = 0;
   let maxInFlight = 0;
+  let gather: { count: number; left: number; maxWaitMs: number } | null = null;
+  const gathered: Array<() => void> = [];
+  const afterGathering = (pass: () => void): void => {
+    if (!gather) return pass();
+    const count = gather.count;
+    let passed = false;
+    const once = (): void => {
+      if (passed) return;
+      passed = true;
+      clearTimeout(timer);
+      gathered.splice(gathered.indexOf(once), 1);
+      pass();
+    };
+    const timer = setTimeout(once, gather.maxWaitMs);
+    gathered.push(once);
+    if (--gather.left === 0) gather = null;
+    if (gathered.length >= count) gathered.slice().forEach((release) => release());
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -26,7 +50,7 @@ export async function startSlowProxy(targetUrl: string, delayMs: number): Promis
     req.on('end', () => {
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
-      setTimeout(() => {
+      const pass = (): void => {
         const upstream = http.request(
           { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
           (answer) => {
@@ -39,7 +63,8 @@ export async function startSlowProxy(targetUrl: string, delayMs: number): Promis
           res.end();
         });
         upstream.end(Buffer.concat(chunks));
-      }, delayMs);
+      };
+      setTimeout(() => afterGathering(pass), delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -49,6 +74,10 @@ export async function startSlowProxy(targetUrl: string, delayMs: number): Promis
     maxInFlight: () => maxInFlight,
     resetMaxInFlight: () => {
       maxInFlight = inFlight;
+    },
+    gatherUntil: (count, maxWaitMs) => {
+      gathered.length = 0;
+      gather = { count, left: count, maxWaitMs };
     },
     async close() {
       server.closeAllConnections();

@@ -31,7 +31,7 @@ interface Candidates {
  * way). Rather than write weights over megabytes, a find marks each query token's names in a
  * cache-sized bitset, combines them 32 names at a time, and computes the few viable names' figures
  * from their own tokens in the walk's float32 order, so the results are the walk's. Organizations
- * mark only the tokens a viable name must answer one of.
+ * weigh only the names whose rows could add up to the viable share (see rowBounds).
  */
 export class CandidateFinder {
   /** Scratch of one find: per query token, a bitset of the names it reaches (`words` words each). */
@@ -41,6 +41,12 @@ export class CandidateFinder {
   private readonly markedWords: Uint32Array;
   /** The names with at most one non-initial token, as a bitset: one hit makes a person name of these viable. */
   private readonly soloNames: Uint32Array;
+  /**
+   * For organizations, which mark every query token's names: the postings of the words in more
+   * names than the bitsets have words (HEALTH, CARE), as bitsets. OR-ing one is cheaper than
+   * setting its names' bits one by one.
+   */
+  private readonly denseRows = new Map<number, Uint32Array>();
   /** Names by their tokens in sorted order: the same words in another order are always scored. */
   private readonly orderFreeKeys = new Map<string, number[]>();
   /**
@@ -56,6 +62,8 @@ export class CandidateFinder {
   private readonly viable: Int32Array;
   private readonly viableWeights: Float32Array;
   private readonly viableOrder: Float64Array;
+  /** Scratch of one bitset word: the names each query token's row marks in it. */
+  private readonly rowBits = new Int32Array(MAX_QUERY_TOKENS);
   /** Scratch of weighing one name: its best variant's position per query token (-1: none). */
   private readonly bestPos = new Int32Array(MAX_QUERY_TOKENS);
   private readonly hitOrder = new Int32Array(MAX_QUERY_TOKENS);
@@ -74,6 +82,13 @@ export class CandidateFinder {
       let count = 0;
       for (const t of names[id].tokens) if (t.length > 1) count++;
       if (count <= 1) this.soloNames[id >>> 5] |= 1 << (id & 31);
+    }
+    const { offsets, postings } = index;
+    for (let token = 0; kind === 'organization' && token < index.words.length; token++) {
+      if (offsets[token + 1] - offsets[token] < this.words) continue;
+      const row = new Uint32Array(this.words);
+      for (let p = offsets[token]; p < offsets[token + 1]; p++) row[postings[p] >>> 5] |= 1 << (postings[p] & 31);
+      this.denseRows.set(token, row);
     }
     this.viable = new Int32Array(n);
     this.viableWeights = new Float32Array(n);
@@ -147,6 +162,16 @@ export class CandidateFinder {
     const { reached, markedWords } = this;
     const { offsets, postings } = this.index;
     const base = qi * this.words;
+    const dense = this.denseRows.get(token);
+    if (dense) {
+      for (let w = 0; w < dense.length; w++) {
+        const bits = dense[w];
+        if (bits === 0) continue;
+        reached[base + w] |= bits;
+        markedWords[w >>> 5] |= 1 << (w & 31);
+      }
+      return;
+    }
     for (let p = offsets[token], end = offsets[token + 1]; p < end; p++) {
       const id = postings[p];
       const w = id >>> 5;
@@ -241,19 +266,21 @@ export class CandidateFinder {
     // reaches names only through the others than the one with the longest postings (see weigh).
     const probed = person && usable >= 2 ? this.longestPostings() : -1;
     const threshold = ORG_VIABLE_SHARE * totalWeight;
-    const marked = person ? null : this.essentialTerms(q.length, qWeight, joined, threshold);
+    // Every name an organization's query token reaches is marked, for the bound on its weight
+    // (rowBounds), but only those in the essential rows can be viable.
+    const rowMost = person ? null : this.rowBounds(q.length, qWeight, joined);
+    const essential = person ? -1 : this.essentialRows(q.length, qWeight, joined, threshold);
     for (let r = 0; r < claimedCount; r++) {
       const token = claimed[r];
-      const qi = claimQuery[token];
-      if (!marked || marked[qi]) this.mark(token, qi);
+      this.mark(token, claimQuery[token]);
     }
     for (let i = 0; i < joined.length; i++)
-      if (joined[i] >= 0 && (!marked || marked[q.length + i])) {
+      if (joined[i] >= 0) {
         this.mark(joined[i], i);
         this.mark(joined[i], i + 1);
       }
 
-    const { reached, words, markedWords, soloNames, viable, viableWeights, viableOrder } = this;
+    const { reached, rowBits, words, markedWords, soloNames, viable, viableWeights, viableOrder } = this;
     const initials = q.filter((t) => t.length === 1);
     const at = { at: -1 };
     const n = this.names.length;
@@ -273,16 +300,18 @@ export class CandidateFinder {
         let twice = 0;
         for (let qi = 0, cell = w; qi < qn; qi++, cell += words) {
           const bits = reached[cell];
-          if (bits === 0) continue;
+          rowBits[qi] = bits;
+          if (bits === 0 || !((essential >>> qi) & 1)) continue;
           twice |= once & bits;
           once |= bits;
-          reached[cell] = 0;
         }
+        for (let qi = 0, cell = w; qi < qn; qi++, cell += words) reached[cell] = 0;
         let open = twoNeeded ? twice | (once & soloNames[w]) : once;
         while (open !== 0) {
           const low = open & -open;
           open ^= low;
           const id = (w << 5) | (31 - Math.clz32(low));
+          if (rowMost && !canWeigh(low, rowBits, rowMost, qn, threshold)) continue;
           let acc = this.weigh(id, qWeight, probed, joined, at);
           if (!person && !(acc >= threshold)) continue;
           for (const initial of initials) if (hasTokenStartingWith(this.names[id].tokens, initial)) acc = Math.fround(acc + INITIAL_BONUS);
@@ -316,12 +345,13 @@ export class CandidateFinder {
   }
 
   /**
-   * For organizations: the terms (query tokens, then adjacent pairs written as one) a viable name
-   * must answer at least one of. A term adds at most the weight of its closest variant to a name,
-   * so the lightest terms whose weights together stay below the viable share cannot make a name
-   * viable on their own: names reached only through them need not be marked.
+   * For organizations: the rows of the terms (query tokens, then adjacent pairs written as one,
+   * which mark both halves' rows) a viable name must answer at least one of, as a bitmask. A term
+   * adds at most the weight of its closest variant to a name, so the lightest terms whose weights
+   * together stay below the viable share cannot make a name viable on their own: names in none
+   * of the other terms' rows need not be weighed.
    */
-  private essentialTerms(qn: number, qWeight: readonly number[], joined: Int32Array, threshold: number): Uint8Array {
+  private essentialRows(qn: number, qWeight: readonly number[], joined: Int32Array, threshold: number): number {
     const terms = qn + joined.length;
     const most = new Float64Array(terms);
     const present = new Uint8Array(terms);
@@ -341,13 +371,38 @@ export class CandidateFinder {
     const lightestFirst: number[] = [];
     for (let t = 0; t < terms; t++) if (present[t]) lightestFirst.push(t);
     lightestFirst.sort((a, b) => most[a] - most[b] || a - b);
-    const marked = new Uint8Array(terms);
+    let rows = 0;
     let below = 0;
     for (const t of lightestFirst) {
       if ((below + most[t]) * (1 + BOUND_SLACK) < threshold) below += most[t];
-      else marked[t] = 1;
+      else rows |= t < qn ? 1 << t : 3 << (t - qn);
     }
-    return marked;
+    return rows;
+  }
+
+  /**
+   * For organizations: per query token, the most a name marked in its row can weigh for it: its
+   * closest variant's weight, plus that of the adjacent pairs written as one the token is half of
+   * (they mark both halves' rows). A name's weight is at most the sum over the rows it is in.
+   */
+  private rowBounds(qn: number, qWeight: readonly number[], joined: Int32Array): Float64Array {
+    const most = new Float64Array(qn);
+    const present = new Uint8Array(qn);
+    for (let r = 0; r < this.claimedCount; r++) {
+      const token = this.claimed[r];
+      const qi = this.claimQuery[token];
+      // Variants are sorted closest first: a query token's first is its closest.
+      if (present[qi]) continue;
+      present[qi] = 1;
+      most[qi] = qWeight[qi] * FACTOR_RANKS[this.claimRank[token]];
+    }
+    for (let i = 0; i < joined.length; i++)
+      if (joined[i] >= 0) {
+        const pair = (qWeight[i] + qWeight[i + 1]) * FACTOR.merged;
+        most[i] += pair;
+        most[i + 1] += pair;
+      }
+    return most;
   }
 }
 
@@ -364,6 +419,16 @@ export function topByWeight(ids: ArrayLike<number>, weights: ArrayLike<number>, 
   kept.sort((a, b) => weights[b] - weights[a] || ids[a] - ids[b]);
   kept.length = Math.min(kept.length, limit);
   return kept.map((i) => ids[i]);
+}
+
+/**
+ * Whether the name at bit `bit` of a bitset word, in the rows `rowBits` marks it in, could weigh
+ * the viable share: the sum of those rows' bounds reaches it (with slack for float32 rounding).
+ */
+function canWeigh(bit: number, rowBits: Int32Array, rowMost: Float64Array, qn: number, threshold: number): boolean {
+  let most = 0;
+  for (let qi = 0; qi < qn; qi++) if (rowBits[qi] & bit) most += rowMost[qi];
+  return most * (1 + BOUND_SLACK) >= threshold;
 }
 
 function hasTokenStartingWith(tokens: readonly string[], initial: string): boolean {

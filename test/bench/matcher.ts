@@ -192,6 +192,11 @@ async function main(): Promise<void> {
     if (r.recallCapped) capped++;
   }
   describe('in-process screen', times);
+  for (const kind of ['person', 'organization'] as const)
+    describe(
+      `  ${kind}s`,
+      times.filter((_, i) => qs[i].type === kind),
+    );
   const cpu = describeCpuTimes(cpuBefore, readCpuTimes());
   if (cpu) console.log(`  machine CPU meanwhile (all cores = 100%): ${cpu}`);
   const digest = screeningsDigest(qs, (q) => screenEntity(index, q, registry));

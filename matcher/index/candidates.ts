@@ -17,6 +17,12 @@ const ORG_VIABLE_SHARE = 0.5;
 const INITIAL_BONUS = 0.3;
 /** Relative slack on a bound of a name's weight: the weight is a float32 sum of a few terms, each rounding by 2^-24 at most. */
 const BOUND_SLACK = 1e-4;
+/**
+ * When the probed token's postings outnumber all the other query tokens' by this much, its row
+ * is not marked: the few names the others reach are checked for it from their own tokens (a
+ * check costs a few postings' marking, see `answersTwo`).
+ */
+const CHECK_OVER_MARK = 8;
 
 interface Candidates {
   ids: number[];
@@ -41,6 +47,11 @@ export class CandidateFinder {
   private readonly markedWords: Uint32Array;
   /** The names with at most one non-initial token, as a bitset: one hit makes a person name of these viable. */
   private readonly soloNames: Uint32Array;
+  /** Each vocabulary token's names among `soloNames` (compressed rows): all of a probed row that needs marking when the rest is checked. */
+  private readonly soloOffsets: Int32Array;
+  private readonly soloPostings: Int32Array;
+  /** Scratch of one find: each query token's postings in all, over its claimed variants. */
+  private readonly postingsOfQuery = new Float64Array(MAX_QUERY_TOKENS);
   /** Names by their tokens in sorted order: the same words in another order are always scored. */
   private readonly orderFreeKeys = new Map<string, number[]>();
   /**
@@ -64,6 +75,8 @@ export class CandidateFinder {
     private readonly index: TokenIndex,
     private readonly names: readonly NormalizedName[],
     private readonly kind: 'person' | 'organization',
+    /** CHECK_OVER_MARK; 0 checks every probed token, Infinity marks every one (the same names are found either way). */
+    private readonly checkOverMark = CHECK_OVER_MARK,
   ) {
     const n = names.length;
     this.words = (n + 31) >>> 5;
@@ -75,6 +88,7 @@ export class CandidateFinder {
       for (const t of names[id].tokens) if (t.length > 1) count++;
       if (count <= 1) this.soloNames[id >>> 5] |= 1 << (id & 31);
     }
+    ({ offsets: this.soloOffsets, postings: this.soloPostings } = this.soloRows());
     this.viable = new Int32Array(n);
     this.viableWeights = new Float32Array(n);
     this.viableOrder = new Float64Array(n);
@@ -89,9 +103,24 @@ export class CandidateFinder {
     });
   }
 
-  /** The query token whose variants have the most postings in all (the lowest such token on a tie). */
+  /** The postings of the names among `soloNames` (compressed rows by vocabulary token, as the index's postings). */
+  private soloRows(): { offsets: Int32Array; postings: Int32Array } {
+    const { nameTokenOffsets, nameTokenIds } = this.index;
+    const offsets = new Int32Array(this.index.words.length + 1);
+    const isSolo = (id: number): boolean => ((this.soloNames[id >>> 5] >>> (id & 31)) & 1) === 1;
+    for (let id = 0; id < this.names.length; id++)
+      if (isSolo(id)) for (let k = nameTokenOffsets[id]; k < nameTokenOffsets[id + 1]; k++) offsets[nameTokenIds[k] + 1]++;
+    for (let t = 0; t < this.index.words.length; t++) offsets[t + 1] += offsets[t];
+    const fill = offsets.slice(0, this.index.words.length);
+    const postings = new Int32Array(offsets[this.index.words.length]);
+    for (let id = 0; id < this.names.length; id++)
+      if (isSolo(id)) for (let k = nameTokenOffsets[id]; k < nameTokenOffsets[id + 1]; k++) postings[fill[nameTokenIds[k]]++] = id;
+    return { offsets, postings };
+  }
+
+  /** The query token whose variants have the most postings in all (the lowest such token on a tie); fills `postingsOfQuery`. */
   private longestPostings(): number {
-    const cost = new Float64Array(MAX_QUERY_TOKENS);
+    const cost = this.postingsOfQuery.fill(0);
     const { offsets } = this.index;
     for (let r = 0; r < this.claimedCount; r++) {
       const token = this.claimed[r];
@@ -142,10 +171,9 @@ export class CandidateFinder {
     }
   }
 
-  /** Marks the names of one postings row as reached by query token `qi`. */
-  private mark(token: number, qi: number): void {
+  /** Marks the names of one postings row (by default the index's) as reached by query token `qi`. */
+  private mark(token: number, qi: number, offsets = this.index.offsets, postings = this.index.postings): void {
     const { reached, markedWords } = this;
-    const { offsets, postings } = this.index;
     const base = qi * this.words;
     for (let p = offsets[token], end = offsets[token + 1]; p < end; p++) {
       const id = postings[p];
@@ -153,6 +181,26 @@ export class CandidateFinder {
       reached[base + w] |= 1 << (id & 31);
       markedWords[w >>> 5] |= 1 << (w & 31);
     }
+  }
+
+  /** Whether the probed token's postings are `checkOverMark` times the other query tokens' together. */
+  private probedOutweighs(probed: number): boolean {
+    let others = 0;
+    for (let qi = 0; qi < MAX_QUERY_TOKENS; qi++) if (qi !== probed) others += this.postingsOfQuery[qi];
+    return this.postingsOfQuery[probed] > this.checkOverMark * others;
+  }
+
+  /** Whether name `id` holds variants of two query tokens (or words written as one, each answering two): the rows marking would set. */
+  private answersTwo(id: number, joined: Int32Array): boolean {
+    const { claimRank, claimQuery } = this;
+    const { nameTokenOffsets, nameTokenIds } = this.index;
+    let rows = 0;
+    for (let k = nameTokenOffsets[id], end = nameTokenOffsets[id + 1]; k < end; k++) {
+      const token = nameTokenIds[k];
+      if (claimRank[token] !== NO_RANK) rows |= 1 << claimQuery[token];
+      for (let i = 0; i < joined.length; i++) if (joined[i] === token) rows |= 3 << i;
+    }
+    return (rows & (rows - 1)) !== 0;
   }
 
   /**
@@ -240,12 +288,14 @@ export class CandidateFinder {
     // A person name needs hits on two query tokens (unless it has a single usable token): the walk
     // reaches names only through the others than the one with the longest postings (see weigh).
     const probed = person && usable >= 2 ? this.longestPostings() : -1;
+    const probedChecked = probed >= 0 && this.probedOutweighs(probed);
     const threshold = ORG_VIABLE_SHARE * totalWeight;
     const marked = person ? null : this.essentialTerms(q.length, qWeight, joined, threshold);
     for (let r = 0; r < claimedCount; r++) {
       const token = claimed[r];
       const qi = claimQuery[token];
-      if (!marked || marked[qi]) this.mark(token, qi);
+      if (qi === probed && probedChecked) this.mark(token, qi, this.soloOffsets, this.soloPostings);
+      else if (!marked || marked[qi]) this.mark(token, qi);
     }
     for (let i = 0; i < joined.length; i++)
       if (joined[i] >= 0 && (!marked || marked[q.length + i])) {
@@ -279,6 +329,13 @@ export class CandidateFinder {
           reached[cell] = 0;
         }
         let open = twoNeeded ? twice | (once & soloNames[w]) : once;
+        // The probed row holds only its solo names (and words written as one): a name reached once may answer it too.
+        let unsure = probedChecked ? once & ~twice & ~soloNames[w] : 0;
+        while (unsure !== 0) {
+          const low = unsure & -unsure;
+          unsure ^= low;
+          if (this.answersTwo((w << 5) | (31 - Math.clz32(low)), joined)) open |= low;
+        }
         while (open !== 0) {
           const low = open & -open;
           open ^= low;

@@ -18,14 +18,14 @@ const RULES_HISTORY = [
   { version: 2, fingerprint: 'd220f17151227aa15b76e86d9acf2ea2329548a109bcddadc10ad9696fc5edf5' },
   { version: 3, fingerprint: '2410662aa41c20ce9ebf9972f2cd9c2e3425899d04016ba94ae6c7638d44a6ca' },
   { version: 4, fingerprint: '1cb6c845d24d43307333f3cb93e9d95fe4502c9a6805d957d38cdc22354b9304' },
-  { version: 5, fingerprint: '6281f6a7b99dfdd6f7070d704ae8e16105b4610f7127d6af91dfc3d812169f22' },
+  { version: 5, fingerprint: '3a2bd4297bd65ee7ce051513c8fd4b6c121ecfec5a0260c5ba64b7c03a550257' },
 ];
 const KEYS_HISTORY = [
   { version: 3, fingerprint: 'b5a48c740b5df2aa745cbc4370bd9394228f3da609cf7c1ac7751128b9ad9742' },
   { version: 4, fingerprint: 'd1531df65f110b3ba74b1c5e7022ba93316c64f948bed7757341cee6833590d7' },
   { version: 5, fingerprint: 'cf692753691ac39ec646b07b4ff39f58e98339444bc1f608416d837c638b79eb' },
   { version: 6, fingerprint: '07511a2f20ac203488f3724d6490ca8654ab30caad5471943e1a39d4053569de' },
-  { version: 7, fingerprint: 'cc41727cf6f58e175462bc507dabc5e72afd0d9655008539913fb41d8fb510e4' },
+  { version: 7, fingerprint: 'd2728e05d4bca36e87ec966c9892e4e2ce44943290987b7d18b618f7d74b0b25' },
 ];
 
 const MATCHER = path.resolve(__dirname, '..', '..', '..', 'matcher');

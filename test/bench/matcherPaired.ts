@@ -3,6 +3,8 @@
  * data (350k entries + 2M NPPES organizations) and the same 4,000 queries as `bench:matcher`:
  * screens in process, then `POST /match-many` of 100 entities at a time (what a batch chunk
  * sends) to the checkout's own matcher server in the same process, one call after another.
+ * The calls screen the queries the in-process passes screened: a cache a checkout keeps from one
+ * screening to the next is warm for them, more than it would be for a roster of fresh names.
  * Each engine runs in a process of its own, in rounds that alternate which goes first
  * (base, current, current, base, ...), so the drift of a shared machine (±30% between runs
  * a few minutes apart) falls on both alike; the figures to compare are the medians over rounds.

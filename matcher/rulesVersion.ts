@@ -22,6 +22,8 @@
  * its nickname, with every other word as listed or a name too, needs a middle name or initial,
  * the date of birth, the NPI or the state to agree. With the same results: a reload builds the
  * index over the one it replaces; the similarity table holds one-byte codes; the index shares the
- * listed names' token strings and role arrays.
+ * listed names' token strings and role arrays; a person query word with far the most postings is
+ * checked in the names the others reach rather than marked; the similarity table keeps the rows
+ * of recent query words from one screening to the next.
  */
 export const MATCHING_RULES_VERSION = 5;

@@ -17,6 +17,12 @@ const ORG_VIABLE_SHARE = 0.5;
 const INITIAL_BONUS = 0.3;
 /** Relative slack on a bound of a name's weight: the weight is a float32 sum of a few terms, each rounding by 2^-24 at most. */
 const BOUND_SLACK = 1e-4;
+/**
+ * When the probed token's postings outnumber all the other query tokens' by this much, its row
+ * is not marked: the few names the others reach are checked for it from their own tokens (a
+ * check costs a few postings' marking, see `answersTwo`).
+ */
+const CHECK_OVER_MARK = 8;
 
 interface Candidates {
   ids: number[];
@@ -47,6 +53,11 @@ export class CandidateFinder {
    * setting its names' bits one by one.
    */
   private readonly denseRows = new Map<number, Uint32Array>();
+  /** Each vocabulary token's names among `soloNames` (compressed rows): all of a probed row that needs marking when the rest is checked. */
+  private readonly soloOffsets: Int32Array;
+  private readonly soloPostings: Int32Array;
+  /** Scratch of one find: each query token's postings in all, over its claimed variants. */
+  private readonly postingsOfQuery = new Float64Array(MAX_QUERY_TOKENS);
   /** Names by their tokens in sorted order: the same words in another order are always scored. */
   private readonly orderFreeKeys = new Map<string, number[]>();
   /**
@@ -72,6 +83,8 @@ export class CandidateFinder {
     private readonly index: TokenIndex,
     private readonly names: readonly NormalizedName[],
     private readonly kind: 'person' | 'organization',
+    /** CHECK_OVER_MARK; 0 checks every probed token, Infinity marks every one (the same names are found either way). */
+    private readonly checkOverMark = CHECK_OVER_MARK,
   ) {
     const n = names.length;
     this.words = (n + 31) >>> 5;
@@ -90,6 +103,7 @@ export class CandidateFinder {
       for (let p = offsets[token]; p < offsets[token + 1]; p++) row[postings[p] >>> 5] |= 1 << (postings[p] & 31);
       this.denseRows.set(token, row);
     }
+    ({ offsets: this.soloOffsets, postings: this.soloPostings } = this.soloRows());
     this.viable = new Int32Array(n);
     this.viableWeights = new Float32Array(n);
     this.viableOrder = new Float64Array(n);
@@ -104,9 +118,24 @@ export class CandidateFinder {
     });
   }
 
-  /** The query token whose variants have the most postings in all (the lowest such token on a tie). */
+  /** The postings of the names among `soloNames` (compressed rows by vocabulary token, as the index's postings). */
+  private soloRows(): { offsets: Int32Array; postings: Int32Array } {
+    const { nameTokenOffsets, nameTokenIds } = this.index;
+    const offsets = new Int32Array(this.index.words.length + 1);
+    const isSolo = (id: number): boolean => ((this.soloNames[id >>> 5] >>> (id & 31)) & 1) === 1;
+    for (let id = 0; id < this.names.length; id++)
+      if (isSolo(id)) for (let k = nameTokenOffsets[id]; k < nameTokenOffsets[id + 1]; k++) offsets[nameTokenIds[k] + 1]++;
+    for (let t = 0; t < this.index.words.length; t++) offsets[t + 1] += offsets[t];
+    const fill = offsets.slice(0, this.index.words.length);
+    const postings = new Int32Array(offsets[this.index.words.length]);
+    for (let id = 0; id < this.names.length; id++)
+      if (isSolo(id)) for (let k = nameTokenOffsets[id]; k < nameTokenOffsets[id + 1]; k++) postings[fill[nameTokenIds[k]]++] = id;
+    return { offsets, postings };
+  }
+
+  /** The query token whose variants have the most postings in all (the lowest such token on a tie); fills `postingsOfQuery`. */
   private longestPostings(): number {
-    const cost = new Float64Array(MAX_QUERY_TOKENS);
+    const cost = this.postingsOfQuery.fill(0);
     const { offsets } = this.index;
     for (let r = 0; r < this.claimedCount; r++) {
       const token = this.claimed[r];
@@ -157,12 +186,11 @@ export class CandidateFinder {
     }
   }
 
-  /** Marks the names of one postings row as reached by query token `qi`. */
-  private mark(token: number, qi: number): void {
+  /** Marks the names of one postings row (by default the index's) as reached by query token `qi`. */
+  private mark(token: number, qi: number, offsets = this.index.offsets, postings = this.index.postings): void {
     const { reached, markedWords } = this;
-    const { offsets, postings } = this.index;
     const base = qi * this.words;
-    const dense = this.denseRows.get(token);
+    const dense = postings === this.index.postings ? this.denseRows.get(token) : undefined;
     if (dense) {
       for (let w = 0; w < dense.length; w++) {
         const bits = dense[w];
@@ -178,6 +206,26 @@ export class CandidateFinder {
       reached[base + w] |= 1 << (id & 31);
       markedWords[w >>> 5] |= 1 << (w & 31);
     }
+  }
+
+  /** Whether the probed token's postings are `checkOverMark` times the other query tokens' together. */
+  private probedOutweighs(probed: number): boolean {
+    let others = 0;
+    for (let qi = 0; qi < MAX_QUERY_TOKENS; qi++) if (qi !== probed) others += this.postingsOfQuery[qi];
+    return this.postingsOfQuery[probed] > this.checkOverMark * others;
+  }
+
+  /** Whether name `id` holds variants of two query tokens (or words written as one, each answering two): the rows marking would set. */
+  private answersTwo(id: number, joined: Int32Array): boolean {
+    const { claimRank, claimQuery } = this;
+    const { nameTokenOffsets, nameTokenIds } = this.index;
+    let rows = 0;
+    for (let k = nameTokenOffsets[id], end = nameTokenOffsets[id + 1]; k < end; k++) {
+      const token = nameTokenIds[k];
+      if (claimRank[token] !== NO_RANK) rows |= 1 << claimQuery[token];
+      for (let i = 0; i < joined.length; i++) if (joined[i] === token) rows |= 3 << i;
+    }
+    return (rows & (rows - 1)) !== 0;
   }
 
   /**
@@ -265,6 +313,7 @@ export class CandidateFinder {
     // A person name needs hits on two query tokens (unless it has a single usable token): the walk
     // reaches names only through the others than the one with the longest postings (see weigh).
     const probed = person && usable >= 2 ? this.longestPostings() : -1;
+    const probedChecked = probed >= 0 && this.probedOutweighs(probed);
     const threshold = ORG_VIABLE_SHARE * totalWeight;
     // Every name an organization's query token reaches is marked, for the bound on its weight
     // (rowBounds), but only those in the essential rows can be viable.
@@ -272,7 +321,9 @@ export class CandidateFinder {
     const essential = person ? -1 : this.essentialRows(q.length, qWeight, joined, threshold);
     for (let r = 0; r < claimedCount; r++) {
       const token = claimed[r];
-      this.mark(token, claimQuery[token]);
+      const qi = claimQuery[token];
+      if (qi === probed && probedChecked) this.mark(token, qi, this.soloOffsets, this.soloPostings);
+      else this.mark(token, qi);
     }
     for (let i = 0; i < joined.length; i++)
       if (joined[i] >= 0) {
@@ -307,6 +358,13 @@ export class CandidateFinder {
         }
         for (let qi = 0, cell = w; qi < qn; qi++, cell += words) reached[cell] = 0;
         let open = twoNeeded ? twice | (once & soloNames[w]) : once;
+        // The probed row holds only its solo names (and words written as one): a name reached once may answer it too.
+        let unsure = probedChecked ? once & ~twice & ~soloNames[w] : 0;
+        while (unsure !== 0) {
+          const low = unsure & -unsure;
+          unsure ^= low;
+          if (this.answersTwo((w << 5) | (31 - Math.clz32(low)), joined)) open |= low;
+        }
         while (open !== 0) {
           const low = open & -open;
           open ^= low;

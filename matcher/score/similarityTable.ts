@@ -4,6 +4,12 @@ import type { TokenComparison, TokenFeatures } from './tokenSimilarity';
 
 /** Query words one screening can hold in the table; a screening with more computes the rest uncached. */
 const MAX_SLOTS = 32;
+/**
+ * Query words whose rows the table keeps from one screening to the next, the least recently used
+ * given up first: the common given names and surnames come back screening after screening, and
+ * their similarities with the vocabulary are the same every time.
+ */
+const KEPT_ROWS = 256;
 /** Slots for listed word pairs' merged features (a bounded cache: see boundedCache.ts). */
 const MERGED_FEATURES_KEPT = 200_000;
 
@@ -11,22 +17,24 @@ const MERGED_FEATURES_KEPT = 200_000;
 const MAX_CODES = 255;
 
 /**
- * Token similarities of one screening by (query word, vocabulary id), each computed once and read
- * from a flat array; screenings run one at a time, so one table per index serves them all. A cell
- * is one byte, the code of its value among the few similarities take (0: not computed yet), so a
+ * Token similarities by (query word, vocabulary id), each computed once and read from a flat
+ * array; screenings run one at a time, so one table per index serves them all. A cell is one
+ * byte, the code of its value among the few similarities take (0: not computed yet), so a
  * screening's random reads stay in the core's caches (16-byte cells would spread over 25 MB). A
- * screening forgets its cells by zeroing the few thousand it wrote (`written`).
+ * query word's row is kept for the screenings after (KEPT_ROWS); a row given to another word is zeroed.
  */
 export class TokenSimilarityTable {
   private readonly codes: Uint8Array;
   /** The value of each code; code 0 is unused (not computed). */
   private readonly codeValues = new Float64Array(MAX_CODES + 1);
   private readonly codeOf = new Map<number, number>();
-  /** Cells written in this screening, zeroed by the next `begin`. */
-  private written = new Int32Array(1024);
-  private writtenCount = 0;
-  private readonly slots = new Map<string, number>();
-  private readonly slotFeatures: TokenFeatures[] = [];
+  /** The row of each query word kept, its word and features, and the screening that last used it. */
+  private readonly rows = new Map<string, number>();
+  private readonly rowWords: string[] = [];
+  private readonly rowFeatures: TokenFeatures[] = [];
+  private readonly rowLastUsed = new Float64Array(KEPT_ROWS);
+  private screening = 0;
+  private rowsThisScreening = 0;
   /** Two adjacent listed words written as one, by (first id, second id): they recur across names and screenings. */
   private readonly mergedFeatures = new PairKeyedCache<TokenFeatures>(MERGED_FEATURES_KEPT);
   /** This screening's similarities of a query word and two listed words written as one, by (slot, first id, second id). */
@@ -37,28 +45,40 @@ export class TokenSimilarityTable {
     private readonly features: readonly TokenFeatures[],
     private readonly comparison: TokenComparison,
   ) {
-    this.codes = new Uint8Array(MAX_SLOTS * features.length);
+    this.codes = new Uint8Array(KEPT_ROWS * features.length);
   }
 
-  /** Starts a screening: no similarity of an earlier one is read again. */
+  /** Starts a screening. */
   begin(): void {
-    this.slots.clear();
-    this.slotFeatures.length = 0;
+    this.screening++;
+    this.rowsThisScreening = 0;
     this.mergedSimilarities.clear();
-    const { codes, written } = this;
-    for (let k = 0; k < this.writtenCount; k++) codes[written[k]] = 0;
-    this.writtenCount = 0;
   }
 
-  /** The row of a query word in this screening, or -1 when the rows are used up. */
+  /** The row of a query word in this screening, or -1 when the screening has used MAX_SLOTS rows. */
   slotOf(token: string): number {
-    let slot = this.slots.get(token);
-    if (slot !== undefined) return slot;
-    if (this.slotFeatures.length === MAX_SLOTS) return -1;
-    slot = this.slotFeatures.length;
-    this.slotFeatures.push(this.comparison.features(token));
-    this.slots.set(token, slot);
-    return slot;
+    let row = this.rows.get(token);
+    if (row !== undefined && this.rowLastUsed[row] === this.screening) return row;
+    if (this.rowsThisScreening === MAX_SLOTS) return -1;
+    this.rowsThisScreening++;
+    if (row === undefined) {
+      row = this.freeRow();
+      this.rowWords[row] = token;
+      this.rowFeatures[row] = this.comparison.features(token);
+      this.rows.set(token, row);
+    }
+    this.rowLastUsed[row] = this.screening;
+    return row;
+  }
+
+  /** A row for a new query word: an unused one, else the least recently used one, emptied (MAX_SLOTS < KEPT_ROWS: never one of this screening's). */
+  private freeRow(): number {
+    if (this.rowWords.length < KEPT_ROWS) return this.rowWords.length;
+    let row = 0;
+    for (let r = 1; r < KEPT_ROWS; r++) if (this.rowLastUsed[r] < this.rowLastUsed[row]) row = r;
+    this.rows.delete(this.rowWords[row]);
+    this.codes.fill(0, row * this.features.length, (row + 1) * this.features.length);
+    return row;
   }
 
   /** The similarity of a query word (its row, or -1 with its text) and a vocabulary word. */
@@ -67,7 +87,7 @@ export class TokenSimilarityTable {
     const cell = slot * this.features.length + vocabId;
     const code = this.codes[cell];
     if (code !== 0) return this.codeValues[code];
-    const value = this.comparison.similarity(this.slotFeatures[slot], this.features[vocabId]);
+    const value = this.comparison.similarity(this.rowFeatures[slot], this.features[vocabId]);
     this.store(cell, value);
     return value;
   }
@@ -82,12 +102,6 @@ export class TokenSimilarityTable {
       this.codeValues[code] = value;
     }
     this.codes[cell] = code;
-    if (this.writtenCount === this.written.length) {
-      const bigger = new Int32Array(2 * this.written.length);
-      bigger.set(this.written);
-      this.written = bigger;
-    }
-    this.written[this.writtenCount++] = cell;
   }
 
   /** The similarity of a query word and the vocabulary words `first` and `second` written as one. */
@@ -97,7 +111,7 @@ export class TokenSimilarityTable {
     const key = (slot * size + first) * size + second;
     let value = this.mergedSimilarities.get(key);
     if (value === undefined) {
-      value = this.comparison.similarity(this.slotFeatures[slot], this.mergedFeaturesOf(first, second));
+      value = this.comparison.similarity(this.rowFeatures[slot], this.mergedFeaturesOf(first, second));
       this.mergedSimilarities.set(key, value);
     }
     return value;

@@ -1,6 +1,10 @@
 /**
  * Paired matcher benchmark: the current code against another commit's, on the same generated
- * data (350k entries + 2M NPPES organizations) and the same 4,000 queries as `bench:matcher`.
+ * data (350k entries + 2M NPPES organizations) and the same 4,000 queries as `bench:matcher`:
+ * screens in process, then `POST /match-many` of 100 entities at a time (what a batch chunk
+ * sends) to the checkout's own matcher server in the same process, one call after another.
+ * The calls screen the queries the in-process passes screened: a cache a checkout keeps from one
+ * screening to the next is warm for them, more than it would be for a roster of fresh names.
  * Each engine runs in a process of its own, in rounds that alternate which goes first
  * (base, current, current, base, ...), so the drift of a shared machine (±30% between runs
  * a few minutes apart) falls on both alike; the figures to compare are the medians over rounds.
@@ -13,6 +17,7 @@
  *   npm run bench:matcher-paired -- --base /some/dir [--rounds 3] [--entries 350000] [--registry 2000000] [--queries 4000] [--seed 7]
  */
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { createRng } from '../../infra/dev/synthetic/parties';
 import { withMatcherNodeOptions } from '../../matcher/nodeOptions';
@@ -28,6 +33,8 @@ const QUERIES = numberArg('queries', 4000);
 const SEED = numberArg('seed', 7);
 const ROUNDS = numberArg('rounds', 3);
 const CURRENT = path.resolve(__dirname, '..', '..');
+/** Entities per `POST /match-many`: a batch chunk's call. */
+const MATCH_MANY_SIZE = 100;
 
 /** What one engine's process reports. */
 interface RunFigures {
@@ -37,7 +44,12 @@ interface RunFigures {
   mean: number;
   /** The 99th percentile of the organization screenings alone (a tenth of the queries, most of the tail). */
   orgP99: number;
+  /** Process CPU time per in-process screen: what a loaded machine's preemption leaves out of the wall-clock figures. */
+  cpuMean: number;
   sha256: string;
+  /** `POST /match-many` of MATCH_MANY_SIZE: wall and process CPU (server and client) per entity. */
+  manyWallMs: number;
+  manyCpuMs: number;
 }
 
 function argValue(name: string): string | undefined {
@@ -57,21 +69,72 @@ async function measureCheckout(checkout: string): Promise<RunFigures> {
   const qs = generateQueries(SEED, entries, QUERIES, REGISTRY);
   for (const q of qs.slice(0, 200)) engine.screenEntity(index, q, registry);
   const times: number[] = [];
+  const cpuBefore = process.cpuUsage();
   for (const q of qs) {
     const t = process.hrtime.bigint();
     engine.screenEntity(index, q, registry);
     times.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
+  const cpu = process.cpuUsage(cpuBefore);
   const sorted = times.slice().sort((a, b) => a - b);
   const orgSorted = times.filter((_, i) => qs[i].type === 'organization').sort((a, b) => a - b);
+  const sha256 = screeningsDigest(qs, (q) => engine.screenEntity(index, q, registry));
   return {
     buildMs,
     p50: percentileOf(sorted, 50),
     p99: percentileOf(sorted, 99),
     mean: times.reduce((a, b) => a + b, 0) / times.length,
     orgP99: percentileOf(orgSorted, 99),
-    sha256: screeningsDigest(qs, (q) => engine.screenEntity(index, q, registry)),
+    cpuMean: (cpu.user + cpu.system) / 1000 / qs.length,
+    sha256,
+    ...(await timeMatchMany(checkout, index, store, qs)),
   };
+}
+
+function postJson(url: string, body: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      res.on('data', () => undefined);
+      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${url} answered ${res.statusCode}`))));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The checkout's own matcher server over the index just built; each chunk of the queries posted in turn (after one warm-up pass over the first ten). */
+async function timeMatchMany(
+  checkout: string,
+  index: unknown,
+  store: ReturnType<typeof generateRegistry>,
+  qs: readonly unknown[],
+): Promise<{ manyWallMs: number; manyCpuMs: number }> {
+  const { startMatcherServer } = (await import(path.join(checkout, 'matcher', 'server'))) as typeof import('../../matcher/server');
+  const { staticLoader } = (await import(path.join(checkout, 'matcher', 'loader'))) as typeof import('../../matcher/loader');
+  const { createLogger } = (await import(path.join(checkout, 'infra', 'base', 'log'))) as typeof import('../../infra/base/log');
+  const snapshot = {
+    index,
+    versions: [],
+    registry: (npi: string) => store.get(npi),
+    loadedAt: new Date().toISOString(),
+    stats: { entries: 0, registryOrganizations: store.size, buildMs: 0, loadMs: 0 },
+  } as unknown as Parameters<typeof staticLoader>[0];
+  const server = await startMatcherServer({ port: 0, loader: staticLoader(snapshot), logger: createLogger('matcher-paired', 'warn') });
+  try {
+    const url = `${server.url}/match-many`;
+    const bodies: string[] = [];
+    for (let i = 0; i < qs.length; i += MATCH_MANY_SIZE) bodies.push(JSON.stringify({ entities: qs.slice(i, i + MATCH_MANY_SIZE) }));
+    for (const body of bodies.slice(0, 10)) await postJson(url, body);
+    const cpuBefore = process.cpuUsage();
+    const start = process.hrtime.bigint();
+    for (const body of bodies) await postJson(url, body);
+    const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+    const cpu = process.cpuUsage(cpuBefore);
+    return { manyWallMs: wallMs / qs.length, manyCpuMs: (cpu.user + cpu.system) / 1000 / qs.length };
+  } finally {
+    await server.close();
+  }
 }
 
 function runChild(checkout: string): RunFigures {
@@ -96,7 +159,10 @@ function median(values: number[]): number {
 }
 
 function describe(f: RunFigures): string {
-  return `build ${(f.buildMs / 1000).toFixed(1)} s  p50=${f.p50.toFixed(3)} ms  p99=${f.p99.toFixed(3)} ms  mean=${f.mean.toFixed(3)} ms  organizations p99=${f.orgP99.toFixed(3)} ms`;
+  return (
+    `build ${(f.buildMs / 1000).toFixed(1)} s  p50=${f.p50.toFixed(3)} ms  p99=${f.p99.toFixed(3)} ms  mean=${f.mean.toFixed(3)} ms  CPU mean=${f.cpuMean.toFixed(3)} ms  organizations p99=${f.orgP99.toFixed(3)} ms  ` +
+    `match-many/${MATCH_MANY_SIZE}: ${f.manyWallMs.toFixed(3)} ms wall, ${f.manyCpuMs.toFixed(3)} ms CPU per entity`
+  );
 }
 
 async function main(): Promise<void> {
@@ -124,7 +190,8 @@ async function main(): Promise<void> {
   for (const which of ['base', 'current'] as const) {
     const r = runs[which];
     console.log(
-      `median ${which.padEnd(7)} build ${(median(r.map((f) => f.buildMs)) / 1000).toFixed(1)} s  p50=${median(r.map((f) => f.p50)).toFixed(3)} ms  p99=${median(r.map((f) => f.p99)).toFixed(3)} ms  mean=${median(r.map((f) => f.mean)).toFixed(3)} ms  organizations p99=${median(r.map((f) => f.orgP99)).toFixed(3)} ms`,
+      `median ${which.padEnd(7)} build ${(median(r.map((f) => f.buildMs)) / 1000).toFixed(1)} s  p50=${median(r.map((f) => f.p50)).toFixed(3)} ms  p99=${median(r.map((f) => f.p99)).toFixed(3)} ms  mean=${median(r.map((f) => f.mean)).toFixed(3)} ms  CPU mean=${median(r.map((f) => f.cpuMean)).toFixed(3)} ms  organizations p99=${median(r.map((f) => f.orgP99)).toFixed(3)} ms  ` +
+        `match-many/${MATCH_MANY_SIZE}: ${median(r.map((f) => f.manyWallMs)).toFixed(3)} ms wall, ${median(r.map((f) => f.manyCpuMs)).toFixed(3)} ms CPU per entity`,
     );
   }
   const shas = new Set([...runs.base, ...runs.current].map((f) => f.sha256));

@@ -164,16 +164,28 @@ describe("TokenSimilarityTable: one screening's similarities by vocabulary id", 
     }
   });
 
-  it("forgets the previous screening: a row reused for another word holds that word's values", () => {
+  it("keeps a word's row for the screenings after; a row given to another word holds that word's values", () => {
     const table = tableOf(vocabulary, PERSON_TOKENS);
     const jon = vocabulary.indexOf('JON');
     table.begin();
     const first = table.slotOf('JOHN');
     expect(table.get(first, 'JOHN', jon)).toBe(SIM.nickname);
     table.begin();
-    const second = table.slotOf('SMITH');
-    expect(second).toBe(first);
-    expect(table.get(second, 'SMITH', jon)).toBe(0);
+    expect(table.slotOf('JOHN')).toBe(first);
+    expect(table.get(first, 'JOHN', jon)).toBe(SIM.nickname);
+    // More words than the table keeps, one screening each: JOHN's row, the least recently used, goes to one of them.
+    const rows = new Set<number>();
+    for (let i = 0; i < 300; i++) {
+      const word = `SMITH${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`;
+      table.begin();
+      const row = table.slotOf(word);
+      rows.add(row);
+      expect(table.get(row, word, jon)).toBe(0);
+    }
+    expect(rows.has(first)).toBe(true);
+    table.begin();
+    const again = table.slotOf('JOHN');
+    expect(table.get(again, 'JOHN', jon)).toBe(SIM.nickname);
   });
 
   /** A value in [0, 1) that differs with the text: 1,000 distinct values over a few hundred words. */

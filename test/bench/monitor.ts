@@ -325,6 +325,10 @@ async function main(): Promise<void> {
           matchers: [...replicaClients, ...extraClients],
           lanes: ENROLL_LANES,
           next: nextBatch,
+          onProgress: (p) =>
+            process.stderr.write(
+              `  (enrolling: ${p.enrolled} records in ${(p.wallMs / 1000).toFixed(0)} s, ${((p.enrolled / p.wallMs) * 1000).toFixed(0)} a second)\n`,
+            ),
         });
         // What autovacuum does over a steady enrollment, done here for a bulk one: else the first
         // fan-out after it merges the key index's pending list and analyzes the table, a one-off
@@ -333,7 +337,7 @@ async function main(): Promise<void> {
         await bench.pool.query('VACUUM (ANALYZE) monitored_records');
         process.stderr.write(
           `  (enrolled ${enrolled} records in ${(enrollment.wallMs / 1000).toFixed(0)} s on ${MATCHERS + extra.length} matcher(s), ${ENROLL_LANES} lanes: ` +
-            `screening ${(enrollment.screenMs / 1000).toFixed(0)} s, writing ${(enrollment.writeMs / 1000).toFixed(0)} s summed over lanes; ` +
+            `screening ${(enrollment.screenMs / 1000).toFixed(0)} s, computing rows ${(enrollment.rowsMs / 1000).toFixed(0)} s, inserting ${(enrollment.writeMs / 1000).toFixed(0)} s summed over lanes; ` +
             `vacuumed in ${((Date.now() - vacuumStarted) / 1000).toFixed(1)} s)\n`,
         );
       } finally {

@@ -13,11 +13,15 @@ export interface Enrollee {
 const SCREEN_CHUNK = 1000;
 
 export interface BulkEnrollment {
-  /** Wall time, and the time the lanes spent screening and writing (summed over lanes). */
+  /** Wall time, and the time the lanes spent screening, computing the rows (blocking keys, hashes, JSON) and in the insert (summed over lanes). */
   wallMs: number;
   screenMs: number;
+  rowsMs: number;
   writeMs: number;
 }
+
+/** Records enrolled between two `onProgress` calls. */
+const PROGRESS_EVERY = 100_000;
 
 /**
  * Monitoring enrollment's pieces (a matchMany screening, the blocking keys, the monitored_records
@@ -31,24 +35,33 @@ export async function enrollInBulk(options: {
   matchers: readonly MatcherClient[];
   lanes: number;
   next: () => Enrollee[] | null;
+  /** Told every PROGRESS_EVERY records: a 1M enrollment runs for many minutes. */
+  onProgress?: (progress: BulkEnrollment & { enrolled: number }) => void;
 }): Promise<BulkEnrollment> {
   const started = Date.now();
-  let screenMs = 0;
-  let writeMs = 0;
+  const spent = { screenMs: 0, rowsMs: 0, writeMs: 0 };
+  let enrolled = 0;
   let turn = 0;
   const lane = async (): Promise<void> => {
     for (let batch = options.next(); batch; batch = options.next()) {
       const matcher = options.matchers[turn++ % options.matchers.length];
       const screening = Date.now();
       const screened = await screenBatch(matcher, batch);
+      const computing = Date.now();
+      spent.screenMs += computing - screening;
+      const rows = recordRows(batch, screened);
       const writing = Date.now();
-      screenMs += writing - screening;
-      await insertRecords(options.pool, batch, screened);
-      writeMs += Date.now() - writing;
+      spent.rowsMs += writing - computing;
+      await insertRecords(options.pool, rows, screened.rulesVersion);
+      spent.writeMs += Date.now() - writing;
+      const before = enrolled;
+      enrolled += batch.length;
+      if (Math.floor(enrolled / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY))
+        options.onProgress?.({ enrolled, wallMs: Date.now() - started, ...spent });
     }
   };
   await Promise.all(Array.from({ length: options.lanes }, lane));
-  return { wallMs: Date.now() - started, screenMs, writeMs };
+  return { wallMs: Date.now() - started, ...spent };
 }
 
 interface Screened {
@@ -71,12 +84,8 @@ async function screenBatch(matcher: MatcherClient, batch: readonly Enrollee[]): 
   return out;
 }
 
-/**
- * The rows as upsertRecord (activities/monitoring/records.ts) writes one, a batch in one
- * statement. One JSON document of the batch costs the server and this process no more than
- * COPY does here, and less than column arrays (a jsonb[] parameter is escaped twice).
- */
-async function insertRecords(pool: Pool, batch: readonly Enrollee[], screened: Screened): Promise<void> {
+/** The rows as upsertRecord (activities/monitoring/records.ts) computes one, in the order they are inserted. */
+function recordRows(batch: readonly Enrollee[], screened: Screened): RecordRow[] {
   const rows = batch.map((b, i) => ({
     org: b.orgId,
     entity: b.entity,
@@ -88,6 +97,23 @@ async function insertRecords(pool: Pool, batch: readonly Enrollee[], screened: S
   // In the unique index's order: two lanes writing the same subject for the same organization
   // then wait for each other in one order, never in a cycle.
   rows.sort((a, b) => (a.org === b.org ? (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0) : a.org < b.org ? -1 : 1));
+  return rows;
+}
+
+interface RecordRow {
+  org: string;
+  entity: Entity;
+  hash: string;
+  result: ScreeningResult;
+  headroom: number;
+  keys: number[];
+}
+
+/**
+ * A batch in one statement. One JSON document of the batch costs the server and this process no
+ * more than COPY does here, and less than column arrays (a jsonb[] parameter is escaped twice).
+ */
+async function insertRecords(pool: Pool, rows: readonly RecordRow[], rulesVersion: number | null): Promise<void> {
   await pool.query(
     `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version, rules_version)
      SELECT (e->>'org')::uuid, e->'entity', e->>'hash', e->'entity'->>'type', coalesce(e->'entity'->>'npi', '') <> '', e->'result'->>'status', e->'result',
@@ -95,6 +121,6 @@ async function insertRecords(pool: Pool, batch: readonly Enrollee[], screened: S
             coalesce((e->'result'->>'recallCapped')::boolean, false), (e->>'headroom')::int, $2, $3
        FROM jsonb_array_elements($1::jsonb) e
      ON CONFLICT DO NOTHING`,
-    [JSON.stringify(rows), BLOCKING_KEYS_VERSION, screened.rulesVersion],
+    [JSON.stringify(rows), BLOCKING_KEYS_VERSION, rulesVersion],
   );
 }

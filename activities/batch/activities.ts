@@ -110,6 +110,8 @@ export function createBatchScreeningActivities(deps: { pool: Pool; logger: Logge
       let commit: Promise<void> = Promise.resolve();
       try {
         for (const part of matcherCalls(items)) {
+          // An attempt Temporal gave up on (a missed heartbeat) stops here rather than screen the rest beside its retry.
+          context.cancellationSignal.throwIfAborted();
           const outcome = await screenCall(input.job, part);
           await commit;
           commit = commitCall(input.job, outcome).then((n) => {

@@ -119,6 +119,40 @@ describe('a chunk', () => {
       matcher.close();
     }
   }, 60_000);
+
+  it('cancelled during a matcher call, commits that call and makes no other', async () => {
+    const jobId = await submitted(
+      Array.from({ length: BATCH_CHUNK_SIZE }, (_, i) => ({ type: 'person', name: `Cancelled Chunk Person ${i}` })),
+    );
+    const matcher = createMatcherClient(matcherServer.url);
+    const env = new MockActivityEnvironment();
+    const callSizes: number[] = [];
+    const activities = createBatchScreeningActivities({
+      pool,
+      logger: createLogger('worker', 'silent'),
+      matcher: {
+        matchManyAnswer: (entities, opts) => {
+          callSizes.push(entities.length);
+          env.cancel();
+          return matcher.matchManyAnswer(entities, opts);
+        },
+      },
+    });
+    try {
+      const { job } = (await env.run(activities.startBatch, { jobId, chunkSize: BATCH_CHUNK_SIZE })) as Awaited<
+        ReturnType<typeof activities.startBatch>
+      >;
+      await expect(env.run(activities.screenBatchChunk, { job, from: 0, to: BATCH_CHUNK_SIZE })).rejects.toThrow();
+      expect(callSizes).toHaveLength(1);
+      const { rows } = await pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM batch_items WHERE job_id = $1 AND outcome = 'completed'",
+        [jobId],
+      );
+      expect(rows[0].n).toBe(callSizes[0]);
+    } finally {
+      matcher.close();
+    }
+  }, 60_000);
 });
 
 describe('an item the matcher refuses', () => {

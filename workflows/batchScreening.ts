@@ -4,14 +4,18 @@ import type { WebhookDeliveryActivities } from '../activities/webhooks/activitie
 import type { BatchScreeningInput, BatchScreeningResult, Workflows } from './contracts';
 
 /**
- * Items per screening activity (one matchMany call, one commit). Every chunk costs an activity
- * and a workflow task on the Temporal server and the worker, tens of milliseconds of CPU: 400
- * keeps that to a few percent of the screening, and a batch of 2,000 is still two waves of
- * BATCH_CHUNK_CONCURRENCY chunks (4 and 1), so a single batch keeps both matcher replicas busy.
+ * Items per screening activity. The activity screens them in matcher calls of at most
+ * BATCH_MATCHER_CALL_ITEMS (activities/batch/activities.ts), committing each call's results
+ * while the next call screens. Every activity costs an activity task and a workflow task on the
+ * Temporal server and the worker, tens of milliseconds of CPU: 1,000 makes a batch of 2,000 two
+ * activities instead of five, and two at once still keep both matcher replicas busy for a
+ * batch on its own.
  */
-export const BATCH_CHUNK_SIZE = 400;
+export const BATCH_CHUNK_SIZE = 1000;
 /** Chunks screened at once per batch, so one batch cannot take every activity slot of a worker. */
-export const BATCH_CHUNK_CONCURRENCY = 4;
+export const BATCH_CHUNK_CONCURRENCY = 2;
+/** What a run started before 'batch-wide-chunks' screens in, so it replays the activities it scheduled. */
+const NARROW_CHUNKS = { size: 400, concurrency: 4 };
 
 const retry = { initialInterval: '1 second', maximumInterval: '30 seconds' };
 const { startBatch, completeBatch } = proxyActivities<BatchScreeningActivities>({ startToCloseTimeout: '1 minute', retry });
@@ -43,14 +47,15 @@ const { screenBatchChunk } = proxyActivities<BatchScreeningActivities>({
 export const batchScreening = async function batchScreening(input: BatchScreeningInput): Promise<BatchScreeningResult> {
   // Runs started before these became local activities replay with activity tasks.
   const jobStatements = patched('batch-job-local-activities') ? local : { startBatch, completeBatch, emitWebhookEvents };
-  const { job, ranges } = await jobStatements.startBatch({ jobId: input.jobId, chunkSize: BATCH_CHUNK_SIZE });
+  const chunks = patched('batch-wide-chunks') ? { size: BATCH_CHUNK_SIZE, concurrency: BATCH_CHUNK_CONCURRENCY } : NARROW_CHUNKS;
+  const { job, ranges } = await jobStatements.startBatch({ jobId: input.jobId, chunkSize: chunks.size });
   const queue = [...ranges];
   const worker = async (): Promise<void> => {
     for (let range = queue.shift(); range; range = queue.shift()) {
       await screenBatchChunk({ job, from: range[0], to: range[1] });
     }
   };
-  await Promise.all(Array.from({ length: Math.min(BATCH_CHUNK_CONCURRENCY, queue.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(chunks.concurrency, queue.length) }, worker));
   const summary = await jobStatements.completeBatch({ jobId: input.jobId });
   await jobStatements.emitWebhookEvents({
     events: [{ orgId: input.orgId, type: 'batch_completed', eventKey: `batch:${input.jobId}`, data: { ...summary } }],

@@ -30,6 +30,20 @@ const CHUNK_CALL_TIMEOUT_MS = 60_000;
 type Answered = { items: PendingItem[]; outcome: string };
 
 /**
+ * Items per matcher call at most. A matcher screens a call on its one thread from start to end,
+ * so a larger call makes an interactive screen queued behind it wait longer; this one is about
+ * half a second of screening at full list scale.
+ */
+export const BATCH_MATCHER_CALL_ITEMS = 400;
+
+/** The chunk's items in calls of at most BATCH_MATCHER_CALL_ITEMS, of sizes as even as they can be. */
+export function matcherCalls<T>(items: readonly T[]): T[][] {
+  const calls = Math.ceil(items.length / BATCH_MATCHER_CALL_ITEMS);
+  const size = Math.ceil(items.length / calls);
+  return Array.from({ length: calls }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
+/**
  * One answer for all the items answered: the matcher's own when one call screened them all
  * (the usual case, passed on unparsed); after a refusal split them, the parts' results joined.
  */
@@ -42,6 +56,37 @@ function joinedAnswer(answered: Answered[]): { indexes: number[]; answer: string
 
 /** Activities of the batchScreening workflow: all I/O of a batch, by job id and index range. */
 export function createBatchScreeningActivities(deps: { pool: Pool; logger: Logger; matcher: Pick<MatcherClient, 'matchManyAnswer'> }) {
+  /**
+   * One matcher call for the items. A refusal of the items sent splits them in halves down to
+   * the refused item; any other failure (a 408, a 400 the matcher does not put on the items)
+   * fails the chunk, which is retried.
+   */
+  const screenCall = (job: BatchJobRef, items: PendingItem[]) =>
+    isolateRefusals(items, (part) =>
+      deps.matcher.matchManyAnswer(
+        part.map((i) => i.item),
+        { requestId: `batch:${job.jobId}:${part[0].idx}`, timeoutMs: CHUNK_CALL_TIMEOUT_MS },
+      ),
+    );
+
+  /** Commits one call's outcome: refused items as error results, the answered ones' results; how many were screened. */
+  async function commitCall(job: BatchJobRef, { answered, refused }: Awaited<ReturnType<typeof screenCall>>): Promise<number> {
+    if (refused.length > 0) {
+      await saveRefusedItems(
+        deps.pool,
+        job,
+        refused.map((i) => i.idx),
+      );
+      deps.logger.warn(
+        { jobId: job.jobId, indexes: refused.map((i) => i.idx) },
+        'batch items refused by the matcher; recorded as error results',
+      );
+    }
+    if (answered.length === 0) return 0;
+    const { indexes, answer } = joinedAnswer(answered);
+    return saveChunkResults(deps.pool, job, indexes, answer);
+  }
+
   return {
     /** queued → processing; the index ranges still to screen (all of them, or what a lost run left), bounded by count and bytes. */
     async startBatch(input: { jobId: string; chunkSize: number }): Promise<{ job: BatchJobRef; ranges: Array<[number, number]> }> {
@@ -50,9 +95,10 @@ export function createBatchScreeningActivities(deps: { pool: Pool; logger: Logge
     },
 
     /**
-     * Screens the range's pending items in one matcher call and commits their results and
-     * metering together; an item the matcher refuses becomes an error result. Run again after a
-     * lost worker, it screens only what is still pending.
+     * Screens the range's pending items in matcher calls of at most BATCH_MATCHER_CALL_ITEMS,
+     * one call at a time, each call's results and metering committed together while the next
+     * call screens, so the matcher does not wait for PostgreSQL; an item the matcher refuses
+     * becomes an error result. Run again after a lost worker, it screens only what is still pending.
      */
     async screenBatchChunk(input: { job: BatchJobRef; from: number; to: number }): Promise<{ screened: number }> {
       const items = await loadPendingItems(deps.pool, input.job.jobId, input.from, input.to);
@@ -60,29 +106,27 @@ export function createBatchScreeningActivities(deps: { pool: Pool; logger: Logge
       const context = Context.current();
       context.heartbeat();
       const heartbeats = setInterval(() => context.heartbeat(), HEARTBEAT_EVERY_MS);
-      // A refusal of the items sent splits them in halves down to the refused item; any other
-      // failure (a 408, a 400 the matcher does not put on the items) fails the chunk, which is retried.
-      const { answered, refused } = await isolateRefusals(items, (part) =>
-        deps.matcher.matchManyAnswer(
-          part.map((i) => i.item),
-          { requestId: `batch:${input.job.jobId}:${part[0].idx}`, timeoutMs: CHUNK_CALL_TIMEOUT_MS },
-        ),
-      ).finally(() => clearInterval(heartbeats));
-      context.heartbeat();
-      if (refused.length > 0) {
-        await saveRefusedItems(
-          deps.pool,
-          input.job,
-          refused.map((i) => i.idx),
-        );
-        deps.logger.warn(
-          { jobId: input.job.jobId, indexes: refused.map((i) => i.idx) },
-          'batch items refused by the matcher; recorded as error results',
-        );
+      let screened = 0;
+      let commit: Promise<void> = Promise.resolve();
+      try {
+        for (const part of matcherCalls(items)) {
+          // An attempt Temporal gave up on (a missed heartbeat) stops here rather than screen the rest beside its retry.
+          context.cancellationSignal.throwIfAborted();
+          const outcome = await screenCall(input.job, part);
+          await commit;
+          commit = commitCall(input.job, outcome).then((n) => {
+            screened += n;
+          });
+          // Its failure is thrown where it is awaited: once the next call has answered, or below.
+          commit.catch(() => undefined);
+        }
+        await commit;
+      } finally {
+        clearInterval(heartbeats);
+        // A failed call leaves the commit before it to finish, not to be cut short by the retry.
+        await commit.catch(() => undefined);
       }
-      if (answered.length === 0) return { screened: 0 };
-      const { indexes, answer } = joinedAnswer(answered);
-      const screened = await saveChunkResults(deps.pool, input.job, indexes, answer);
+      context.heartbeat();
       return { screened };
     },
 

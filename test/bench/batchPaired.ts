@@ -18,7 +18,7 @@
 import path from 'node:path';
 import { runScript } from '../../infra/dev/runScript';
 import { numberArg } from './support/args';
-import { describeRun, median, runBatchWorkload } from './support/batchReport';
+import { describeRun, median, outsideMatchersMs, runBatchWorkload } from './support/batchReport';
 import type { BatchRunFigures } from './support/batchRun';
 
 const ROUNDS = numberArg('rounds', 2);
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
       .map((name) => `${name} ${median(r.map((f) => f.cpuSeconds[name])).toFixed(1)} s`)
       .join(', ');
     console.log(
-      `median ${which.padEnd(7)} ${median(r.map((f) => f.wallSeconds)).toFixed(1)} s  ${median(r.map((f) => f.itemsPerSecond)).toFixed(0)} items/s; CPU ${cpu}; matcher screening ${median(r.map((f) => f.matcherScreeningSeconds)).toFixed(1)} s`,
+      `median ${which.padEnd(7)} ${median(r.map((f) => f.wallSeconds)).toFixed(1)} s  ${median(r.map((f) => f.itemsPerSecond)).toFixed(0)} items/s; CPU ${cpu}; matcher screening ${median(r.map((f) => f.matcherScreeningSeconds)).toFixed(1)} s; CPU per item outside the matchers ${median(r.map(outsideMatchersMs)).toFixed(3)} ms`,
     );
   }
   const shas = new Set([...runs.base, ...runs.current].map((f) => f.resultsSha256));

@@ -30,6 +30,13 @@ export function median(values: number[]): number {
 }
 
 const seconds = (s: number): string => `${s.toFixed(1)} s`;
+const percent = (share: number): string => `${(share * 100).toFixed(0)}%`;
+
+/** CPU milliseconds per item of every process of the path but the matchers (worker, gateway, PostgreSQL, Temporal). */
+export function outsideMatchersMs(f: BatchRunFigures): number {
+  const outside = Object.entries(f.cpuSeconds).reduce((sum, [name, s]) => (name === 'matchers' ? sum : sum + s), 0);
+  return (outside * 1000) / f.items;
+}
 
 /** One run's line: wall, rate, and where the time went. */
 export function describeRun(f: BatchRunFigures): string {
@@ -41,6 +48,9 @@ export function describeRun(f: BatchRunFigures): string {
   return [
     `${seconds(f.wallSeconds)}  ${f.itemsPerSecond.toFixed(0)} items/s  (${f.completed} completed, ${f.failed} failed, ${f.potentialMatches} potential matches; ${f.matchers} matcher(s))`,
     `    CPU: ${cpu}; matcher screening wall (its histogram, summed over concurrent calls) ${seconds(f.matcherScreeningSeconds)}; machine ${f.machine ?? 'n/a'}`,
+    // On a shared machine a matcher can be screening without being on a core: the first share is
+    // how long calls were being screened, the second how much CPU the matchers got.
+    `    matchers screening ${percent(f.matcherScreeningSeconds / (f.wallSeconds * f.matchers))} of the run, on a core ${percent(f.cpuSeconds.matchers / (f.wallSeconds * f.matchers))} (${f.matchers} replica(s)); CPU per item outside the matchers ${outsideMatchersMs(f).toFixed(3)} ms`,
     ...(f.workerThreads
       ? [
           `    worker CPU by thread: ${Object.entries(f.workerThreads)

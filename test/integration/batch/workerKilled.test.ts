@@ -9,9 +9,9 @@ import { BATCH_CHUNK_CONCURRENCY, BATCH_CHUNK_SIZE } from '../../../workflows/ba
 /**
  * A worker process killed with SIGKILL in the middle of a batch: the job still completes on a
  * new worker and every item is metered exactly once (the ledger count equals the completed items).
- * The batch holds two waves of chunks, so chunks are in flight after the first ones commit.
+ * Each chunk commits after each of its matcher calls, so calls are in flight after the first ones commit.
  */
-const ITEMS = (BATCH_CHUNK_CONCURRENCY + 1) * BATCH_CHUNK_SIZE;
+const ITEMS = BATCH_CHUNK_CONCURRENCY * BATCH_CHUNK_SIZE;
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 let gw: InProcessGateway;
 let proxy: Awaited<ReturnType<typeof startSlowProxy>>;

@@ -288,6 +288,19 @@ describe('batchScreening: where its steps run', () => {
     expect(batch.calls.slice(-2)).toEqual([`completeBatch ${batch.job.jobId}`, 'emitWebhookEvents']);
   });
 
+  it('a run started before the wide chunks goes on in chunks of 400, four at a time, as it scheduled them', async () => {
+    const batch = batchJob({ pending: ranges(10), firstWave: 4 });
+    const taskQueue = newTaskQueue('batch');
+    const { bundle, memo } = patchesOff(['batch-wide-chunks']);
+    const workflowId = `batch/${batch.input.orgId}/${batch.input.jobId}`;
+    await withWorker(env, { taskQueue, activities: batch.activities, bundle }, () =>
+      within(30_000, 'the batch', env.client.workflow.execute(batchScreening, { taskQueue, workflowId, args: [batch.input], memo })),
+    );
+    expect(batch.calls[0]).toBe(`startBatch ${batch.job.jobId} 400`);
+    expect(batch.calls.filter((c) => c.startsWith('screenBatchChunk'))).toHaveLength(10);
+    expect(batch.mostInFlight()).toBe(4);
+  });
+
   it('a run started before they were local activities goes on with activity tasks for all of them, each run once', async () => {
     const batch = batchJob({ pending: ranges(2) });
     const taskQueue = newTaskQueue('batch');

@@ -413,14 +413,7 @@ export class CandidateFinder {
     const terms = qn + joined.length;
     const most = new Float64Array(terms);
     const present = new Uint8Array(terms);
-    for (let r = 0; r < this.claimedCount; r++) {
-      const token = this.claimed[r];
-      const qi = this.claimQuery[token];
-      // Variants are sorted closest first: a query token's first is its closest.
-      if (present[qi]) continue;
-      present[qi] = 1;
-      most[qi] = qWeight[qi] * FACTOR_RANKS[this.claimRank[token]];
-    }
+    this.closestWeights(qWeight, most, present);
     for (let i = 0; i < joined.length; i++)
       if (joined[i] >= 0) {
         present[qn + i] = 1;
@@ -438,14 +431,8 @@ export class CandidateFinder {
     return rows;
   }
 
-  /**
-   * For organizations: per query token, the most a name marked in its row can weigh for it: its
-   * closest variant's weight, plus that of the adjacent pairs written as one the token is half of
-   * (they mark both halves' rows). A name's weight is at most the sum over the rows it is in.
-   */
-  private rowBounds(qn: number, qWeight: readonly number[], joined: Int32Array): Float64Array {
-    const most = new Float64Array(qn);
-    const present = new Uint8Array(qn);
+  /** Per query token with a claimed variant: `present` set, and `most` its closest variant's weight. */
+  private closestWeights(qWeight: readonly number[], most: Float64Array, present: Uint8Array): void {
     for (let r = 0; r < this.claimedCount; r++) {
       const token = this.claimed[r];
       const qi = this.claimQuery[token];
@@ -454,6 +441,16 @@ export class CandidateFinder {
       present[qi] = 1;
       most[qi] = qWeight[qi] * FACTOR_RANKS[this.claimRank[token]];
     }
+  }
+
+  /**
+   * For organizations: per query token, the most a name marked in its row can weigh for it: its
+   * closest variant's weight, plus that of the adjacent pairs written as one the token is half of
+   * (they mark both halves' rows). A name's weight is at most the sum over the rows it is in.
+   */
+  private rowBounds(qn: number, qWeight: readonly number[], joined: Int32Array): Float64Array {
+    const most = new Float64Array(qn);
+    this.closestWeights(qWeight, most, new Uint8Array(qn));
     for (let i = 0; i < joined.length; i++)
       if (joined[i] >= 0) {
         const pair = (qWeight[i] + qWeight[i + 1]) * FACTOR.merged;

@@ -6,7 +6,7 @@ import { createLogger } from '../../../infra/base/log';
 import { BATCH_MATCHER_CALL_ITEMS, createBatchScreeningActivities } from '../../../activities/batch/activities';
 import { billingPeriod } from '../../../activities/metering';
 import { submitBatchOnce } from '../../../gateway/billing/batchSubmission';
-import { createMatcherClient, entityBytes, MATCH_MANY_CHUNK_BYTES } from '../../../matcher/client';
+import { createMatcherClient, entityBytes, MATCH_MANY_CHUNK_BYTES, type MatcherClient } from '../../../matcher/client';
 import type { MatcherServer } from '../../../matcher/server';
 import type { Entity } from '../../../matcher/types';
 import { BATCH_CHUNK_SIZE } from '../../../workflows/batchScreening';
@@ -85,21 +85,28 @@ describe('the chunks a batch is screened in', () => {
   });
 });
 
+/** The batch activities on `matcher`, recording the size of each matcher call (and calling `onCall` as it starts). */
+function activitiesCountingCalls(matcher: MatcherClient, onCall: () => void = () => {}) {
+  const callSizes: number[] = [];
+  const activities = createBatchScreeningActivities({
+    pool,
+    logger: createLogger('worker', 'silent'),
+    matcher: {
+      matchManyAnswer: (entities, opts) => {
+        callSizes.push(entities.length);
+        onCall();
+        return matcher.matchManyAnswer(entities, opts);
+      },
+    },
+  });
+  return { activities, callSizes };
+}
+
 describe('a chunk', () => {
   it('is screened in matcher calls of at most BATCH_MATCHER_CALL_ITEMS items, every item committed once', async () => {
     const jobId = await submitted(Array.from({ length: BATCH_CHUNK_SIZE }, (_, i) => ({ type: 'person', name: `Chunk Person ${i}` })));
     const matcher = createMatcherClient(matcherServer.url);
-    const callSizes: number[] = [];
-    const activities = createBatchScreeningActivities({
-      pool,
-      logger: createLogger('worker', 'silent'),
-      matcher: {
-        matchManyAnswer: (entities, opts) => {
-          callSizes.push(entities.length);
-          return matcher.matchManyAnswer(entities, opts);
-        },
-      },
-    });
+    const { activities, callSizes } = activitiesCountingCalls(matcher);
     try {
       const env = new MockActivityEnvironment();
       const { job, ranges } = (await env.run(activities.startBatch, { jobId, chunkSize: BATCH_CHUNK_SIZE })) as Awaited<
@@ -126,18 +133,7 @@ describe('a chunk', () => {
     );
     const matcher = createMatcherClient(matcherServer.url);
     const env = new MockActivityEnvironment();
-    const callSizes: number[] = [];
-    const activities = createBatchScreeningActivities({
-      pool,
-      logger: createLogger('worker', 'silent'),
-      matcher: {
-        matchManyAnswer: (entities, opts) => {
-          callSizes.push(entities.length);
-          env.cancel();
-          return matcher.matchManyAnswer(entities, opts);
-        },
-      },
-    });
+    const { activities, callSizes } = activitiesCountingCalls(matcher, () => env.cancel());
     try {
       const { job } = (await env.run(activities.startBatch, { jobId, chunkSize: BATCH_CHUNK_SIZE })) as Awaited<
         ReturnType<typeof activities.startBatch>

@@ -1,4 +1,4 @@
-import { Pool, type PoolConfig } from 'pg';
+import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import { config } from '../config';
 import { createLogger } from '../log';
 
@@ -20,13 +20,20 @@ function connectTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /**
- * A PostgreSQL pool. An idle pooled connection that the server ends (a restart, a failover,
- * an administrator) is logged and dropped from the pool; without a listener, pg would raise it
- * as an unhandled error and stop the process. A caller waits at most `connectTimeoutMs()` for a
- * connection, so a request cannot hang on an exhausted pool.
+ * A PostgreSQL pool. A pooled connection that the server ends (a restart, a failover, an
+ * administrator) is logged, and dropped from the pool: at once when idle, on release when a
+ * caller holds it (its next statement fails). Without a listener on both, pg would raise the
+ * loss as an unhandled error and stop the process, a worker mid-batch among them. A caller
+ * waits at most `connectTimeoutMs()` for a connection, so a request cannot hang on an exhausted pool.
  */
 export function createPool(overrides: PoolConfig = {}): Pool {
   const pool = new Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: connectTimeoutMs(), ...overrides });
   pool.on('error', (err) => log.warn({ err: err.message }, 'idle database connection lost'));
+  pool.on('connect', (client) => client.on('error', (err) => heldConnectionLost(client, err)));
   return pool;
+}
+
+/** The pool's own listener, attached only while the connection is idle, reports a loss then; this one, while a caller holds it. */
+function heldConnectionLost(client: PoolClient, err: Error): void {
+  if (client.listenerCount('error') === 1) log.warn({ err: err.message }, 'database connection lost while in use');
 }

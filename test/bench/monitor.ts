@@ -181,7 +181,9 @@ async function main(): Promise<void> {
   const bench = await startBenchStack({ fromEnrolled: FROM_ENROLLED });
   if (bench.enrolledWith && JSON.stringify(bench.enrolledWith) !== JSON.stringify(enrolledWith)) {
     await bench.close();
-    throw new Error(`--from-enrolled ${FROM_ENROLLED} was enrolled with ${JSON.stringify(bench.enrolledWith)}, not ${JSON.stringify(enrolledWith)}`);
+    throw new Error(
+      `--from-enrolled ${FROM_ENROLLED} was enrolled with ${JSON.stringify(bench.enrolledWith)}, not ${JSON.stringify(enrolledWith)}`,
+    );
   }
   let saveAs: { name: string; enrolledWith: EnrolledWith } | undefined;
   if (listSet && !FROM_ENROLLED) {
@@ -314,40 +316,40 @@ async function main(): Promise<void> {
 
     /** Enrolls the batches `next` hands out (on the worker's matchers and extra ones), then vacuums as autovacuum would. */
     async function enroll(next: () => Enrollee[] | null): Promise<void> {
-        // Matchers beside the worker's for the enrollment alone: they would reload every version the timed runs publish.
-        const extra = await Promise.all(
-          Array.from({ length: Math.max(0, ENROLL_MATCHERS - MATCHERS) }, async () =>
-            spawnMatcher(bench.stack.databaseUrl, await freePort()),
-          ),
+      // Matchers beside the worker's for the enrollment alone: they would reload every version the timed runs publish.
+      const extra = await Promise.all(
+        Array.from({ length: Math.max(0, ENROLL_MATCHERS - MATCHERS) }, async () =>
+          spawnMatcher(bench.stack.databaseUrl, await freePort()),
+        ),
+      );
+      const extraClients = extra.map((m) => createMatcherClient(m.url));
+      try {
+        await Promise.all(extra.map((m) => waitForVersion(m.url, leieVersionId)));
+        const enrollment = await enrollInBulk({
+          pool: bench.pool,
+          matchers: [...replicaClients, ...extraClients],
+          lanes: ENROLL_LANES,
+          next,
+          withoutReviews: ENROLL_WITHOUT_REVIEWS,
+          onProgress: (p) =>
+            process.stderr.write(
+              `  (enrolling: ${p.enrolled} records in ${(p.wallMs / 1000).toFixed(0)} s, ${((p.enrolled / p.wallMs) * 1000).toFixed(0)} a second)\n`,
+            ),
+        });
+        // What autovacuum does over a steady enrollment, done here for a bulk one: else the first
+        // fan-out after it merges the key index's pending list and analyzes the table, a one-off
+        // cost of the enrollment that would be charged to one version.
+        const vacuumStarted = Date.now();
+        await bench.pool.query('VACUUM (ANALYZE) monitored_records');
+        process.stderr.write(
+          `  (enrolled ${enrolled} records in ${(enrollment.wallMs / 1000).toFixed(0)} s on ${MATCHERS + extra.length} matcher(s), ${ENROLL_LANES} lanes: ` +
+            `screening ${(enrollment.screenMs / 1000).toFixed(0)} s, computing rows ${(enrollment.rowsMs / 1000).toFixed(0)} s, inserting ${(enrollment.writeMs / 1000).toFixed(0)} s summed over lanes; ` +
+            `vacuumed in ${((Date.now() - vacuumStarted) / 1000).toFixed(1)} s)\n`,
         );
-        const extraClients = extra.map((m) => createMatcherClient(m.url));
-        try {
-          await Promise.all(extra.map((m) => waitForVersion(m.url, leieVersionId)));
-          const enrollment = await enrollInBulk({
-            pool: bench.pool,
-            matchers: [...replicaClients, ...extraClients],
-            lanes: ENROLL_LANES,
-            next,
-            withoutReviews: ENROLL_WITHOUT_REVIEWS,
-            onProgress: (p) =>
-              process.stderr.write(
-                `  (enrolling: ${p.enrolled} records in ${(p.wallMs / 1000).toFixed(0)} s, ${((p.enrolled / p.wallMs) * 1000).toFixed(0)} a second)\n`,
-              ),
-          });
-          // What autovacuum does over a steady enrollment, done here for a bulk one: else the first
-          // fan-out after it merges the key index's pending list and analyzes the table, a one-off
-          // cost of the enrollment that would be charged to one version.
-          const vacuumStarted = Date.now();
-          await bench.pool.query('VACUUM (ANALYZE) monitored_records');
-          process.stderr.write(
-            `  (enrolled ${enrolled} records in ${(enrollment.wallMs / 1000).toFixed(0)} s on ${MATCHERS + extra.length} matcher(s), ${ENROLL_LANES} lanes: ` +
-              `screening ${(enrollment.screenMs / 1000).toFixed(0)} s, computing rows ${(enrollment.rowsMs / 1000).toFixed(0)} s, inserting ${(enrollment.writeMs / 1000).toFixed(0)} s summed over lanes; ` +
-              `vacuumed in ${((Date.now() - vacuumStarted) / 1000).toFixed(1)} s)\n`,
-          );
-        } finally {
-          for (const c of extraClients) c.close();
-          for (const m of extra) m.stop();
-        }
+      } finally {
+        for (const c of extraClients) c.close();
+        for (const m of extra) m.stop();
+      }
     }
 
     console.log(

@@ -290,7 +290,9 @@ async function main(): Promise<void> {
       if (t) {
         console.log(
           `          fan-out: reach by key ${(t.reachMs / 1000).toFixed(1)} s, pre-check ${(t.checkMs / 1000).toFixed(1)} s (reading overlaps it), ` +
-            `waiting for the matcher to serve the version ${(t.matcherWaitMs / 1000).toFixed(1)} s more, screen + store ${(t.screenMs / 1000).toFixed(1)} s more`,
+            `reading ${(t.readMs / 1000).toFixed(1)} s more, taking headroom ${(t.narrowMs / 1000).toFixed(1)} s, ` +
+            `waiting for the matcher to serve the version ${(t.matcherWaitMs / 1000).toFixed(1)} s more, crossing key groups ${(t.crossingMs / 1000).toFixed(1)} s, ` +
+            `screen + store ${(t.screenMs / 1000).toFixed(1)} s more`,
         );
       }
       // The worker runs in this process: its CPU time, the re-screens' own work on the worker, is less at the mercy of the machine's load than the wall clock.

@@ -5,6 +5,7 @@ import { createActivities, createDeliveryWorkerActivities } from '../../../activ
 import { deliveryTaskQueue, deliveryWorkerSlots } from '../../../activities/webhooks';
 import { createLogger } from '../../../infra/base/log';
 import { createMatcherClient, type MatcherClient } from '../../../matcher/client';
+import { migrate } from '../../../infra/base/db/migrate';
 import { bootTestStack, teardownTestStack, type TestStack } from '../../harness/stack';
 import { restoreEnrolledDatabase, saveEnrolledDatabase, type EnrolledWith } from './savedEnrollment';
 
@@ -46,6 +47,8 @@ export async function startBenchStack(options: { fromEnrolled?: string } = {}): 
   });
   const stack = await bootTestStack();
   const enrolledWith = options.fromEnrolled ? await restoreEnrolledDatabase(stack.databaseUrl, options.fromEnrolled) : null;
+  // A database saved by an earlier release: the migrations since.
+  if (enrolledWith) await migrate(stack.databaseUrl);
   const pool = new Pool({ connectionString: stack.databaseUrl, max: 20 });
   const connection = await Connection.connect({ address: stack.temporalAddress });
   const client = new Client({ connection });

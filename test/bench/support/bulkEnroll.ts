@@ -129,13 +129,22 @@ interface RecordRow {
  */
 async function insertRecords(client: PoolClient, rows: readonly RecordRow[], rulesVersion: number | null): Promise<Map<string, string>> {
   const { rows: inserted } = await client.query<{ id: string; org_id: string; entity_hash: string }>(
-    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version, rules_version)
-     SELECT (e->>'org')::uuid, e->'entity', e->>'hash', e->'entity'->>'type', coalesce(e->'entity'->>'npi', '') <> '', e->'result'->>'status', e->'result',
-            ARRAY(SELECT jsonb_array_elements_text(e->'keys')::int), (e->'result'->>'checkedAt')::timestamptz,
-            coalesce((e->'result'->>'recallCapped')::boolean, false), (e->>'headroom')::int, $2, $3
-       FROM jsonb_array_elements($1::jsonb) e
-     ON CONFLICT DO NOTHING
-     RETURNING id, org_id, entity_hash`,
+    `WITH input AS (
+       SELECT e FROM jsonb_array_elements($1::jsonb) e
+     ), stored AS (
+       INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, blocking_keys_version, rules_version)
+       SELECT (e->>'org')::uuid, e->'entity', e->>'hash', e->'entity'->>'type', coalesce(e->'entity'->>'npi', '') <> '', e->'result'->>'status', e->'result',
+              ARRAY(SELECT jsonb_array_elements_text(e->'keys')::int), (e->'result'->>'checkedAt')::timestamptz,
+              coalesce((e->'result'->>'recallCapped')::boolean, false), $2, $3
+         FROM input
+       ON CONFLICT DO NOTHING
+       RETURNING id, org_id, entity_hash
+     ), room AS (
+       INSERT INTO monitored_record_headroom (record_id, headroom)
+       SELECT s.id, (i.e->>'headroom')::int FROM stored s JOIN input i ON (i.e->>'org')::uuid = s.org_id AND i.e->>'hash' = s.entity_hash
+       ON CONFLICT DO NOTHING
+     )
+     SELECT id, org_id, entity_hash FROM stored`,
     [JSON.stringify(rows.map(({ entryKeys: _, ...row }) => row)), BLOCKING_KEYS_VERSION, rulesVersion],
   );
   return new Map(inserted.map((r) => [recordKey(r.org_id, r.entity_hash), r.id]));

@@ -109,10 +109,20 @@ export interface RescreenSummary {
   rescreenedBecause: Record<RescreenReason, number>;
   /**
    * Where the time went, in ms: finding the reached records; pre-checking them (their reading
-   * overlaps); waiting for the matcher to serve the version, past what the reach and the
-   * pre-check hid; waiting on screening and storing, past what the pre-check hid.
+   * overlaps); waiting for a chunk's reading past that overlap; taking the headroom of the
+   * records left out; waiting for the matcher to serve the version, past what the reach and the
+   * pre-check hid; the crossing key groups; waiting on screening and storing, past what the
+   * pre-check hid.
    */
-  timings: { reachMs: number; checkMs: number; matcherWaitMs: number; screenMs: number };
+  timings: {
+    reachMs: number;
+    checkMs: number;
+    readMs: number;
+    narrowMs: number;
+    matcherWaitMs: number;
+    crossingMs: number;
+    screenMs: number;
+  };
 }
 
 /** The listVersionFanOut workflow of one version: one per version, whoever starts it. */

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { ChangeReach } from '../../matcher/blockingKeys';
+import { HEADROOM_OF_RECORD } from './records';
 
 /** Queries of monitored records by their blocking keys, and the candidate headroom a change takes from them. */
 type Db = Pool | PoolClient;
@@ -100,19 +101,29 @@ export async function recordsHoldingKeys(db: Db, keys: readonly number[]): Promi
  * bound. Checked and taken in one statement, so that two fan-outs (two lists published together)
  * cannot both take the same room: returns the records whose room is gone meanwhile (or unknown),
  * to be screened again. A retried fan-out subtracts twice, which only screens the record again
- * sooner, and that stores its exact headroom.
+ * sooner, and that stores its exact headroom. The room is taken on monitored_record_headroom
+ * (migration 8150), a narrow row updated in place, not on the wide, ten-times-indexed record.
  */
 export async function narrowHeadroom(db: Db, narrowed: ReadonlyArray<{ id: string; viable: number }>): Promise<string[]> {
   if (narrowed.length === 0) return [];
+  const ids = narrowed.map((n) => n.id);
+  // Room still kept on monitored_records (a record screened before migration 8150) moves to its own row first.
+  await db.query(
+    `INSERT INTO monitored_record_headroom (record_id, headroom)
+     SELECT m.id, m.candidate_headroom FROM monitored_records m
+      WHERE m.id = ANY($1::uuid[]) AND m.removed_at IS NULL AND m.candidate_headroom IS NOT NULL
+     ON CONFLICT (record_id) DO NOTHING`,
+    [ids],
+  );
   const { rows } = await db.query<{ id: string }>(
     `WITH taken AS (
-       UPDATE monitored_records m SET candidate_headroom = m.candidate_headroom - n.viable
-         FROM unnest($1::uuid[], $2::int[]) AS n(id, viable)
-        WHERE m.id = n.id AND m.removed_at IS NULL AND m.candidate_headroom >= n.viable
-        RETURNING m.id
+       UPDATE monitored_record_headroom h SET headroom = ${HEADROOM_OF_RECORD} - n.viable
+         FROM unnest($1::uuid[], $2::int[]) AS n(id, viable), monitored_records m
+        WHERE h.record_id = n.id AND m.id = n.id AND m.removed_at IS NULL AND ${HEADROOM_OF_RECORD} >= n.viable
+        RETURNING h.record_id AS id
      )
      SELECT n.id FROM unnest($1::uuid[]) AS n(id) WHERE n.id NOT IN (SELECT id FROM taken) ORDER BY n.id`,
-    [narrowed.map((n) => n.id), narrowed.map((n) => n.viable)],
+    [ids, narrowed.map((n) => n.viable)],
   );
   return rows.map((r) => r.id);
 }

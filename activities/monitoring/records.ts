@@ -30,15 +30,21 @@ export async function upsertRecord(
   client: PoolClient,
   record: { orgId: string; entity: Entity; entityHash: string; result: ScreeningResult; headroom: number; rulesVersion: number | null },
 ): Promise<{ id: string; created: boolean }> {
+  // The headroom is stored on its own table (storeHeadroom), the column left NULL.
   const { rows } = await client.query<{ id: string; created: boolean }>(
-    `INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version, rules_version, workflow_pending_since, announced_status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, now(), $6)
-     ON CONFLICT (org_id, entity_hash) WHERE removed_at IS NULL DO UPDATE
-       SET status = EXCLUDED.status, result = EXCLUDED.result, blocking_keys = EXCLUDED.blocking_keys, checked_at = EXCLUDED.checked_at,
-           recall_capped = EXCLUDED.recall_capped, candidate_headroom = EXCLUDED.candidate_headroom, blocking_keys_version = EXCLUDED.blocking_keys_version,
-           rules_version = EXCLUDED.rules_version, workflow_pending_since = coalesce(monitored_records.workflow_pending_since, now()),
-           announced_status = EXCLUDED.announced_status
-     RETURNING id, (xmax = 0) AS created`,
+    `WITH stored AS (
+       INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, candidate_headroom, blocking_keys_version, rules_version, workflow_pending_since, announced_status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL, $12, $13, now(), $6)
+       ON CONFLICT (org_id, entity_hash) WHERE removed_at IS NULL DO UPDATE
+         SET status = EXCLUDED.status, result = EXCLUDED.result, blocking_keys = EXCLUDED.blocking_keys, checked_at = EXCLUDED.checked_at,
+             recall_capped = EXCLUDED.recall_capped, candidate_headroom = NULL, blocking_keys_version = EXCLUDED.blocking_keys_version,
+             rules_version = EXCLUDED.rules_version, workflow_pending_since = coalesce(monitored_records.workflow_pending_since, now()),
+             announced_status = EXCLUDED.announced_status
+       RETURNING id, (xmax = 0) AS created
+     ), room AS (
+       ${storeHeadroom('SELECT id, $11::int FROM stored')}
+     )
+     SELECT id, created FROM stored`,
     [
       record.orgId,
       JSON.stringify(record.entity),
@@ -56,6 +62,33 @@ export async function upsertRecord(
     ],
   );
   return rows[0];
+}
+
+/**
+ * The statement (for a WITH clause) that stores the headroom of the records `select` names as
+ * (id, headroom) pairs on monitored_record_headroom (migration 8150); a NULL headroom (unknown)
+ * removes the record's row. The caller sets monitored_records.candidate_headroom to NULL in the
+ * same statement: a record's headroom is the lesser of the two (`HEADROOM_OF_RECORD`).
+ */
+function storeHeadroom(select: string): string {
+  return `INSERT INTO monitored_record_headroom AS h (record_id, headroom)
+            SELECT * FROM (${select}) AS s(record_id, headroom)
+          ON CONFLICT (record_id) DO UPDATE SET headroom = EXCLUDED.headroom`;
+}
+
+/**
+ * A record `m`'s candidate headroom, with `h` its monitored_record_headroom row (LEFT JOINed):
+ * the lesser of the two, NULL (unknown) when neither holds one (migration 8150).
+ */
+export const HEADROOM_OF_RECORD = 'LEAST(h.headroom, m.candidate_headroom)';
+
+/** A record's stored candidate headroom (null: unknown). */
+export async function storedHeadroom(db: Db, id: string): Promise<number | null> {
+  const { rows } = await db.query<{ headroom: number | null }>(
+    `SELECT ${HEADROOM_OF_RECORD} AS headroom FROM monitored_records m LEFT JOIN monitored_record_headroom h ON h.record_id = m.id WHERE m.id = $1`,
+    [id],
+  );
+  return rows[0]?.headroom ?? null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -142,10 +175,11 @@ export async function loadActiveRecords(db: Db, ids: readonly string[]): Promise
     capped: boolean | null;
     headroom: number | null;
   }>(
-    `SELECT id, org_id, entity, status, recall_capped AS capped, candidate_headroom AS headroom
-       FROM monitored_records m WHERE id = ANY($1::uuid[]) AND removed_at IS NULL
+    `SELECT m.id, m.org_id, m.entity, m.status, m.recall_capped AS capped, ${HEADROOM_OF_RECORD} AS headroom
+       FROM monitored_records m LEFT JOIN monitored_record_headroom h ON h.record_id = m.id
+      WHERE m.id = ANY($1::uuid[]) AND m.removed_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = m.org_id AND o.state = 'read_only')
-      ORDER BY id`,
+      ORDER BY m.id`,
     [ids],
   );
   return rows.map((r) => ({
@@ -214,15 +248,21 @@ export async function saveRescreenings(
        SELECT (e->>'id')::uuid AS id, e->'result' AS result, (e->>'headroom')::int AS headroom, (e->>'rulesVersion')::int AS rules_version,
               (e->>'behind')::boolean AS behind
          FROM jsonb_array_elements($1::jsonb) e
+     ), stored AS (
+       UPDATE monitored_records m
+          SET status = i.result->>'status', result = i.result, checked_at = (i.result->>'checkedAt')::timestamptz,
+              recall_capped = coalesce((i.result->>'recallCapped')::boolean, false),
+              candidate_headroom = NULL,
+              rules_version = i.rules_version
+         FROM input i
+        WHERE m.id = i.id AND m.removed_at IS NULL
+        RETURNING m.id, m.org_id, m.result
+     ), room AS (
+       ${storeHeadroom('SELECT i.id, i.headroom FROM input i JOIN stored s ON s.id = i.id WHERE NOT i.behind')}
+     ), unknown AS (
+       DELETE FROM monitored_record_headroom h USING input i JOIN stored s ON s.id = i.id WHERE h.record_id = i.id AND i.behind
      )
-     UPDATE monitored_records m
-        SET status = i.result->>'status', result = i.result, checked_at = (i.result->>'checkedAt')::timestamptz,
-            recall_capped = coalesce((i.result->>'recallCapped')::boolean, false),
-            candidate_headroom = CASE WHEN i.behind THEN NULL ELSE i.headroom END,
-            rules_version = i.rules_version
-       FROM input i
-      WHERE m.id = i.id AND m.removed_at IS NULL
-      RETURNING m.id, m.org_id, m.result`,
+     SELECT id, org_id, result FROM stored`,
     [
       JSON.stringify(
         toStore.map((r) => ({ id: r.id, result: r.result, headroom: r.headroom, rulesVersion: r.rulesVersion, behind: r.behind })),

@@ -12,10 +12,17 @@
  * - `--open-reviews N`, `--all-matches-reviewed`: open reviews, and reviews of every match (all but
  *   N resolved), before the timed versions. `--without-reviews`: REVIEWS_ON_RESCREEN=off, the
  *   baseline; `--alternate-reviews`: reviews on, off, off, on per scale on one enrollment.
+ *   Enrolling opens the reviews of the new records' matches, as PUT /v1/monitor does
+ *   (`--enroll-without-reviews`: none, as the bench did before; a comparison).
+ * - `--save-enrolled NAME`: enrolls the one scale, keeps the database as `bench_monitor_NAME` and
+ *   stops (no timed version); `--from-enrolled NAME`: starts from a copy of it (no list set
+ *   published, nothing enrolled), with the same --scales, --seed and --lists as it was made with,
+ *   so that the fan-out can be timed again without re-enrolling (support/savedEnrollment.ts).
  *
  *   npm run bench:monitor -- [--scales 10000,30000,100000] [--changes 500] [--listed 60000] [--seed 5]
  *                            [--lists full [--lists-skip nppes]] [--matchers 1] [--enroll-matchers 1] [--enroll-lanes 2] [--open-reviews 0]
- *                            [--all-matches-reviewed] [--without-reviews | --alternate-reviews]
+ *                            [--all-matches-reviewed] [--without-reviews | --alternate-reviews] [--enroll-without-reviews]
+ *                            [--save-enrolled NAME | --from-enrolled NAME]
  */
 import http from 'node:http';
 import os from 'node:os';
@@ -51,6 +58,7 @@ import {
 import { leieFullFile, readListSet, type ListSet } from '../../infra/dev/lists/listSet';
 import { ingestListSet, type SourceIngested } from '../../infra/dev/lists/ingestListSet';
 import { holdTimedLock } from './support/timedLock';
+import type { EnrolledWith } from './support/savedEnrollment';
 import { startBenchStack } from './support/benchStack';
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
 import { runScript } from '../../infra/dev/runScript';
@@ -69,6 +77,9 @@ const OPEN_REVIEWS = numberArg('open-reviews', 0);
 const WITHOUT_REVIEWS = process.argv.includes('--without-reviews');
 const ALL_MATCHES_REVIEWED = process.argv.includes('--all-matches-reviewed');
 const ALTERNATE_REVIEWS = process.argv.includes('--alternate-reviews');
+const ENROLL_WITHOUT_REVIEWS = process.argv.includes('--enroll-without-reviews');
+const SAVE_ENROLLED = textArg('save-enrolled');
+const FROM_ENROLLED = textArg('from-enrolled');
 /** Whether the reviews follow the re-screens for the `i`th timed version of a scale: on, off, off, on (paired, alternating), with --alternate-reviews. */
 const reviewsOnFor = (i: number): boolean => (ALTERNATE_REVIEWS ? [true, false, false, true][i % 4] : !WITHOUT_REVIEWS);
 const ORGS = 4;
@@ -158,9 +169,24 @@ async function main(): Promise<void> {
     }, ${CHANGES.join(', ')} changed entries per version, ${MATCHERS} matcher(s), cores=${os.cpus().length}`,
   );
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+  if ((SAVE_ENROLLED || FROM_ENROLLED) && SCALES.length !== 1) throw new Error('--save-enrolled and --from-enrolled take one scale');
+  const enrolledWith: EnrolledWith = {
+    records: SCALES[0],
+    seed: SEED,
+    lists: LIST_SET ?? null,
+    listsSkipped: LISTS_SKIPPED,
+    listed: LIST_SET ? 0 : LISTED,
+  };
   const artifact = path.join(scratchDir(), 'leie-bench.csv');
-  const bench = await startBenchStack();
-  if (listSet) {
+  const bench = await startBenchStack({ fromEnrolled: FROM_ENROLLED });
+  if (bench.enrolledWith && JSON.stringify(bench.enrolledWith) !== JSON.stringify(enrolledWith)) {
+    await bench.close();
+    throw new Error(
+      `--from-enrolled ${FROM_ENROLLED} was enrolled with ${JSON.stringify(bench.enrolledWith)}, not ${JSON.stringify(enrolledWith)}`,
+    );
+  }
+  let saveAs: { name: string; enrolledWith: EnrolledWith } | undefined;
+  if (listSet && !FROM_ENROLLED) {
     const started = Date.now();
     await ingestListSet(bench.pool, listSet, { skip: ['oig_leie', ...LISTS_SKIPPED], force: false, onDone: publishedOnly(listSet) });
     console.log(`  list set published in ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -211,12 +237,11 @@ async function main(): Promise<void> {
     for (const v of await versionsAwaitingFanOut(bench.pool)) {
       await bench.client.workflow.getHandle(await startListVersionFanOut(bench.client, taskQueue, v)).result();
     }
-    const orgIds: string[] = [];
+    const orgIds = FROM_ENROLLED ? await enrolledOrganizations(bench.pool) : [];
     for (let i = 0; i < ORGS; i++) {
-      const org = await createOrganization(bench.pool, { name: `Bench monitoring ${i}`, plan: 'enterprise' });
-      orgIds.push(org.id);
+      if (!FROM_ENROLLED) orgIds.push((await createOrganization(bench.pool, { name: `Bench monitoring ${i}`, plan: 'enterprise' })).id);
       secrets.push(
-        (await createEndpoint(bench.pool, org.id, `http://127.0.0.1:${receiverPort}/hooks/${i}`, ['match_status_change']))!.secret,
+        (await createEndpoint(bench.pool, orgIds[i], `http://127.0.0.1:${receiverPort}/hooks/${i}`, ['match_status_change']))!.secret,
       );
     }
 
@@ -231,9 +256,9 @@ async function main(): Promise<void> {
       // The ingestion workflow, then the version's fan-out workflow it started.
       return runIngestion(bench.client, taskQueue, 'oig_leie');
     };
-    const first = await publish();
-    for (const m of matcherProcesses) await waitForVersion(m.url, first.versionId);
-    let leieVersionId = first.versionId!;
+    // A saved enrollment holds the base LEIE published already: `listed` is its content, as it was made from the same file.
+    let leieVersionId = FROM_ENROLLED ? await currentVersion(bench.pool) : (await publish()).versionId!;
+    for (const m of matcherProcesses) await waitForVersion(m.url, leieVersionId);
     console.log(`  base LEIE published: ${listed.length} entries, ${rowsOf.persons.length} of them persons`);
 
     let enrolled = 0;
@@ -265,7 +290,9 @@ async function main(): Promise<void> {
       if (t) {
         console.log(
           `          fan-out: reach by key ${(t.reachMs / 1000).toFixed(1)} s, pre-check ${(t.checkMs / 1000).toFixed(1)} s (reading overlaps it), ` +
-            `waiting for the matcher to serve the version ${(t.matcherWaitMs / 1000).toFixed(1)} s more, screen + store ${(t.screenMs / 1000).toFixed(1)} s more`,
+            `reading ${(t.readMs / 1000).toFixed(1)} s more, taking headroom ${(t.narrowMs / 1000).toFixed(1)} s, ` +
+            `waiting for the matcher to serve the version ${(t.matcherWaitMs / 1000).toFixed(1)} s more, crossing key groups ${(t.crossingMs / 1000).toFixed(1)} s, ` +
+            `screen + store ${(t.screenMs / 1000).toFixed(1)} s more`,
         );
       }
       // The worker runs in this process: its CPU time, the re-screens' own work on the worker, is less at the mercy of the machine's load than the wall clock.
@@ -287,6 +314,44 @@ async function main(): Promise<void> {
               .join(', ') || 'nothing'
           }`,
         );
+    }
+
+    /** Enrolls the batches `next` hands out (on the worker's matchers and extra ones), then vacuums as autovacuum would. */
+    async function enroll(next: () => Enrollee[] | null): Promise<void> {
+      // Matchers beside the worker's for the enrollment alone: they would reload every version the timed runs publish.
+      const extra = await Promise.all(
+        Array.from({ length: Math.max(0, ENROLL_MATCHERS - MATCHERS) }, async () =>
+          spawnMatcher(bench.stack.databaseUrl, await freePort()),
+        ),
+      );
+      const extraClients = extra.map((m) => createMatcherClient(m.url));
+      try {
+        await Promise.all(extra.map((m) => waitForVersion(m.url, leieVersionId)));
+        const enrollment = await enrollInBulk({
+          pool: bench.pool,
+          matchers: [...replicaClients, ...extraClients],
+          lanes: ENROLL_LANES,
+          next,
+          withoutReviews: ENROLL_WITHOUT_REVIEWS,
+          onProgress: (p) =>
+            process.stderr.write(
+              `  (enrolling: ${p.enrolled} records in ${(p.wallMs / 1000).toFixed(0)} s, ${((p.enrolled / p.wallMs) * 1000).toFixed(0)} a second)\n`,
+            ),
+        });
+        // What autovacuum does over a steady enrollment, done here for a bulk one: else the first
+        // fan-out after it merges the key index's pending list and analyzes the table, a one-off
+        // cost of the enrollment that would be charged to one version.
+        const vacuumStarted = Date.now();
+        await bench.pool.query('VACUUM (ANALYZE) monitored_records');
+        process.stderr.write(
+          `  (enrolled ${enrolled} records in ${(enrollment.wallMs / 1000).toFixed(0)} s on ${MATCHERS + extra.length} matcher(s), ${ENROLL_LANES} lanes: ` +
+            `screening ${(enrollment.screenMs / 1000).toFixed(0)} s, computing rows ${(enrollment.rowsMs / 1000).toFixed(0)} s, inserting ${(enrollment.writeMs / 1000).toFixed(0)} s summed over lanes; ` +
+            `vacuumed in ${((Date.now() - vacuumStarted) / 1000).toFixed(1)} s)\n`,
+        );
+      } finally {
+        for (const c of extraClients) c.close();
+        for (const m of extra) m.stop();
+      }
     }
 
     console.log(
@@ -311,38 +376,18 @@ async function main(): Promise<void> {
         enrolled += batch.length;
         return batch;
       };
-      // Matchers beside the worker's for the enrollment alone: they would reload every version the timed runs publish.
-      const extra = await Promise.all(
-        Array.from({ length: Math.max(0, ENROLL_MATCHERS - MATCHERS) }, async () =>
-          spawnMatcher(bench.stack.databaseUrl, await freePort()),
-        ),
-      );
-      const extraClients = extra.map((m) => createMatcherClient(m.url));
-      try {
-        await Promise.all(extra.map((m) => waitForVersion(m.url, leieVersionId)));
-        const enrollment = await enrollInBulk({
-          pool: bench.pool,
-          matchers: [...replicaClients, ...extraClients],
-          lanes: ENROLL_LANES,
-          next: nextBatch,
-          onProgress: (p) =>
-            process.stderr.write(
-              `  (enrolling: ${p.enrolled} records in ${(p.wallMs / 1000).toFixed(0)} s, ${((p.enrolled / p.wallMs) * 1000).toFixed(0)} a second)\n`,
-            ),
-        });
-        // What autovacuum does over a steady enrollment, done here for a bulk one: else the first
-        // fan-out after it merges the key index's pending list and analyzes the table, a one-off
-        // cost of the enrollment that would be charged to one version.
-        const vacuumStarted = Date.now();
-        await bench.pool.query('VACUUM (ANALYZE) monitored_records');
-        process.stderr.write(
-          `  (enrolled ${enrolled} records in ${(enrollment.wallMs / 1000).toFixed(0)} s on ${MATCHERS + extra.length} matcher(s), ${ENROLL_LANES} lanes: ` +
-            `screening ${(enrollment.screenMs / 1000).toFixed(0)} s, computing rows ${(enrollment.rowsMs / 1000).toFixed(0)} s, inserting ${(enrollment.writeMs / 1000).toFixed(0)} s summed over lanes; ` +
-            `vacuumed in ${((Date.now() - vacuumStarted) / 1000).toFixed(1)} s)\n`,
-        );
-      } finally {
-        for (const c of extraClients) c.close();
-        for (const m of extra) m.stop();
+      if (FROM_ENROLLED) {
+        // The same subjects drawn again (the generators' state, the people kept for the next versions), none enrolled.
+        while (nextBatch());
+        const stored = Number((await bench.pool.query('SELECT count(*) AS n FROM monitored_records')).rows[0].n);
+        process.stderr.write(`  (${stored} records enrolled in the saved database ${FROM_ENROLLED})\n`);
+      } else {
+        await enroll(nextBatch);
+      }
+      if (SAVE_ENROLLED) {
+        saveAs = { name: SAVE_ENROLLED, enrolledWith };
+        process.stderr.write(`  (no version timed: the enrolled database is kept as ${SAVE_ENROLLED})\n`);
+        break;
       }
 
       if (ALL_MATCHES_REVIEWED) {
@@ -404,8 +449,16 @@ async function main(): Promise<void> {
     matcher.close();
     for (const c of replicaClients) c.close();
     for (const m of matcherProcesses) m.stop();
-    await bench.close();
+    await bench.close({ saveAs });
   }
+}
+
+/** The bench's organizations in a saved enrollment, in the order they were made (their endpoints are made anew: the receiver's port is this run's). */
+async function enrolledOrganizations(pool: import('pg').Pool): Promise<string[]> {
+  await pool.query('UPDATE webhook_endpoints SET deleted_at = now() WHERE deleted_at IS NULL');
+  const { rows } = await pool.query<{ id: string }>("SELECT id FROM organizations WHERE name LIKE 'Bench monitoring %' ORDER BY name");
+  if (rows.length !== ORGS) throw new Error(`the saved enrollment holds ${rows.length} bench organizations, not ${ORGS}`);
+  return rows.map((r) => r.id);
 }
 
 /** Prints each list of the set published (the bench's LEIE is left out) and stops at one that is not. */

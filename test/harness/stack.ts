@@ -25,7 +25,7 @@ export interface TestStack {
   temporal: DevServer;
 }
 
-function serverUrl(): URL {
+export function serverUrl(): URL {
   return new URL(process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 }
 

@@ -57,6 +57,9 @@ export interface PreCheckedChunk {
   checked: number;
   /** Time spent checking this chunk (its reading overlaps the previous chunk's). */
   checkMs: number;
+  /** Time spent waiting for this chunk's reading past the previous chunk's check, and taking the room of those left out. */
+  readMs: number;
+  narrowMs: number;
 }
 
 /**
@@ -81,6 +84,7 @@ export async function* preCheck(
   };
   let loading = load(0);
   for (let i = 0; i < reached.length; i += REACHED_CHUNK) {
+    const reading = Date.now();
     const chunk = (await loading)!;
     loading = load(i + REACHED_CHUNK);
     const checking = Date.now();
@@ -91,9 +95,10 @@ export async function* preCheck(
       if (reason) taken.push({ record, reason });
       else if (viable > 0) narrowed.push({ id: record.id, viable });
     }
-    const checkMs = Date.now() - checking;
+    const narrowing = Date.now();
     const roomGone = new Set(await narrowHeadroom(pool, narrowed));
     for (const record of roomGone.size > 0 ? chunk : []) if (roomGone.has(record.id)) taken.push({ record, reason: 'headroom' });
-    yield { taken, checked: Math.min(i + REACHED_CHUNK, reached.length), checkMs };
+    const timed = { checkMs: narrowing - checking, readMs: checking - reading, narrowMs: Date.now() - narrowing };
+    yield { taken, checked: Math.min(i + REACHED_CHUNK, reached.length), ...timed };
   }
 }

@@ -19,6 +19,8 @@ export interface ScreenedAffected {
   /** The key groups measured where the matcher serves the version. */
   measured: KeyGroupsOnVersion;
   checkMs: number;
+  readMs: number;
+  narrowMs: number;
   matcherWaitMs: number;
 }
 
@@ -36,6 +38,8 @@ export async function screenAffected(
   const taken = new Set<string>();
   const because = noReasons();
   let checkMs = 0;
+  let readMs = 0;
+  let narrowMs = 0;
   let matcherWaitMs = 0;
   let waiting: StoredRecord[] = [];
   const release = async () => {
@@ -52,9 +56,11 @@ export async function screenAffected(
       waiting.push(record);
     }
     checkMs += chunk.checkMs;
+    readMs += chunk.readMs;
+    narrowMs += chunk.narrowMs;
     if (gate.ended() || waiting.length >= WAITING_RECORDS) await release();
     progress.checkedUpTo(chunk.checked);
   }
   const measured = await release();
-  return { taken, because, measured, checkMs, matcherWaitMs };
+  return { taken, because, measured, checkMs, readMs, narrowMs, matcherWaitMs };
 }

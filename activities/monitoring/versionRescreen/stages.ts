@@ -50,8 +50,10 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
     const affected = preCheck(deps.pool, change, scope, reached);
     const screened = await screenAffected(screening, affected, matcher, progress);
 
+    const crossingStarted = Date.now();
     const crossing = await screenCrossingGroups(deps.pool, deps.matcher, screening, screened.measured, screened.taken);
 
+    const crossingMs = Date.now() - crossingStarted;
     const { statusChanges, screenMs } = await finishFanOut(deps, versionId, screening);
     return {
       versionId,
@@ -63,7 +65,15 @@ export async function rescreenForListVersion(deps: RescreenDeps, versionId: stri
       statusChanges,
       keyGroups: { crossed: crossing.groups, exact: screened.measured.exact },
       rescreenedBecause: { ...screened.because, keyGroup: crossing.rescreened.length },
-      timings: { reachMs, checkMs: screened.checkMs, matcherWaitMs: screened.matcherWaitMs, screenMs },
+      timings: {
+        reachMs,
+        checkMs: screened.checkMs,
+        readMs: screened.readMs,
+        narrowMs: screened.narrowMs,
+        matcherWaitMs: screened.matcherWaitMs,
+        crossingMs,
+        screenMs,
+      },
     };
   } finally {
     matcher.stop();

@@ -30,7 +30,7 @@ export function nothingDone(change: {
     statusChanges: 0,
     keyGroups: { crossed: 0, exact: true },
     rescreenedBecause: noReasons(),
-    timings: { reachMs: 0, checkMs: 0, matcherWaitMs: 0, screenMs: 0 },
+    timings: { reachMs: 0, checkMs: 0, readMs: 0, narrowMs: 0, matcherWaitMs: 0, crossingMs: 0, screenMs: 0 },
   };
 }
 

@@ -5,7 +5,9 @@ import { createActivities, createDeliveryWorkerActivities } from '../../../activ
 import { deliveryTaskQueue, deliveryWorkerSlots } from '../../../activities/webhooks';
 import { createLogger } from '../../../infra/base/log';
 import { createMatcherClient, type MatcherClient } from '../../../matcher/client';
+import { migrate } from '../../../infra/base/db/migrate';
 import { bootTestStack, teardownTestStack, type TestStack } from '../../harness/stack';
+import { restoreEnrolledDatabase, saveEnrolledDatabase, type EnrolledWith } from './savedEnrollment';
 
 /**
  * What the asynchronous benchmarks run on, booted like the test harness does: a throwaway
@@ -24,10 +26,14 @@ export interface BenchStack {
     /** The worker's service and delivery pools (infra/worker/pools.ts); default: the bench's `pool` for both. */
     pools?: { service: Pool; delivery: Pool };
   }): Promise<{ matcher: MatcherClient; stop(): Promise<void> }>;
-  close(): Promise<void>;
+  /** What the saved database the stack started from was enrolled with (`fromEnrolled`), else null. */
+  enrolledWith: EnrolledWith | null;
+  /** `saveAs`: the database is copied under that name (savedEnrollment.ts) once every connection of the run is closed. */
+  close(options?: { saveAs?: { name: string; enrolledWith: EnrolledWith } }): Promise<void>;
 }
 
-export async function startBenchStack(): Promise<BenchStack> {
+/** `fromEnrolled`: the run's database is a copy of that saved enrolled database (savedEnrollment.ts), not an empty one. */
+export async function startBenchStack(options: { fromEnrolled?: string } = {}): Promise<BenchStack> {
   // Temporal's own logs would drown the figures.
   Runtime.install({
     logger: {
@@ -40,6 +46,9 @@ export async function startBenchStack(): Promise<BenchStack> {
     },
   });
   const stack = await bootTestStack();
+  const enrolledWith = options.fromEnrolled ? await restoreEnrolledDatabase(stack.databaseUrl, options.fromEnrolled) : null;
+  // A database saved by an earlier release: the migrations since.
+  if (enrolledWith) await migrate(stack.databaseUrl);
   const pool = new Pool({ connectionString: stack.databaseUrl, max: 20 });
   const connection = await Connection.connect({ address: stack.temporalAddress });
   const client = new Client({ connection });
@@ -48,6 +57,7 @@ export async function startBenchStack(): Promise<BenchStack> {
     stack,
     pool,
     client,
+    enrolledWith,
     async startWorker({ taskQueue, matcherUrl, env, pools }) {
       const matcher = createMatcherClient(matcherUrl);
       const native = await NativeConnection.connect({ address: stack.temporalAddress });
@@ -98,11 +108,15 @@ export async function startBenchStack(): Promise<BenchStack> {
       workers.push(stop);
       return { matcher, stop };
     },
-    async close() {
+    async close(closing = {}) {
       for (const stop of workers) await stop().catch(() => undefined);
       await connection.close();
       await pool.end();
-      await teardownTestStack(stack);
+      try {
+        if (closing.saveAs) await saveEnrolledDatabase(stack.databaseUrl, closing.saveAs.name, closing.saveAs.enrolledWith);
+      } finally {
+        await teardownTestStack(stack);
+      }
     },
   };
 }

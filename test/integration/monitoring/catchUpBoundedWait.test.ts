@@ -40,7 +40,7 @@ const fannedOut = (): RescreenSummary => ({
   statusChanges: 0,
   keyGroups: { crossed: 0, exact: true },
   rescreenedBecause: { wholeChange: 0, organization: 0, capped: 0, soloName: 0, match: 0, headroom: 0, keyGroup: 0 },
-  timings: { reachMs: 0, checkMs: 0, matcherWaitMs: 0, screenMs: 0 },
+  timings: { reachMs: 0, checkMs: 0, readMs: 0, narrowMs: 0, matcherWaitMs: 0, crossingMs: 0, screenMs: 0 },
 });
 
 /** Fails the test instead of hanging it when a workflow never ends. */

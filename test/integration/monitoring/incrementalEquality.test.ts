@@ -8,7 +8,7 @@ import type { LeieBusiness, LeiePerson } from '../support/lists';
 import { BLOCKING_KEYS_VERSION, changeReach, reaches, subjectBlockingKeys } from '../../../matcher/blockingKeys';
 import type { ListedParty } from '../../../matcher/types';
 import { narrowHeadroom, recordsReachedBy } from '../../../activities/monitoring/recordKeys';
-import { saveRescreenings } from '../../../activities/monitoring/records';
+import { saveRescreenings, storedHeadroom } from '../../../activities/monitoring/records';
 
 /**
  * The re-screen on a new list version touches only the records sharing a blocking key with a
@@ -336,8 +336,9 @@ async function capAcrossVersions(
   const { apiKey } = await createOrgWithKey(small.pool, 'enterprise');
   const reply = await call(small.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name } });
   expect(reply.body.status).toBe('clear');
-  const enrolled = await small.pool.query('SELECT recall_capped, candidate_headroom FROM monitored_records WHERE id = $1', [reply.body.id]);
-  expect(enrolled.rows[0]).toEqual({ recall_capped: false, candidate_headroom: expected.headroom });
+  const enrolled = await small.pool.query('SELECT recall_capped FROM monitored_records WHERE id = $1', [reply.body.id]);
+  expect(enrolled.rows[0]).toEqual({ recall_capped: false });
+  expect(await storedHeadroom(small.pool, reply.body.id)).toBe(expected.headroom);
 
   for (const version of later) {
     writeLeieArtifact(ownArtifact, version);
@@ -346,12 +347,12 @@ async function capAcrossVersions(
     await matcherOnNewVersion(small.matcherServer!.url, 'oig_leie', published.versionId);
   }
 
-  const { rows } = await small.pool.query<{ entity: Entity; result: ScreeningResult; candidate_headroom: number }>(
-    'SELECT entity, result, candidate_headroom FROM monitored_records WHERE id = $1',
+  const { rows } = await small.pool.query<{ entity: Entity; result: ScreeningResult }>(
+    'SELECT entity, result FROM monitored_records WHERE id = $1',
     [reply.body.id],
   );
   const [full] = await small.matcher.matchMany([rows[0].entity], { requestId: 'full-rescreen-capped' });
-  return { stored: rows[0].result, full, headroom: rows[0].candidate_headroom };
+  return { stored: rows[0].result, full, headroom: (await storedHeadroom(small.pool, reply.body.id))! };
 }
 
 describe("incremental re-screen when a change fills a record's candidate limit", () => {
@@ -539,8 +540,7 @@ describe('the stored candidate headroom under fan-outs that overlap', () => {
     );
     return rows[0].id;
   }
-  const headroomOf = async (id: string) =>
-    (await gw.pool.query('SELECT candidate_headroom FROM monitored_records WHERE id = $1', [id])).rows[0].candidate_headroom;
+  const headroomOf = (id: string) => storedHeadroom(gw.pool, id);
 
   it('lets only one of two fan-outs take the same room: the other gets the record back, to screen it again', async () => {
     // Two lists published together each add 2 viable candidates to a record with room for 3.
@@ -548,6 +548,18 @@ describe('the stored candidate headroom under fan-outs that overlap', () => {
     const [a, b] = await Promise.all([narrowHeadroom(gw.pool, [{ id, viable: 2 }]), narrowHeadroom(gw.pool, [{ id, viable: 2 }])]);
     expect([a, b].sort((x, y) => x.length - y.length)).toEqual([[], [id]]);
     expect(await headroomOf(id)).toBe(1);
+  });
+
+  it('takes the room from the lesser of the headroom a previous release kept on the record and its own row', async () => {
+    const id = await recordWithHeadroom(5);
+    expect(await narrowHeadroom(gw.pool, [{ id, viable: 1 }])).toEqual([]);
+    expect(await headroomOf(id)).toBe(4);
+    // A previous release, still running during a rolling deploy, narrows the record's own column further.
+    await gw.pool.query('UPDATE monitored_records SET candidate_headroom = 2 WHERE id = $1', [id]);
+    expect(await headroomOf(id)).toBe(2);
+    expect(await narrowHeadroom(gw.pool, [{ id, viable: 3 }])).toEqual([id]);
+    expect(await narrowHeadroom(gw.pool, [{ id, viable: 2 }])).toEqual([]);
+    expect(await headroomOf(id)).toBe(0);
   });
 
   it("stores a re-screening's headroom only when it screened every list on its current version", async () => {

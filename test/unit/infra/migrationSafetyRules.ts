@@ -18,6 +18,7 @@ export const LARGE_TABLES: readonly string[] = [
   'registry_organizations', // the NPPES registry: millions of rows per version
   'list_version_diffs', // per-version changes
   'monitored_records', // one per monitored subject, every organization
+  'monitored_record_headroom', // one per monitored record (migration 8150)
   'webhook_deliveries',
   'webhook_delivery_attempts',
   'batch_jobs',

@@ -116,6 +116,8 @@ describe('screening the pre-checked records', () => {
     taken: taken.map(([id, reason]) => ({ record: person(id, `Person ${id}`), reason })),
     checked,
     checkMs: 2,
+    readMs: 1,
+    narrowMs: 3,
   });
   const sink = () => {
     const batches: string[][] = [];
@@ -135,7 +137,7 @@ describe('screening the pre-checked records', () => {
     expect(reports).toEqual([2, 4]);
     expect([...done.taken]).toEqual(['a', 'b', 'c']);
     expect(done.because).toMatchObject({ match: 1, capped: 1, headroom: 1, keyGroup: 0 });
-    expect(done).toMatchObject({ measured, checkMs: 4, matcherWaitMs: 5 });
+    expect(done).toMatchObject({ measured, checkMs: 4, readMs: 2, narrowMs: 6, matcherWaitMs: 5 });
   });
 
   it('hands each chunk over as it is checked once the matcher serves the version', async () => {

@@ -19,7 +19,7 @@ export const rescreenSummary = (version: PublishedVersion, recordsRescreened = 3
   statusChanges: 2,
   keyGroups: { crossed: 1, exact: true },
   rescreenedBecause: { wholeChange: 0, organization: 0, capped: 0, soloName: 0, match: recordsRescreened, headroom: 0, keyGroup: 0 },
-  timings: { reachMs: 4, checkMs: 3, matcherWaitMs: 2, screenMs: 1 },
+  timings: { reachMs: 4, checkMs: 3, readMs: 0, narrowMs: 0, matcherWaitMs: 2, crossingMs: 0, screenMs: 1 },
 });
 
 /** What the workflows keep of a re-screen: the summary less the version, the source and the changed entries. */

@@ -1,9 +1,9 @@
 -- Up Migration
 -- Every batch result carries every list's version (`sources`, about 4 KB at the real list
 -- count), and the results of one job carry one or two different ones. Each different one is
--- stored once per job here; a result stored without its sources names its row in `sources_id`
--- and is read back with them put in again (activities/batch/jobs.ts). A result written before
--- (sources_id null) holds its sources itself and is read as it is.
+-- stored once per job here; a result stored with its `sources` replaced by a number names their
+-- row in `sources_id` and is read back with them put in again (activities/batch/jobs.ts). A
+-- result written before (sources_id null) holds its sources itself and is read as it is.
 
 CREATE TABLE batch_result_sources (
   id       bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

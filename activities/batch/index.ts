@@ -11,6 +11,7 @@ export {
   saveChunkResults,
   saveRefusedItems,
   startJob,
+  storedResults,
   type BatchItemResult,
   type BatchJobRef,
   type BatchJobView,

@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { ScreeningResult } from '../../matcher/types';
 import { inTransaction } from '../../infra/base/db/transaction';
 import { consumeReservation, lockAllowancePeriod, recordUsageEvents, releaseReservation } from '../metering';
+import { takeOutSources } from './sharedSources';
 import { storableJson } from './storable';
 
 /** Batch jobs and items (migration 6200). Reads a client can cause are scoped to its organization. */
@@ -152,16 +153,31 @@ export async function readJob(db: Db, orgId: string, jobId: string): Promise<Bat
   if (!rows[0]) return null;
   const view = toView(rows[0]);
   if (view.state !== 'completed') return view;
-  const items = await db.query<{ idx: number; outcome: 'completed' | 'error'; result: ScreeningResult | null; error: ItemError | null }>(
-    'SELECT idx, outcome, result, error FROM batch_items WHERE job_id = $1 ORDER BY idx',
-    [jobId],
-  );
-  view.results = items.rows.map((i) =>
+  const items = await storedResults(db, jobId);
+  view.results = items.map((i) =>
     i.outcome === 'completed'
       ? { index: i.idx, outcome: 'completed', result: i.result! }
       : { index: i.idx, outcome: 'error', error: i.error! },
   );
   return view;
+}
+
+/**
+ * Every item's outcome, result and error, by index; a result stored with its sources taken out
+ * (saveChunkResults) gets them back, so it is the screening as the matcher answered it.
+ */
+export async function storedResults(
+  db: Db,
+  jobId: string,
+): Promise<Array<{ idx: number; outcome: 'completed' | 'error' | null; result: ScreeningResult | null; error: ItemError | null }>> {
+  const { rows } = await db.query(
+    `SELECT b.idx, b.outcome, b.error,
+            CASE WHEN s.id IS NULL THEN b.result ELSE b.result || jsonb_build_object('sources', s.sources) END AS result
+       FROM batch_items b LEFT JOIN batch_result_sources s ON s.id = b.sources_id
+      WHERE b.job_id = $1 ORDER BY b.idx`,
+    [jobId],
+  );
+  return rows;
 }
 
 /** queued → processing (startedAt set once). */
@@ -219,7 +235,8 @@ export class UnpairedAnswerError extends Error {
  * and counter share, and its reserved unit is metered in the job's submission period; items an
  * earlier run committed are skipped. `answer` is matchMany's raw answer (results[i] for indexes[i]),
  * read by PostgreSQL so the worker never parses it; one not JSON, or not one result per index,
- * commits nothing.
+ * commits nothing. Each result is stored with its sources replaced by a number, the job storing
+ * each different sources once (batch_result_sources, migration 8100); storedResults puts them back.
  */
 export async function saveChunkResults(
   pool: Pool,
@@ -235,29 +252,44 @@ export async function saveChunkResults(
     if (!stored.rows[0]) throw new Error(`no batch job ${job.jobId} for organization ${job.orgId}`);
     const { period, reservation_id: reservationId } = stored.rows[0];
     await lockAllowancePeriod(client, job.orgId, period);
-    const updated = await client.query<{ answered: number | null; handled: number[] }>(
+    const shared = takeOutSources(answer);
+    if (shared.variants.length > 0) await saveSources(client, job.jobId, shared.variants);
+    // A result whose sources are a number (the variant taken out) is stored so and names their row;
+    // taking the key out too (`- 'sources'`) would cost PostgreSQL about half again what reading the answer costs.
+    const updated = await client.query<{ answered: number | null; handled: number[]; unknown_sources: number }>(
       `WITH body AS MATERIALIZED (SELECT $3::jsonb -> 'results' AS results),
             answer AS MATERIALIZED (
               SELECT CASE WHEN jsonb_typeof(results) = 'array' THEN results ELSE '[]' END AS results,
                      CASE WHEN jsonb_typeof(results) = 'array' THEN jsonb_array_length(results) END AS answered
                 FROM body),
+            shared AS MATERIALIZED (
+              SELECT (v.ord - 1)::text AS variant, s.id
+                FROM unnest($4::text[]) WITH ORDINALITY AS v(sources, ord)
+                JOIN batch_result_sources s ON s.job_id = $1 AND md5(s.sources::text) = md5(v.sources::jsonb::text)),
             paired AS (
-              SELECT i.idx, e.result
+              SELECT i.idx, e.result, jsonb_typeof(e.result -> 'sources') = 'number' AS taken_out, shared.id AS sources_id
                 FROM answer,
                      unnest($2::int[]) WITH ORDINALITY AS i(idx, ord)
                      JOIN jsonb_array_elements(answer.results) WITH ORDINALITY AS e(result, ord) USING (ord)
+                     LEFT JOIN shared ON shared.variant = e.result ->> 'sources'
                WHERE answer.answered = cardinality($2::int[])),
             saved AS (
-              UPDATE batch_items b SET outcome = 'completed', result = paired.result
+              UPDATE batch_items b
+                 SET outcome = 'completed',
+                     result = paired.result,
+                     sources_id = CASE WHEN paired.taken_out THEN paired.sources_id END
                 FROM paired
                WHERE b.job_id = $1 AND b.idx = paired.idx AND b.outcome IS NULL
-               RETURNING b.idx)
-       SELECT (SELECT answered FROM answer) AS answered, coalesce((SELECT array_agg(idx ORDER BY idx) FROM saved), '{}') AS handled`,
-      [job.jobId, indexes, answer],
+               RETURNING b.idx, paired.taken_out AND paired.sources_id IS NULL AS unknown_sources)
+       SELECT (SELECT answered FROM answer) AS answered, coalesce((SELECT array_agg(idx ORDER BY idx) FROM saved), '{}') AS handled,
+              (SELECT count(*)::int FROM saved WHERE unknown_sources) AS unknown_sources`,
+      [job.jobId, indexes, shared.answer, shared.variants],
     );
-    const { answered, handled } = updated.rows[0];
+    const { answered, handled, unknown_sources: unknownSources } = updated.rows[0];
     if (answered !== indexes.length)
       throw new UnpairedAnswerError(`the matcher answered ${answered ?? 'no'} results for ${indexes.length} items of job ${job.jobId}`);
+    // Cannot happen (every variant was saved above); if it did, the transaction stores nothing rather than a result without its sources.
+    if (unknownSources > 0) throw new Error(`${unknownSources} results of job ${job.jobId} name sources that were not saved`);
     if (handled.length > 0) {
       await recordUsageEvents(
         client,
@@ -272,6 +304,15 @@ export async function saveChunkResults(
     }
     return handled.length;
   });
+}
+
+/** Each of the job's different sources, stored once (a retried chunk's are there already). */
+async function saveSources(client: PoolClient, jobId: string, variants: readonly string[]): Promise<void> {
+  await client.query(
+    `INSERT INTO batch_result_sources (job_id, sources) SELECT $1, v::jsonb FROM unnest($2::text[]) AS v
+     ON CONFLICT (job_id, md5(sources::text)) DO NOTHING`,
+    [jobId, variants],
+  );
 }
 
 /**

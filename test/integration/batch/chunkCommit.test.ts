@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { createPool } from '../../../infra/base/db/pool';
-import { saveChunkResults, type ItemError } from '../../../activities/batch';
+import { saveChunkResults, storedResults, type ItemError } from '../../../activities/batch';
 import { billingPeriod, readPeriodCounts } from '../../../activities/metering';
 import { submitBatchOnce } from '../../../gateway/billing/batchSubmission';
 import type { ScreeningResult } from '../../../matcher/types';
@@ -132,11 +132,8 @@ describe('saveChunkResults', () => {
       sources: [{ source: 'leie', listVersionId: 'v-1', retrievedAt: '2026-01-02T03:04:05.000Z' }],
     };
     expect(await saveChunkResults(pool, { jobId, orgId }, [2, 0], answer(flagged, result('clear')))).toBe(2);
-    const { rows } = await pool.query<{ idx: number; result: ScreeningResult }>(
-      'SELECT idx, result FROM batch_items WHERE job_id = $1 AND outcome = $2 ORDER BY idx',
-      [jobId, 'completed'],
-    );
-    expect(rows.map((r) => [r.idx, r.result.status])).toEqual([
+    const rows = (await storedResults(pool, jobId)).filter((r) => r.outcome === 'completed');
+    expect(rows.map((r) => [r.idx, r.result!.status])).toEqual([
       [0, 'clear'],
       [2, 'potential_match'],
     ]);
@@ -162,6 +159,47 @@ describe('saveChunkResults', () => {
     const before = await snapshot(orgId, jobId, period);
     await expect(saveChunkResults(pool, { jobId, orgId }, [0, 1], '{"results": [')).rejects.toThrow(/json/i);
     expect(await snapshot(orgId, jobId, period)).toEqual(before);
+  });
+});
+
+describe('sources stored once per job', () => {
+  const leie = { source: 'leie', listVersionId: 'v-1', retrievedAt: '2026-01-02T03:04:05.000Z' };
+  const nppes = { source: 'nppes', listVersionId: 'v-2', retrievedAt: '2026-01-03T03:04:05.000Z' };
+  const screened = (status: ScreeningResult['status'], sources: ScreeningResult['sources']): ScreeningResult => ({
+    ...result(status),
+    matches:
+      status === 'clear'
+        ? []
+        : [
+            {
+              label: 'Potential match — verification required',
+              fields: [{ field: 'name', state: 'matched', rosterValue: 'A "sources":[1] \\ [', listValue: '{"sources":', strong: false }],
+              provenance: { sourceList: 'leie', listVersionId: 'v-1', retrievedAt: leie.retrievedAt },
+              score: 0.93,
+            },
+          ],
+    sources,
+  });
+
+  it('reads back every result as the matcher answered it, each different sources kept once for the job, over several commits', async () => {
+    const period = billingPeriod(new Date());
+    const { orgId, jobId } = await submittedJob(period);
+    const first = [screened('potential_match', [leie]), screened('clear', [leie, nppes])];
+    const second = [screened('clear', [leie])];
+    await saveChunkResults(pool, { jobId, orgId }, [0, 1], answer(...first));
+    await saveChunkResults(pool, { jobId, orgId }, [2], answer(...second));
+
+    expect((await storedResults(pool, jobId)).map((r) => r.result)).toEqual([...first, ...second, null]);
+    const kept = await pool.query<{ sources: unknown }>('SELECT sources FROM batch_result_sources WHERE job_id = $1 ORDER BY id', [jobId]);
+    expect(kept.rows.map((r) => r.sources)).toEqual([[leie], [leie, nppes]]);
+  });
+
+  it('stores a result whose sources are not an array as it came', async () => {
+    const period = billingPeriod(new Date());
+    const { orgId, jobId } = await submittedJob(period);
+    const odd = { ...result('clear'), sources: 'all lists' } as unknown as ScreeningResult;
+    await saveChunkResults(pool, { jobId, orgId }, [0], answer(odd));
+    expect((await storedResults(pool, jobId))[0].result).toEqual(odd);
   });
 });
 

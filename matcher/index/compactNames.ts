@@ -10,11 +10,10 @@ import type { NormalizedOrgName } from '../normalize/orgName';
  * index holds one copy of each. The names compare, score and display exactly as before: the
  * same values in the same fields. Nothing writes to a listed name's arrays once the index holds it.
  *
- * Each name is built by one object literal per kind, with the fields in normalization's order:
- * every listed person name then has the hidden class of a roster's person name (and likewise for
- * organizations). Copies made by spreading took a class per class of source object (a name and
- * its alias variant differ), and the scorer's optimized code, having met a few, was thrown back to
- * the interpreter mid-screening whenever it met another: a slow screening each time.
+ * Each name is built by one object literal per kind, with the fields in normalization's order, so
+ * listed names share one hidden class per kind. Copies made by spreading took a class per class of
+ * source object (a name and its alias variant differ): the scorer's optimized code met more classes,
+ * and a class it had not met sends a screening back to unoptimized code.
  */
 export function compactNames<N extends NormalizedName>(
   names: readonly N[],

@@ -297,7 +297,8 @@ function searchNames(
     scored += found.ids.length;
     maxViable = Math.max(maxViable, found.viable);
     const pairs = new IndexedTokenPairs(sub.similarities, query.name.tokens, nameTokenIds);
-    for (const id of found.ids) {
+    for (let k = 0; k < found.ids.length; k++) {
+      const id = found.ids[k];
       const listed = sub.names[id];
       const entry = sub.nameEntry[id];
       pairs.listedAt(nameTokenOffsets[id]);

@@ -78,6 +78,14 @@ export class CandidateFinder {
   /** Scratch of weighing one name: its best variant's position per query token (-1: none). */
   private readonly bestPos = new Int32Array(MAX_QUERY_TOKENS);
   private readonly hitOrder = new Int32Array(MAX_QUERY_TOKENS);
+  /** Scratch of weighing one name: its weight. A float returned from a call is a heap number each time, thousands per find. */
+  private readonly weighed = new Float64Array(1);
+  /**
+   * Each vocabulary token's first UTF-16 unit (-1: empty): whether a viable name has a word
+   * starting with a query initial is read from its token ids, without loading the name object
+   * (a cache miss per name, over the thousands of viable names of a common name with an initial).
+   */
+  private readonly firstUnits: Int32Array;
 
   constructor(
     private readonly index: TokenIndex,
@@ -110,6 +118,7 @@ export class CandidateFinder {
     this.claimRank = new Uint8Array(index.words.length).fill(NO_RANK);
     this.claimQuery = new Uint8Array(index.words.length);
     this.claimPos = new Int32Array(index.words.length);
+    this.firstUnits = Int32Array.from(index.words, (word) => (word.length > 0 ? word.charCodeAt(0) : -1));
     names.forEach((name, id) => {
       const key = orderFreeKey(name.tokens);
       const list = this.orderFreeKeys.get(key);
@@ -229,11 +238,11 @@ export class CandidateFinder {
   }
 
   /**
-   * The weight the walk (see the class comment) gives name `id`, as float32, and puts in
-   * `order.at` when it first reaches the name: the position of its first variant walked, or past
+   * Puts in `weighed` the weight the walk (see the class comment) gives name `id`, as float32, and
+   * in `order.at` when it first reaches the name: the position of its first variant walked, or past
    * every variant for a name first reached through words written as one; -1 when it never does.
    */
-  private weigh(id: number, qWeight: readonly number[], probed: number, joined: Int32Array, order: { at: number }): number {
+  private weigh(id: number, qWeight: readonly number[], probed: number, joined: Int32Array, order: { at: number }): void {
     const { bestPos, hitOrder, claimRank, claimQuery, claimPos, claimed } = this;
     const { nameTokenOffsets, nameTokenIds } = this.index;
     const qn = qWeight.length;
@@ -285,7 +294,7 @@ export class CandidateFinder {
     if (hits === 0 && mask !== 0 && probeHit && !(mask & (1 << probed))) {
       acc = Math.fround(acc + qWeight[probed] * FACTOR_RANKS[claimRank[claimed[bestPos[probed]]]]);
     }
-    return acc;
+    this.weighed[0] = acc;
   }
 
   find(query: NormalizedName, limit: number): Candidates {
@@ -332,7 +341,10 @@ export class CandidateFinder {
       }
 
     const { reached, rowBits, words, markedWords, soloNames, viable, viableWeights, viableOrder } = this;
-    const initials = q.filter((t) => t.length === 1);
+    const initials = Int32Array.from(
+      q.filter((t) => t.length === 1),
+      (t) => t.charCodeAt(0),
+    );
     const at = { at: -1 };
     const n = this.names.length;
     const qn = q.length;
@@ -370,9 +382,10 @@ export class CandidateFinder {
           open ^= low;
           const id = (w << 5) | (31 - Math.clz32(low));
           if (rowMost && !canWeigh(low, rowBits, rowMost, qn, threshold)) continue;
-          let acc = this.weigh(id, qWeight, probed, joined, at);
+          this.weigh(id, qWeight, probed, joined, at);
+          let acc = this.weighed[0];
           if (!person && !(acc >= threshold)) continue;
-          for (const initial of initials) if (hasTokenStartingWith(this.names[id].tokens, initial)) acc = Math.fround(acc + INITIAL_BONUS);
+          for (let i = 0; i < initials.length; i++) if (this.hasWordStartingWith(id, initials[i])) acc = Math.fround(acc + INITIAL_BONUS);
           viableWeights[viableCount] = acc;
           viableOrder[viableCount] = at.at * n + id;
           viable[viableCount++] = id;
@@ -384,22 +397,32 @@ export class CandidateFinder {
     // Uncapped, the viable names are scored in the order the walk first reaches them.
     const chosen = capped
       ? topByWeight(viable.subarray(0, viableCount), viableWeights.subarray(0, viableCount), limit)
-      : Array.from(viableOrder.slice(0, viableCount).sort(), (key) => key % n);
+      : walkOrder(viableOrder.subarray(0, viableCount), n);
     const sameWords = this.orderFreeKeys.get(orderFreeKey(query.tokens));
     if (sameWords) {
-      const have = new Set(chosen);
+      // The bitsets are all clear after the scan: the first one marks the chosen names, then is cleared again.
+      const have = reached;
+      for (let i = 0; i < chosen.length; i++) have[chosen[i] >>> 5] |= 1 << (chosen[i] & 31);
       // The identical names first, then the same words in another order.
       const identicalFirst = [
         ...sameWords.filter((id) => this.names[id].key === query.key),
         ...sameWords.filter((id) => this.names[id].key !== query.key),
       ];
       for (const id of identicalFirst)
-        if (!have.has(id)) {
-          have.add(id);
+        if (((have[id >>> 5] >>> (id & 31)) & 1) === 0) {
+          have[id >>> 5] |= 1 << (id & 31);
           chosen.push(id);
         }
+      for (let i = 0; i < chosen.length; i++) have[chosen[i] >>> 5] = 0;
     }
     return { ids: chosen, capped, viable: viableCount };
+  }
+
+  /** Whether a word of name `id` starts with the UTF-16 unit `unit`. */
+  private hasWordStartingWith(id: number, unit: number): boolean {
+    const { nameTokenOffsets, nameTokenIds } = this.index;
+    for (let k = nameTokenOffsets[id], end = nameTokenOffsets[id + 1]; k < end; k++) if (this.firstUnits[nameTokenIds[k]] === unit) return true;
+    return false;
   }
 
   /**
@@ -477,6 +500,17 @@ export function topByWeight(ids: ArrayLike<number>, weights: ArrayLike<number>, 
 }
 
 /**
+ * The names of `keys` (each `order * n + id`, see find) in the walk's order: sorted in place,
+ * then read one by one (Array.from would box every float key and every step of its iterator).
+ */
+function walkOrder(keys: Float64Array, n: number): number[] {
+  keys.sort();
+  const ids: number[] = [];
+  for (let i = 0; i < keys.length; i++) ids.push(keys[i] % n);
+  return ids;
+}
+
+/**
  * Whether the name at bit `bit` of a bitset word, in the rows `rowBits` marks it in, could weigh
  * the viable share: the sum of those rows' bounds reaches it (with slack for float32 rounding).
  */
@@ -484,11 +518,6 @@ function canWeigh(bit: number, rowBits: Int32Array, rowMost: Float64Array, qn: n
   let most = 0;
   for (let qi = 0; qi < qn; qi++) if (rowBits[qi] & bit) most += rowMost[qi];
   return most * (1 + BOUND_SLACK) >= threshold;
-}
-
-function hasTokenStartingWith(tokens: readonly string[], initial: string): boolean {
-  for (const t of tokens) if (t[0] === initial) return true;
-  return false;
 }
 
 /** Hoare quickselect (middle pivot, deterministic) for the k-th largest value; reorders `values`. */

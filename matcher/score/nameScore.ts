@@ -202,30 +202,35 @@ function personWeight(token: string): number {
 function personCanReach(q: NormalizedName, e: NormalizedName, gathered: Alignment, threshold: number): boolean {
   const qn = q.tokens.length;
   const best = gatherBestSimilarities(gathered, qn, e.tokens.length);
-  // A side's compound remainder (capped at its half's cost, HALF_COST.written at the lowest) adds
-  // either what its tokens add one by one, or at most their gains when paired less the capped
-  // cost: the larger bounds both cases.
-  const side = (n: NormalizedName, offset: number, otherLen: number, who: 'q' | 'e'): number => {
-    let total = 0;
-    let remainder = 0;
-    let remainderGains = 0;
-    for (let i = 0; i < n.tokens.length; i++) {
-      const t = n.tokens[i];
-      const w = personWeight(t);
-      const added = mostAdded(
-        w,
-        best[offset + i],
-        personCost(n.roles[i], t, n.soft[i], who, otherLen, HALF_COST.written, isParticle(n, i) ? PARTICLE_COST.carried : null),
-        threshold,
-      );
-      if (inCompoundRemainder(n, i)) {
-        remainder += added;
-        if (best[offset + i] > 0) remainderGains += Math.max(0, (w * (best[offset + i] - threshold)) / 2);
-      } else total += added;
-    }
-    return total + Math.max(remainder, remainderGains - threshold * HALF_COST.written);
-  };
-  return side(q, 0, e.tokens.length, 'q') + side(e, qn, qn, 'e') >= -BOUND_SLACK;
+  return sideMostAdded(q, best, 0, e.tokens.length, 'q', threshold) + sideMostAdded(e, best, qn, qn, 'e', threshold) >= -BOUND_SLACK;
+}
+
+/**
+ * What one side's tokens can add at most (personCanReach), `best` holding their highest
+ * similarities from `offset`. A side's compound remainder (capped at its half's cost,
+ * HALF_COST.written at the lowest) adds either what its tokens add one by one, or at most their
+ * gains when paired less the capped cost: the larger bounds both cases. A function of its own,
+ * not a closure: personCanReach runs for most candidates, and a closure is an allocation per call.
+ */
+function sideMostAdded(n: NormalizedName, best: Float64Array, offset: number, otherLen: number, who: 'q' | 'e', threshold: number): number {
+  let total = 0;
+  let remainder = 0;
+  let remainderGains = 0;
+  for (let i = 0; i < n.tokens.length; i++) {
+    const t = n.tokens[i];
+    const w = personWeight(t);
+    const added = mostAdded(
+      w,
+      best[offset + i],
+      personCost(n.roles[i], t, n.soft[i], who, otherLen, HALF_COST.written, isParticle(n, i) ? PARTICLE_COST.carried : null),
+      threshold,
+    );
+    if (inCompoundRemainder(n, i)) {
+      remainder += added;
+      if (best[offset + i] > 0) remainderGains += Math.max(0, (w * (best[offset + i] - threshold)) / 2);
+    } else total += added;
+  }
+  return total + Math.max(remainder, remainderGains - threshold * HALF_COST.written);
 }
 
 /** personCanReach for organizations: a token's weight is its rarity, and so is its cost unpaired. */

@@ -421,7 +421,8 @@ export class CandidateFinder {
   /** Whether a word of name `id` starts with the UTF-16 unit `unit`. */
   private hasWordStartingWith(id: number, unit: number): boolean {
     const { nameTokenOffsets, nameTokenIds } = this.index;
-    for (let k = nameTokenOffsets[id], end = nameTokenOffsets[id + 1]; k < end; k++) if (this.firstUnits[nameTokenIds[k]] === unit) return true;
+    for (let k = nameTokenOffsets[id], end = nameTokenOffsets[id + 1]; k < end; k++)
+      if (this.firstUnits[nameTokenIds[k]] === unit) return true;
     return false;
   }
 

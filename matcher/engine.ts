@@ -1,5 +1,6 @@
 import { CandidateFinder, DEFAULT_CANDIDATE_LIMIT } from './index/candidates';
 import { compactNames } from './index/compactNames';
+import { ListedShapes, keyHash } from './index/listedShapes';
 import { TokenIndex } from './index/tokenIndex';
 import { loadKnownNames } from './normalize/knownNames';
 import type { NormalizedName } from './normalize/name';
@@ -7,6 +8,8 @@ import { normalizeOrgName, type NormalizedOrgName } from './normalize/orgName';
 import { normalizePersonName, normalizePersonParts } from './normalize/personName';
 import { corroboratingEvidence, finalScore, npiDigits } from './score/evidence';
 import { compareOrgNames, comparePersonNames, type Corroboration, type NameComparison } from './score/nameScore';
+import { NameShape } from './score/nameShape';
+import { personMayMatch } from './score/personRefusal';
 import { IndexedTokenPairs, TokenSimilarityTable } from './score/similarityTable';
 import { ORGANIZATION_TOKENS, PERSON_TOKENS, SIM, personTokenSimilarity } from './score/tokenSimilarity';
 import {
@@ -69,6 +72,8 @@ interface SubIndex {
   tokens: TokenIndex;
   finder: CandidateFinder;
   similarities: TokenSimilarityTable;
+  /** For persons: the listed names' shapes, which most candidates are refused on. */
+  shapes: ListedShapes | null;
 }
 
 export interface MatcherIndex {
@@ -141,6 +146,7 @@ function buildSub(kind: 'person' | 'organization', entries: readonly IndexedEntr
     tokens,
     finder: new CandidateFinder(tokens, listed, kind),
     similarities: new TokenSimilarityTable(tokens.features, kind === 'person' ? PERSON_TOKENS : ORGANIZATION_TOKENS),
+    shapes: kind === 'person' ? new ListedShapes(listed, tokens) : null,
   };
 }
 
@@ -194,8 +200,15 @@ interface Best {
 
 /** The lowest person name score that is a potential match (when the comparison is plausible). */
 export function personMatchScore(q: NormalizedName, e: NormalizedName): number {
-  return q.tokens.length === 1 || e.tokens.length === 1 ? SINGLE_TOKEN_THRESHOLD : PERSON_THRESHOLD;
+  return personMatchAt(q.tokens.length, e.tokens.length);
 }
+
+function personMatchAt(queryWords: number, listedWords: number): number {
+  return queryWords === 1 || listedWords === 1 ? SINGLE_TOKEN_THRESHOLD : PERSON_THRESHOLD;
+}
+
+/** Scratch of searchNames: the shape of the listed name a refusal reads. */
+const listedShape = new NameShape();
 
 export function personDecision(cmp: NameComparison, q: NormalizedName, e: NormalizedName): boolean {
   return cmp.plausible && cmp.score >= personMatchScore(q, e);
@@ -297,14 +310,21 @@ function searchNames(
     scored += found.ids.length;
     maxViable = Math.max(maxViable, found.viable);
     const pairs = new IndexedTokenPairs(sub.similarities, query.name.tokens, nameTokenIds);
+    const queryShape = sub.shapes ? new NameShape().of(query.name) : null;
+    const queryKeyHash = keyHash(query.name.key);
     for (let k = 0; k < found.ids.length; k++) {
       const id = found.ids[k];
-      const listed = sub.names[id];
       const entry = sub.nameEntry[id];
       pairs.listedAt(nameTokenOffsets[id]);
+      const decisionOnly = !scoreAlways.has(entry);
+      // The refusal comparePersonNames would make, from the index's arrays: most candidates end here, their name objects never loaded.
+      if (decisionOnly && sub.shapes && queryShape && !sub.shapes.mayHaveKey(id, queryKeyHash)) {
+        const shape = sub.shapes.load(id, listedShape);
+        if (!personMayMatch(queryShape, shape, pairs, personMatchAt(queryShape.count, shape.count))) continue;
+      }
+      const listed = sub.names[id];
       let cmp: NameComparison;
       let isMatch: boolean;
-      const decisionOnly = !scoreAlways.has(entry);
       if (sub.kind === 'person') {
         cmp = comparePersonNames(query.name, listed, pairs, decisionOnly ? personMatchScore(query.name, listed) : undefined);
         isMatch =

@@ -1,5 +1,5 @@
-import { isParticle } from '../normalize/compoundSurname';
 import type { NormalizedName } from '../normalize/name';
+import { NameShape, PARTICLE_WORD, ROLE_BITS, ROLE_CODE } from './nameShape';
 
 /**
  * Token alignment: which query token pairs with which listed token. Each query token is paired
@@ -24,9 +24,9 @@ const MERGE_FACTOR = 0.98;
 /** An initial is never half of a word written as two (R STRONG is not ARMSTRONG). */
 const MERGE_PART_MIN = 2;
 
-/** Whether `whole` may be the two adjacent tokens `a` and `b` written as one. */
-function mergeable(whole: string, a: string, b: string): boolean {
-  return whole.length >= 4 && a.length >= MERGE_PART_MIN && b.length >= MERGE_PART_MIN && Math.abs(a.length + b.length - whole.length) <= 2;
+/** Whether a word of length `whole` may be two adjacent words of lengths `a` and `b` written as one. */
+function mergeable(whole: number, a: number, b: number): boolean {
+  return whole >= 4 && a >= MERGE_PART_MIN && b >= MERGE_PART_MIN && Math.abs(a + b - whole) <= 2;
 }
 
 /**
@@ -89,33 +89,46 @@ function preference(a: number, b: number): number {
   );
 }
 
+/** Scratch of the comparisons of written words: their lengths. */
+const queryWords = new NameShape();
+const listedWords = new NameShape();
+
 /**
  * Every pair of a query token (or two written as one) and a listed token (or two) with a
  * similarity above 0: what `choosePairs` chooses from. Returned in the shared scratch, valid
  * until the next call.
  */
 export function gatherPairs(q: readonly string[], e: readonly string[], sims: TokenPairs): Alignment {
-  const most = 3 * q.length * e.length + 1;
+  return gatherShapedPairs(queryWords.ofWords(q), listedWords.ofWords(e), sims);
+}
+
+/** gatherPairs from the names' word lengths (all that pairing reads of the words beside their similarities). */
+export function gatherShapedPairs(q: NameShape, e: NameShape, sims: TokenPairs): Alignment {
+  const ql = q.lengths;
+  const el = e.lengths;
+  const qCount = q.count;
+  const eCount = e.count;
+  const most = 3 * qCount * eCount + 1;
   candidates.ensure(most);
   if (candidates.order.length < most) candidates.order = new Int32Array(2 * most);
   candidates.count = 0;
-  for (let i = 0; i < q.length; i++) {
-    for (let j = 0; j < e.length; j++) {
+  for (let i = 0; i < qCount; i++) {
+    for (let j = 0; j < eCount; j++) {
       const v = sims.tokens(i, j);
       if (v > 0) addCandidate(i, 1, j, 1, v);
     }
   }
   // Merged / split tokens: one side writes two adjacent tokens as one.
-  for (let i = 0; i < q.length; i++) {
-    for (let j = 0; j + 1 < e.length; j++) {
-      if (!mergeable(q[i], e[j], e[j + 1])) continue;
+  for (let i = 0; i < qCount; i++) {
+    for (let j = 0; j + 1 < eCount; j++) {
+      if (!mergeable(ql[i], el[j], el[j + 1])) continue;
       const v = sims.mergedListed(i, j) * MERGE_FACTOR;
       if (v > 0) addCandidate(i, 1, j, 2, v);
     }
   }
-  for (let j = 0; j < e.length; j++) {
-    for (let i = 0; i + 1 < q.length; i++) {
-      if (!mergeable(e[j], q[i], q[i + 1])) continue;
+  for (let j = 0; j < eCount; j++) {
+    for (let i = 0; i + 1 < qCount; i++) {
+      if (!mergeable(el[j], ql[i], ql[i + 1])) continue;
       const v = sims.mergedQuery(i, j) * MERGE_FACTOR;
       if (v > 0) addCandidate(i, 2, j, 1, v);
     }
@@ -184,22 +197,30 @@ export function align(q: readonly string[], e: readonly string[], sims: TokenPai
  * be plausible, whatever else pairs.
  */
 export function surnameCanPair(q: readonly string[], e: NormalizedName, sims: TokenPairs, lead = -1, leadMinSim = 1): boolean {
-  const et = e.tokens;
-  for (let j = 0; j < et.length; j++) {
-    if (e.roles[j] !== 'surname') continue;
-    for (let i = 0; i < q.length; i++) if (sims.tokens(i, j) > 0) return true;
-    for (let i = 0; i < q.length; i++) {
-      if (j + 1 < et.length && mergeable(q[i], et[j], et[j + 1]) && sims.mergedListed(i, j) > 0) return true;
-      if (j > 0 && mergeable(q[i], et[j - 1], et[j]) && sims.mergedListed(i, j - 1) > 0) return true;
-      if (i + 1 < q.length && mergeable(et[j], q[i], q[i + 1]) && sims.mergedQuery(i, j) > 0) return true;
+  return shapedSurnameCanPair(queryWords.ofWords(q), listedWords.of(e), sims, lead, leadMinSim);
+}
+
+/** surnameCanPair from the names' shapes: the query's word lengths, the listed name's roles, lengths and particle words. */
+export function shapedSurnameCanPair(q: NameShape, e: NameShape, sims: TokenPairs, lead: number, leadMinSim: number): boolean {
+  const ql = q.lengths;
+  const el = e.lengths;
+  const qCount = q.count;
+  const eCount = e.count;
+  for (let j = 0; j < eCount; j++) {
+    if ((e.codes[j] & ROLE_BITS) !== ROLE_CODE.surname) continue;
+    for (let i = 0; i < qCount; i++) if (sims.tokens(i, j) > 0) return true;
+    for (let i = 0; i < qCount; i++) {
+      if (j + 1 < eCount && mergeable(ql[i], el[j], el[j + 1]) && sims.mergedListed(i, j) > 0) return true;
+      if (j > 0 && mergeable(ql[i], el[j - 1], el[j]) && sims.mergedListed(i, j - 1) > 0) return true;
+      if (i + 1 < qCount && mergeable(el[j], ql[i], ql[i + 1]) && sims.mergedQuery(i, j) > 0) return true;
     }
   }
   // Only when no surname word can pair: most candidates never get here.
   if (lead < 0) return false;
-  const leadAfterParticle = isParticle(et[lead - 1]);
-  for (let i = 0; i < q.length; i++) {
+  const leadAfterParticle = lead > 0 && (e.codes[lead - 1] & PARTICLE_WORD) !== 0;
+  for (let i = 0; i < qCount; i++) {
     if (sims.tokens(i, lead) >= leadMinSim) return true;
-    if (leadAfterParticle && mergeable(q[i], et[lead - 1], et[lead]) && sims.mergedListed(i, lead - 1) >= leadMinSim) return true;
+    if (leadAfterParticle && mergeable(ql[i], el[lead - 1], el[lead]) && sims.mergedListed(i, lead - 1) >= leadMinSim) return true;
   }
   return false;
 }

@@ -4,7 +4,18 @@ import { nicknames } from '../normalize/nicknames';
 import { ocrKey } from '../normalize/ocr';
 import { boundedEditDistance } from '../strings/editDistance';
 import type { NormalizedName, TokenRole } from '../normalize/name';
-import { align, choosePairs, gatherPairs, surnameCanPair, type Alignment, type TokenPairs } from './alignment';
+import { align, choosePairs, gatherPairs, type Alignment, type TokenPairs } from './alignment';
+import { NameShape, ROLE_CODE, SOFT } from './nameShape';
+import {
+  HALF_COST,
+  LEAD_MIN_SIM,
+  PARTICLE_COST,
+  gatherBestSimilarities,
+  lengthWeight,
+  mostAdded,
+  personMayMatch,
+  wordCost,
+} from './personRefusal';
 import {
   CLOSE_MERGED_SIM,
   SIM,
@@ -54,14 +65,6 @@ const BARE_SURNAME_MIN_SIM = SIM.ocr;
  * MARIA: two letters of six, the first one among them).
  */
 const ONE_WORD_SURNAME_MIN_SIM = 0.85;
-/**
- * What an unpaired surname word costs as the other half of a compound surname whose first half
- * paired: written as surname (FARIAS-NIEVES ~ FARIAS), or read from a middle name's place
- * (NormalizedName.compoundLead), which is a guess (the word may be a middle name after all).
- */
-const HALF_COST = { written: 0.3, read: 0.4 } as const;
-/** A lead word is read as a first surname only when it is the same word on both sides, or the same letters written as two words (DEJESUS ~ DE JESUS). */
-const LEAD_MIN_SIM = 0.98;
 const ORDER_FACTOR = 0.96;
 const NON_EXACT_CAP = 0.99;
 
@@ -77,17 +80,7 @@ function inCompoundRemainder(n: NormalizedName, j: number): boolean {
   return n.roles[j] === 'middle' || n.roles[j] === 'surname' || isParticle(n, j);
 }
 
-/**
- * What an unpaired particle costs: dropping one is formatting (DE LA CRUZ ~ CRUZ), and one whose
- * word is unpaired too is costed with that word (DE LA FUENTE is one surname part).
- */
-const PARTICLE_COST = { dropped: 0.05, carried: 0 } as const;
-
-/**
- * Cost of leaving a person token unpaired. `halfCost`: when another surname word of the same
- * side paired, what this one costs as the compound's other half (HALF_COST), else null.
- * `particleCost`: for a particle, its cost (PARTICLE_COST), else null.
- */
+/** Cost of leaving a person token unpaired (wordCost, from the name's own fields). */
 function personCost(
   role: TokenRole,
   token: string,
@@ -95,16 +88,9 @@ function personCost(
   side: 'q' | 'e',
   otherLen: number,
   halfCost: number | null,
-  particleCost: number | null = null,
+  particleCost: number | null,
 ): number {
-  if (particleCost !== null) return particleCost;
-  if (soft) return 0.1;
-  if (token.length === 1) return 0.2;
-  if (role === 'middle') return 0.25;
-  if (role === 'surname' && halfCost !== null) return halfCost;
-  if (side === 'e' && role === 'given' && otherLen === 1) return 0.5;
-  if (side === 'q' && otherLen === 1) return 0.5;
-  return 1;
+  return wordCost(ROLE_CODE[role] | (soft ? SOFT : 0), token.length, side, otherLen, halfCost, particleCost);
 }
 
 /**
@@ -145,31 +131,6 @@ function finish(raw: number, exact: boolean): number {
 const NO_MATCH: NameComparison = Object.freeze({ score: 0, plausible: false, corroboration: 'none' });
 const EXACT_NAME: NameComparison = Object.freeze({ score: 1, plausible: true, corroboration: 'none' });
 
-/** Each token's highest similarity among the gathered pairs, query tokens then listed ones. */
-let bestSims = new Float64Array(32);
-
-function gatherBestSimilarities(gathered: Alignment, qLength: number, eLength: number): Float64Array {
-  const size = qLength + eLength;
-  if (bestSims.length < size) bestSims = new Float64Array(2 * size);
-  bestSims.fill(0, 0, size);
-  for (let p = 0; p < gathered.count; p++) {
-    const sim = gathered.sim[p];
-    for (let k = gathered.qi[p], end = k + gathered.qn[p]; k < end; k++) if (sim > bestSims[k]) bestSims[k] = sim;
-    for (let k = qLength + gathered.ei[p], end = k + gathered.en[p]; k < end; k++) if (sim > bestSims[k]) bestSims[k] = sim;
-  }
-  return bestSims;
-}
-
-/**
- * What one token can add to sum(a - T * b) (see personCanReach): paired, at most half its weight
- * times (its best similarity - T); unpaired, -T times its cost. A token in no gathered pair
- * (best 0) is unpaired in every alignment.
- */
-function mostAdded(weight: number, best: number, lowestCost: number, threshold: number): number {
-  const unpaired = -threshold * lowestCost;
-  return best > 0 ? Math.max((weight * (best - threshold)) / 2, unpaired) : unpaired;
-}
-
 /** A particle before another word (soft, see compoundSurname.ts). */
 function isParticle(n: NormalizedName, j: number): boolean {
   return n.soft[j] && j + 1 < n.tokens.length && isParticleWord(n.tokens[j]);
@@ -183,57 +144,19 @@ function particleCost(n: NormalizedName, j: number, used: Uint8Array): number | 
   return k < n.tokens.length && !used[k] ? PARTICLE_COST.carried : PARTICLE_COST.dropped;
 }
 
+/** The weight of a person token in its pair (an initial says half as much as a word). */
+function personWeight(token: string): number {
+  return lengthWeight(token.length);
+}
+
 /** Rounding slack: a bound and a score add the same terms in another order. */
 const BOUND_SLACK = 1e-9;
 
-/** The weight of a person token in its pair (an initial says half as much as a word). */
-function personWeight(token: string): number {
-  return token.length === 1 ? 0.5 : 1;
-}
+/** Scratch of the comparisons' refusals: the shapes of the two names compared. */
+const queryShape = new NameShape();
+const listedShape = new NameShape();
 
-/**
- * Whether aligning the gathered pairs could score `threshold` or more. Token by token, a score
- * is sum(a) / sum(b): a token in a pair of similarity s adds (s * w / 2, w / 2) (each side holds
- * half its pair's weight), an unpaired token (0, cost). So score >= T exactly when
- * sum(a - T * b) >= 0, and whatever the other tokens do, a token adds at most `mostAdded`, with
- * its highest similarity in any gathered pair and its lowest cost (a person's surname counted
- * as paired). The word-order factor and the caps only lower a score.
- */
-function personCanReach(q: NormalizedName, e: NormalizedName, gathered: Alignment, threshold: number): boolean {
-  const qn = q.tokens.length;
-  const best = gatherBestSimilarities(gathered, qn, e.tokens.length);
-  return sideMostAdded(q, best, 0, e.tokens.length, 'q', threshold) + sideMostAdded(e, best, qn, qn, 'e', threshold) >= -BOUND_SLACK;
-}
-
-/**
- * What one side's tokens can add at most (personCanReach), `best` holding their highest
- * similarities from `offset`. A side's compound remainder (capped at its half's cost,
- * HALF_COST.written at the lowest) adds either what its tokens add one by one, or at most their
- * gains when paired less the capped cost: the larger bounds both cases. A function of its own,
- * not a closure: personCanReach runs for most candidates, and a closure is an allocation per call.
- */
-function sideMostAdded(n: NormalizedName, best: Float64Array, offset: number, otherLen: number, who: 'q' | 'e', threshold: number): number {
-  let total = 0;
-  let remainder = 0;
-  let remainderGains = 0;
-  for (let i = 0; i < n.tokens.length; i++) {
-    const t = n.tokens[i];
-    const w = personWeight(t);
-    const added = mostAdded(
-      w,
-      best[offset + i],
-      personCost(n.roles[i], t, n.soft[i], who, otherLen, HALF_COST.written, isParticle(n, i) ? PARTICLE_COST.carried : null),
-      threshold,
-    );
-    if (inCompoundRemainder(n, i)) {
-      remainder += added;
-      if (best[offset + i] > 0) remainderGains += Math.max(0, (w * (best[offset + i] - threshold)) / 2);
-    } else total += added;
-  }
-  return total + Math.max(remainder, remainderGains - threshold * HALF_COST.written);
-}
-
-/** personCanReach for organizations: a token's weight is its rarity, and so is its cost unpaired. */
+/** personCanReach (personRefusal.ts) for organizations: a token's weight is its rarity, and so is its cost unpaired. */
 function orgCanReach(
   q: NormalizedName,
   e: NormalizedName,
@@ -270,8 +193,7 @@ export function comparePersonNames(
   let pairs: Alignment;
   if (matchAt === undefined) pairs = align(q.tokens, e.tokens, sims);
   else {
-    if (!surnameCanPair(q.tokens, e, sims, e.compoundLead, LEAD_MIN_SIM)) return NO_MATCH;
-    if (!personCanReach(q, e, gatherPairs(q.tokens, e.tokens, sims), matchAt)) return NO_MATCH;
+    if (!personMayMatch(queryShape.of(q), listedShape.of(e), sims, matchAt)) return NO_MATCH;
     pairs = choosePairs(q.tokens.length, e.tokens.length);
   }
   const qUsed = zeroedFlags(0, q.tokens.length);

@@ -1,0 +1,60 @@
+import type { NormalizedName } from '../normalize/name';
+import { wordCode, type NameShape } from '../score/nameShape';
+import type { TokenIndex } from './tokenIndex';
+
+/**
+ * The shapes (nameShape.ts) of an index's listed person names, in typed arrays: a word code per
+ * word (beside the index's `nameTokenIds`), each name's compound lead and a hash of its exact
+ * key, each vocabulary word's length. A screening refuses most candidates (no surname word can
+ * pair, or the score cannot reach the threshold) from these alone: loading a name object picked
+ * at random among hundreds of thousands is a cache miss, and it was most of a refusal's cost.
+ */
+export class ListedShapes {
+  private readonly wordCodes: Uint8Array;
+  private readonly compoundLeads: Int16Array;
+  private readonly keyHashes: Int32Array;
+  private readonly wordLengths: Uint16Array;
+
+  constructor(
+    names: readonly NormalizedName[],
+    private readonly index: TokenIndex,
+  ) {
+    this.wordCodes = new Uint8Array(index.nameTokenIds.length);
+    this.compoundLeads = new Int16Array(names.length);
+    this.keyHashes = new Int32Array(names.length);
+    names.forEach((n, id) => {
+      const start = index.nameTokenOffsets[id];
+      const count = n.tokens.length;
+      for (let i = 0; i < count; i++) this.wordCodes[start + i] = wordCode(n.roles[i], n.soft[i], n.tokens[i], i + 1 === count);
+      this.compoundLeads[id] = n.compoundLead;
+      this.keyHashes[id] = keyHash(n.key);
+    });
+    this.wordLengths = Uint16Array.from(index.words, (w) => w.length);
+  }
+
+  /** Whether name `id`'s key may be `key`, whose keyHash is `hash` (false: they differ). */
+  mayHaveKey(id: number, hash: number): boolean {
+    return this.keyHashes[id] === hash;
+  }
+
+  /** Puts the shape of name `id` in `shape`. */
+  load(id: number, shape: NameShape): NameShape {
+    const { nameTokenOffsets, nameTokenIds } = this.index;
+    const start = nameTokenOffsets[id];
+    const count = nameTokenOffsets[id + 1] - start;
+    shape.resize(count);
+    for (let i = 0; i < count; i++) {
+      shape.codes[i] = this.wordCodes[start + i];
+      shape.lengths[i] = this.wordLengths[nameTokenIds[start + i]];
+    }
+    shape.compoundLead = this.compoundLeads[id];
+    return shape;
+  }
+}
+
+/** FNV-1a over the UTF-16 units of a name's key: equal keys hash equal, so a differing hash says the keys differ. */
+export function keyHash(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return hash | 0;
+}

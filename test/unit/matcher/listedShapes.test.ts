@@ -1,0 +1,60 @@
+import { entryNames } from '../../../matcher/engine';
+import { ListedShapes, keyHash } from '../../../matcher/index/listedShapes';
+import { TokenIndex } from '../../../matcher/index/tokenIndex';
+import { normalizePersonName } from '../../../matcher/normalize/personName';
+import type { NormalizedName } from '../../../matcher/normalize/name';
+import { NameShape } from '../../../matcher/score/nameShape';
+import { createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
+
+function generatedPersonNames(count: number): NormalizedName[] {
+  const persons = createPersonFactory(createRng(13));
+  const names: NormalizedName[] = [];
+  for (let i = 0; i < count; i++) {
+    const p = persons.next();
+    names.push(
+      ...entryNames({
+        entryKey: String(i),
+        kind: 'person',
+        name: `${p.lastName}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}`,
+        lastName: p.lastName,
+        firstName: p.firstName,
+        middleName: p.middleName,
+        suffix: p.suffix,
+        aliases: p.aliases,
+        npis: [],
+        dateOfBirth: null,
+        state: null,
+        providerType: null,
+      }),
+    );
+  }
+  return names;
+}
+
+const shapeOf = (shape: NameShape) => ({
+  codes: Array.from(shape.codes.subarray(0, shape.count)),
+  lengths: Array.from(shape.lengths.subarray(0, shape.count)),
+  compoundLead: shape.compoundLead,
+});
+
+describe('ListedShapes: what the refusals read of every listed person name, kept in typed arrays', () => {
+  const particles = ['MARIA DE LA CRUZ', 'JOSE GARCIA LOPEZ', 'DE JESUS, ANA', 'NGUYEN THI LAN', 'J R R TOLKIEN', 'VAN DER BERG, PIETER'];
+  const names = [...generatedPersonNames(400), ...particles.flatMap((n) => normalizePersonName(n))];
+  const index = new TokenIndex(names, true);
+  const shapes = new ListedShapes(names, index);
+
+  it('holds for each name the shape its own object gives: word codes, lengths and compound lead', () => {
+    const loaded = new NameShape();
+    const expected = new NameShape();
+    names.forEach((name, id) => expect(shapeOf(shapes.load(id, loaded))).toEqual(shapeOf(expected.of(name))));
+    expect(names.some((n) => n.compoundLead >= 0)).toBe(true);
+  });
+
+  it('says a key may be the name’s own, and is not for another key of a different hash', () => {
+    names.forEach((name, id) => {
+      expect(shapes.mayHaveKey(id, keyHash(name.key))).toBe(true);
+      const other = `${name.key} X`;
+      if (keyHash(other) !== keyHash(name.key)) expect(shapes.mayHaveKey(id, keyHash(other))).toBe(false);
+    });
+  });
+});

@@ -11,6 +11,7 @@ import { compareOrgNames, comparePersonNames, type Corroboration, type NameCompa
 import { NameShape } from './score/nameShape';
 import { personMayMatch } from './score/personRefusal';
 import { IndexedTokenPairs, TokenSimilarityTable } from './score/similarityTable';
+import { IndexedTokenWeights } from './score/tokenWeights';
 import { ORGANIZATION_TOKENS, PERSON_TOKENS, SIM, personTokenSimilarity } from './score/tokenSimilarity';
 import {
   POTENTIAL_MATCH_LABEL,
@@ -312,21 +313,26 @@ function searchNames(
     const pairs = new IndexedTokenPairs(sub.similarities, query.name.tokens, nameTokenIds);
     const queryShape = sub.shapes ? new NameShape().of(query.name) : null;
     const queryKeyHash = keyHash(query.name.key);
+    const weights = new IndexedTokenWeights(query.name.tokens, weightOf, sub.tokens.idf, nameTokenIds);
     for (let k = 0; k < found.ids.length; k++) {
       const id = found.ids[k];
       const entry = sub.nameEntry[id];
       pairs.listedAt(nameTokenOffsets[id]);
       const decisionOnly = !scoreAlways.has(entry);
       // The refusal comparePersonNames would make, from the index's arrays: most candidates end here, their name objects never loaded.
+      let refusalMade = false;
       if (decisionOnly && sub.shapes && queryShape && !sub.shapes.mayHaveKey(id, queryKeyHash)) {
         const shape = sub.shapes.load(id, listedShape);
         if (!personMayMatch(queryShape, shape, pairs, personMatchAt(queryShape.count, shape.count))) continue;
+        refusalMade = true;
       }
       const listed = sub.names[id];
       let cmp: NameComparison;
       let isMatch: boolean;
       if (sub.kind === 'person') {
-        cmp = comparePersonNames(query.name, listed, pairs, decisionOnly ? personMatchScore(query.name, listed) : undefined);
+        // Past the refusal above, the comparison is made in full: its own refusal would be the same one again.
+        const matchAt = decisionOnly && !refusalMade ? personMatchScore(query.name, listed) : undefined;
+        cmp = comparePersonNames(query.name, listed, pairs, matchAt);
         isMatch =
           personDecision(cmp, query.name, listed) &&
           (!isBareListedName(query.name, listed) || bareNameCheck(entry, query.name, listed)) &&
@@ -335,7 +341,7 @@ function searchNames(
         cmp = compareOrgNames(
           query.name as NormalizedOrgName,
           listed as NormalizedOrgName,
-          weightOf,
+          weights.listedAt(nameTokenOffsets[id]),
           pairs,
           decisionOnly ? ORG_THRESHOLD : undefined,
         );

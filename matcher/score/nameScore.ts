@@ -6,6 +6,7 @@ import { boundedEditDistance } from '../strings/editDistance';
 import type { NormalizedName, TokenRole } from '../normalize/name';
 import { align, choosePairs, gatherPairs, type Alignment, type TokenPairs } from './alignment';
 import { NameShape, ROLE_CODE, SOFT } from './nameShape';
+import { textWeights, type TokenWeights } from './tokenWeights';
 import {
   HALF_COST,
   LEAD_MIN_SIM,
@@ -157,22 +158,16 @@ const queryShape = new NameShape();
 const listedShape = new NameShape();
 
 /** personCanReach (personRefusal.ts) for organizations: a token's weight is its rarity, and so is its cost unpaired. */
-function orgCanReach(
-  q: NormalizedName,
-  e: NormalizedName,
-  gathered: Alignment,
-  weight: (token: string) => number,
-  threshold: number,
-): boolean {
+function orgCanReach(q: NormalizedName, e: NormalizedName, gathered: Alignment, weights: TokenWeights, threshold: number): boolean {
   const qn = q.tokens.length;
   const best = gatherBestSimilarities(gathered, qn, e.tokens.length);
   let total = 0;
   for (let i = 0; i < qn; i++) {
-    const w = weight(q.tokens[i]);
+    const w = weights.query(i);
     total += mostAdded(w, best[i], w, threshold);
   }
   for (let j = 0; j < e.tokens.length; j++) {
-    const w = weight(e.tokens[j]);
+    const w = weights.listed(j);
     total += mostAdded(w, best[qn + j], w, threshold);
   }
   return total >= -BOUND_SLACK;
@@ -430,21 +425,23 @@ function unpairedCost(n: NormalizedName, used: Uint8Array, who: 'q' | 'e', other
 
 /**
  * Organization names: tokens weighted by rarity (IDF) so shared filler words count little.
+ * `weight`: a word's weight, or the weights by position (the screening path's, see IndexedTokenWeights).
  * `matchAt` as for persons: a name that cannot reach it returns NO_MATCH.
  */
 export function compareOrgNames(
   q: NormalizedName & { strictKey?: string },
   e: NormalizedName & { strictKey?: string },
-  weight: (token: string) => number,
+  weight: ((token: string) => number) | TokenWeights,
   sims: TokenPairs = textPairs(q, e, orgTokenSimilarity),
   matchAt?: number,
 ): NameComparison {
+  const weights = typeof weight === 'function' ? textWeights(q.tokens, e.tokens, weight) : weight;
   if (q.strictKey !== undefined && q.strictKey === e.strictKey) return EXACT_NAME;
   if (q.key === e.key) return { score: 0.98, plausible: true, corroboration: 'none' };
   let pairs: Alignment;
   if (matchAt === undefined) pairs = align(q.tokens, e.tokens, sims);
   else {
-    if (!orgCanReach(q, e, gatherPairs(q.tokens, e.tokens, sims), weight, matchAt)) return NO_MATCH;
+    if (!orgCanReach(q, e, gatherPairs(q.tokens, e.tokens, sims), weights, matchAt)) return NO_MATCH;
     pairs = choosePairs(q.tokens.length, e.tokens.length);
   }
   const qUsed = zeroedFlags(0, q.tokens.length);
@@ -457,19 +454,19 @@ export function compareOrgNames(
     let wq = 0;
     for (let k = 0; k < pairs.qn[p]; k++) {
       qUsed[qi + k] = 1;
-      wq += weight(q.tokens[qi + k]);
+      wq += weights.query(qi + k);
     }
     let we = 0;
     for (let k = 0; k < pairs.en[p]; k++) {
       eUsed[ei + k] = 1;
-      we += weight(e.tokens[ei + k]);
+      we += weights.listed(ei + k);
     }
     const w = (wq + we) / 2;
     num += pairs.sim[p] * w;
     den += w;
   }
-  for (let i = 0; i < q.tokens.length; i++) if (!qUsed[i]) den += weight(q.tokens[i]);
-  for (let j = 0; j < e.tokens.length; j++) if (!eUsed[j]) den += weight(e.tokens[j]);
+  for (let i = 0; i < q.tokens.length; i++) if (!qUsed[i]) den += weights.query(i);
+  for (let j = 0; j < e.tokens.length; j++) if (!eUsed[j]) den += weights.listed(j);
   let score = den > 0 ? num / den : 0;
   if (!pairs.monotonic()) score *= 0.98;
   return { score: Math.min(0.97, finish(score, false)), plausible: pairs.count > 0, corroboration: 'none' };

@@ -1,5 +1,6 @@
 import { PairKeyedCache } from '../boundedCache';
 import type { TokenPairs } from './alignment';
+import { ScreeningMemo } from './screeningMemo';
 import type { TokenComparison, TokenFeatures } from './tokenSimilarity';
 
 /** Query words one screening can hold in the table; a screening with more computes the rest uncached. */
@@ -38,7 +39,7 @@ export class TokenSimilarityTable {
   /** Two adjacent listed words written as one, by (first id, second id): they recur across names and screenings. */
   private readonly mergedFeatures = new PairKeyedCache<TokenFeatures>(MERGED_FEATURES_KEPT);
   /** This screening's similarities of a query word and two listed words written as one, by (slot, first id, second id). */
-  private readonly mergedSimilarities = new Map<number, number>();
+  private readonly mergedSimilarities = new ScreeningMemo();
 
   /** `features`: the vocabulary's words, as `comparison.features` makes them (the index keeps them). */
   constructor(
@@ -110,7 +111,7 @@ export class TokenSimilarityTable {
     if (slot < 0) return this.comparison.similarity(this.comparison.features(queryToken), this.mergedFeaturesOf(first, second));
     const key = (slot * size + first) * size + second;
     let value = this.mergedSimilarities.get(key);
-    if (value === undefined) {
+    if (Number.isNaN(value)) {
       value = this.comparison.similarity(this.rowFeatures[slot], this.mergedFeaturesOf(first, second));
       this.mergedSimilarities.set(key, value);
     }

@@ -11,8 +11,8 @@ import type { TokenIndex } from './tokenIndex';
  */
 export class ListedShapes {
   private readonly wordCodes: Uint8Array;
-  private readonly compoundLeads: Int16Array;
-  private readonly keyHashes: Int32Array;
+  /** Each name's key hash and compound lead, side by side: a refusal reads both, from one cache line. */
+  private readonly nameFacts: Int32Array;
   private readonly wordLengths: Uint16Array;
 
   constructor(
@@ -20,21 +20,20 @@ export class ListedShapes {
     private readonly index: TokenIndex,
   ) {
     this.wordCodes = new Uint8Array(index.nameTokenIds.length);
-    this.compoundLeads = new Int16Array(names.length);
-    this.keyHashes = new Int32Array(names.length);
+    this.nameFacts = new Int32Array(2 * names.length);
     names.forEach((n, id) => {
       const start = index.nameTokenOffsets[id];
       const count = n.tokens.length;
       for (let i = 0; i < count; i++) this.wordCodes[start + i] = wordCode(n.roles[i], n.soft[i], n.tokens[i], i + 1 === count);
-      this.compoundLeads[id] = n.compoundLead;
-      this.keyHashes[id] = keyHash(n.key);
+      this.nameFacts[2 * id] = keyHash(n.key);
+      this.nameFacts[2 * id + 1] = n.compoundLead;
     });
     this.wordLengths = Uint16Array.from(index.words, (w) => w.length);
   }
 
   /** Whether name `id`'s key may be `key`, whose keyHash is `hash` (false: they differ). */
   mayHaveKey(id: number, hash: number): boolean {
-    return this.keyHashes[id] === hash;
+    return this.nameFacts[2 * id] === hash;
   }
 
   /** Puts the shape of name `id` in `shape`. */
@@ -47,7 +46,7 @@ export class ListedShapes {
       shape.codes[i] = this.wordCodes[start + i];
       shape.lengths[i] = this.wordLengths[nameTokenIds[start + i]];
     }
-    shape.compoundLead = this.compoundLeads[id];
+    shape.compoundLead = this.nameFacts[2 * id + 1];
     return shape;
   }
 }

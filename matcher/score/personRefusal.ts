@@ -107,17 +107,30 @@ export function personMayMatch(q: NameShape, e: NameShape, sims: TokenPairs, thr
 function personCanReach(q: NameShape, e: NameShape, gathered: Alignment, threshold: number): boolean {
   const qn = q.count;
   const best = gatherBestSimilarities(gathered, qn, e.count);
-  return sideMostAdded(q, best, 0, e.count, 'q', threshold) + sideMostAdded(e, best, qn, qn, 'e', threshold) >= -BOUND_SLACK;
+  sideMostAdded(q, best, 0, e.count, 'q', threshold, 0);
+  sideMostAdded(e, best, qn, qn, 'e', threshold, 1);
+  return sidesAdded[0] + sidesAdded[1] >= -BOUND_SLACK;
 }
 
+/** What each side's tokens can add at most, query then listed: a float returned from a call is a heap number each time, two per refusal. */
+const sidesAdded = new Float64Array(2);
+
 /**
- * What one side's tokens can add at most (personCanReach), `best` holding their highest
+ * What one side's tokens can add at most (personCanReach, into `sidesAdded[side]`), `best` holding their highest
  * similarities from `offset`. A side's compound remainder (capped at its half's cost,
  * HALF_COST.written at the lowest) adds either what its tokens add one by one, or at most their
  * gains when paired less the capped cost: the larger bounds both cases. A function of its own,
  * not a closure: personCanReach runs for most candidates, and a closure is an allocation per call.
  */
-function sideMostAdded(n: NameShape, best: Float64Array, offset: number, otherLen: number, who: 'q' | 'e', threshold: number): number {
+function sideMostAdded(
+  n: NameShape,
+  best: Float64Array,
+  offset: number,
+  otherLen: number,
+  who: 'q' | 'e',
+  threshold: number,
+  side: 0 | 1,
+): void {
   let total = 0;
   let remainder = 0;
   let remainderGains = 0;
@@ -136,5 +149,5 @@ function sideMostAdded(n: NameShape, best: Float64Array, offset: number, otherLe
       if (best[offset + i] > 0) remainderGains += Math.max(0, (w * (best[offset + i] - threshold)) / 2);
     } else total += added;
   }
-  return total + Math.max(remainder, remainderGains - threshold * HALF_COST.written);
+  sidesAdded[side] = total + Math.max(remainder, remainderGains - threshold * HALF_COST.written);
 }

@@ -38,7 +38,7 @@ const PROGRESS_EVERY = 100_000;
  * Monitoring enrollment's pieces (a matchMany screening, the blocking keys, the monitored_records
  * row, the reviews of its matches opened and their events recorded, as PUT /v1/monitor's
  * transaction does: gateway/monitoring/enrollmentReviews.ts), in bulk rather than one PUT each: `lanes` batches at a time, each screened on
- * the next matcher in turn and written as one multi-row insert, so that one lane writes while
+ * the next matcher in turn and written in one transaction (its records COPY'd, then inserted in one statement), so that one lane writes while
  * another waits for its matcher. `next` hands out the batches in order (it is called from one
  * lane at a time, so a seeded generator behind it draws the same subjects whatever the lanes).
  */

@@ -137,10 +137,15 @@ interface RecordRow {
   keys: number[];
 }
 
-/** The batch's rows, COPY'd in the order they are inserted, then inserted from there: one row of a temporary table each. */
+/**
+ * The batch's rows, COPY'd in the order they are inserted, then inserted from there: one row of a
+ * temporary table each. Its documents are stored uncompressed: a value compressed here would be
+ * copied into monitored_records compressed as it is, not with that column's own compression.
+ */
 const STAGING = `CREATE TEMPORARY TABLE IF NOT EXISTS enrolling (
   ord int NOT NULL, org_id uuid NOT NULL, entity jsonb NOT NULL, entity_hash text NOT NULL, result jsonb NOT NULL, blocking_keys int[] NOT NULL, headroom int
-) ON COMMIT DELETE ROWS`;
+) ON COMMIT DELETE ROWS;
+ALTER TABLE enrolling ALTER COLUMN entity SET STORAGE EXTERNAL, ALTER COLUMN result SET STORAGE EXTERNAL`;
 
 /** One value in COPY's text format: JSON.stringify writes no raw tab or line break, so backslashes are all it escapes. */
 const copyText = (value: string): string => value.replace(/\\/g, '\\\\');

@@ -333,6 +333,7 @@ async function main(): Promise<void> {
           lanes: ENROLL_LANES,
           next,
           withoutReviews: ENROLL_WITHOUT_REVIEWS,
+          deferIndexes: true,
           onProgress: (p) =>
             process.stderr.write(
               `  (enrolling: ${p.enrolled} records in ${(p.wallMs / 1000).toFixed(0)} s, ${((p.enrolled / p.wallMs) * 1000).toFixed(0)} a second)\n`,

@@ -1,9 +1,13 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Pool, PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { requestHash } from '../../../gateway/billing/screenOnce';
 import { matchChangeKind, type MatchChange } from '../../../activities/monitoring';
 import { reactToMatchChanges } from '../../../activities/reviews';
 import { recordEventsDeliveries } from '../../../activities/webhooks';
 import { inTransaction } from '../../../infra/base/db/transaction';
+import { withSecondaryIndexesDeferred } from './deferredIndexes';
 import { BLOCKING_KEYS_VERSION, subjectBlockingKeys } from '../../../matcher/blockingKeys';
 import type { MatcherClient } from '../../../matcher/client';
 import type { Entity, ScreeningResult } from '../../../matcher/types';
@@ -24,6 +28,9 @@ export interface BulkEnrollment {
   writeMs: number;
 }
 
+/** The tables an enrollment writes row by row whose secondary indexes are built once it is done. */
+const DEFERRED_INDEXES_OF = ['monitored_records', 'reviews', 'review_history'];
+
 /** Records enrolled between two `onProgress` calls. */
 const PROGRESS_EVERY = 100_000;
 
@@ -31,7 +38,7 @@ const PROGRESS_EVERY = 100_000;
  * Monitoring enrollment's pieces (a matchMany screening, the blocking keys, the monitored_records
  * row, the reviews of its matches opened and their events recorded, as PUT /v1/monitor's
  * transaction does: gateway/monitoring/enrollmentReviews.ts), in bulk rather than one PUT each: `lanes` batches at a time, each screened on
- * the next matcher in turn and written as one multi-row insert, so that one lane writes while
+ * the next matcher in turn and written in one transaction (its records COPY'd, then inserted in one statement), so that one lane writes while
  * another waits for its matcher. `next` hands out the batches in order (it is called from one
  * lane at a time, so a seeded generator behind it draws the same subjects whatever the lanes).
  */
@@ -40,6 +47,11 @@ export async function enrollInBulk(options: {
   matchers: readonly MatcherClient[];
   lanes: number;
   next: () => Enrollee[] | null;
+  /**
+   * Builds the secondary indexes of the tables written once, after the enrollment, rather than row
+   * by row: only where nothing else uses the database meanwhile (the monitoring bench's own).
+   */
+  deferIndexes?: boolean;
   /** Leaves the reviews out (the bench before enrollments opened them: a comparison). */
   withoutReviews?: boolean;
   /** Told every PROGRESS_EVERY records: a 1M enrollment runs for many minutes. */
@@ -70,7 +82,9 @@ export async function enrollInBulk(options: {
         options.onProgress?.({ enrolled, wallMs: Date.now() - started, ...spent });
     }
   };
-  await Promise.all(Array.from({ length: options.lanes }, lane));
+  const lanes = () => Promise.all(Array.from({ length: options.lanes }, lane));
+  if (options.deferIndexes) await withSecondaryIndexesDeferred(options.pool, DEFERRED_INDEXES_OF, lanes);
+  else await lanes();
   return { wallMs: Date.now() - started, ...spent };
 }
 
@@ -124,28 +138,58 @@ interface RecordRow {
 }
 
 /**
- * A batch in one statement. One JSON document of the batch costs the server and this process no
- * more than COPY does here, and less than column arrays (a jsonb[] parameter is escaped twice).
+ * The batch's rows, COPY'd in the order they are inserted, then inserted from there: one row of a
+ * temporary table each. Its documents are stored uncompressed: a value compressed here would be
+ * copied into monitored_records compressed as it is, not with that column's own compression.
+ */
+const STAGING = `CREATE TEMPORARY TABLE IF NOT EXISTS enrolling (
+  ord int NOT NULL, org_id uuid NOT NULL, entity jsonb NOT NULL, entity_hash text NOT NULL, result jsonb NOT NULL, blocking_keys int[] NOT NULL, headroom int
+) ON COMMIT DELETE ROWS;
+ALTER TABLE enrolling ALTER COLUMN entity SET STORAGE EXTERNAL, ALTER COLUMN result SET STORAGE EXTERNAL`;
+
+/** One value in COPY's text format: JSON.stringify writes no raw tab or line break, so backslashes are all it escapes. */
+const copyText = (value: string): string => value.replace(/\\/g, '\\\\');
+
+function stagedLine(row: RecordRow, ord: number): string {
+  return (
+    [
+      ord,
+      row.org,
+      copyText(JSON.stringify(row.entity)),
+      row.hash,
+      copyText(JSON.stringify(row.result)),
+      `{${row.keys.join(',')}}`,
+      Number.isInteger(row.headroom) ? row.headroom : '\\N',
+    ].join('\t') + '\n'
+  );
+}
+
+/**
+ * A batch COPY'd into a temporary table, then inserted from it in one statement: the columns are
+ * derived from the entity and the result as upsertRecord derives them, and only the rows inserted
+ * (a subject not enrolled yet) get their headroom.
  */
 async function insertRecords(client: PoolClient, rows: readonly RecordRow[], rulesVersion: number | null): Promise<Map<string, string>> {
+  await client.query(STAGING);
+  await pipeline(
+    Readable.from(rows.map(stagedLine)),
+    client.query(copyFrom('COPY enrolling (ord, org_id, entity, entity_hash, result, blocking_keys, headroom) FROM STDIN')),
+  );
   const { rows: inserted } = await client.query<{ id: string; org_id: string; entity_hash: string }>(
-    `WITH input AS (
-       SELECT e FROM jsonb_array_elements($1::jsonb) e
-     ), stored AS (
+    `WITH stored AS (
        INSERT INTO monitored_records (org_id, entity, entity_hash, kind, has_npi, status, result, blocking_keys, checked_at, recall_capped, blocking_keys_version, rules_version)
-       SELECT (e->>'org')::uuid, e->'entity', e->>'hash', e->'entity'->>'type', coalesce(e->'entity'->>'npi', '') <> '', e->'result'->>'status', e->'result',
-              ARRAY(SELECT jsonb_array_elements_text(e->'keys')::int), (e->'result'->>'checkedAt')::timestamptz,
-              coalesce((e->'result'->>'recallCapped')::boolean, false), $2, $3
-         FROM input
+       SELECT org_id, entity, entity_hash, entity->>'type', coalesce(entity->>'npi', '') <> '', result->>'status', result,
+              blocking_keys, (result->>'checkedAt')::timestamptz, coalesce((result->>'recallCapped')::boolean, false), $1, $2
+         FROM enrolling ORDER BY ord
        ON CONFLICT DO NOTHING
        RETURNING id, org_id, entity_hash
      ), room AS (
        INSERT INTO monitored_record_headroom (record_id, headroom)
-       SELECT s.id, (i.e->>'headroom')::int FROM stored s JOIN input i ON (i.e->>'org')::uuid = s.org_id AND i.e->>'hash' = s.entity_hash
+       SELECT s.id, e.headroom FROM stored s JOIN enrolling e ON e.org_id = s.org_id AND e.entity_hash = s.entity_hash
        ON CONFLICT DO NOTHING
      )
      SELECT id, org_id, entity_hash FROM stored`,
-    [JSON.stringify(rows.map(({ entryKeys: _, ...row }) => row)), BLOCKING_KEYS_VERSION, rulesVersion],
+    [BLOCKING_KEYS_VERSION, rulesVersion],
   );
   return new Map(inserted.map((r) => [recordKey(r.org_id, r.entity_hash), r.id]));
 }
@@ -166,5 +210,23 @@ async function openEnrollmentReviews(client: PoolClient, rows: readonly RecordRo
     inserted.delete(recordKey(row.org, row.hash)); // a subject twice in the batch is one record, enrolled by its first row
     changes.push({ kind, orgId: row.org, recordId, entity: row.entity, matches: row.result.matches, entryKeys: row.entryKeys });
   }
-  if (changes.length > 0) await recordEventsDeliveries(client, await reactToMatchChanges(client, changes));
+  if (changes.length === 0) return;
+  const events = await reactToMatchChanges(client, changes);
+  const subscribed = await subscribedEventTypes(client);
+  await recordEventsDeliveries(
+    client,
+    events.filter((e) => subscribed.has(e.type)),
+  );
+}
+
+/**
+ * The event types some endpoint takes: an event of another type is delivered to none, so it is not
+ * handed to recordEventsDeliveries (the bench's endpoints take match_status_change alone, and the
+ * review events' bodies would be sent to the server for nothing).
+ */
+async function subscribedEventTypes(client: PoolClient): Promise<Set<string>> {
+  const { rows } = await client.query<{ type: string }>(
+    'SELECT DISTINCT unnest(events) AS type FROM webhook_endpoints WHERE deleted_at IS NULL',
+  );
+  return new Set(rows.map((r) => r.type));
 }

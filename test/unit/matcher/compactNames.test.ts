@@ -1,38 +1,11 @@
-import { entryNames } from '../../../matcher/engine';
 import { compactNames } from '../../../matcher/index/compactNames';
 import { TokenIndex } from '../../../matcher/index/tokenIndex';
 import { normalizeOrgName } from '../../../matcher/normalize/orgName';
-import type { NormalizedName } from '../../../matcher/normalize/name';
-import { createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
-
-function generatedPersonNames(count: number): NormalizedName[] {
-  const persons = createPersonFactory(createRng(11));
-  const names: NormalizedName[] = [];
-  for (let i = 0; i < count; i++) {
-    const p = persons.next();
-    names.push(
-      ...entryNames({
-        entryKey: String(i),
-        kind: 'person',
-        name: `${p.lastName}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}`,
-        lastName: p.lastName,
-        firstName: p.firstName,
-        middleName: p.middleName,
-        suffix: p.suffix,
-        aliases: p.aliases,
-        npis: [],
-        dateOfBirth: null,
-        state: null,
-        providerType: null,
-      }),
-    );
-  }
-  return names;
-}
+import { generatedPersonNames } from './support/generatedPersonNames';
 
 describe('compactNames: the listed names as the index keeps them', () => {
   it('keeps every field of every name as normalization made it, organizations included', () => {
-    const persons = generatedPersonNames(400);
+    const persons = generatedPersonNames(400, 11);
     const orgs = ['SUNRISE HOME HEALTH LLC', 'ST. MARY HOSPITAL', 'A & B CARE, INC'].flatMap((n) => normalizeOrgName(n));
     for (const names of [persons, orgs]) {
       const index = new TokenIndex(names, names === persons);
@@ -43,7 +16,7 @@ describe('compactNames: the listed names as the index keeps them', () => {
   });
 
   it('shares one roles array and one soft-flags array among the names of the same pattern', () => {
-    const names = generatedPersonNames(400);
+    const names = generatedPersonNames(400, 11);
     const index = new TokenIndex(names, true);
     const compact = compactNames(names, index.vocab, index.words);
     const rolesArrays = new Set(compact.map((n) => n.roles));

@@ -1,35 +1,8 @@
-import { entryNames } from '../../../matcher/engine';
 import { ListedShapes, keyHash } from '../../../matcher/index/listedShapes';
 import { TokenIndex } from '../../../matcher/index/tokenIndex';
 import { normalizePersonName } from '../../../matcher/normalize/personName';
-import type { NormalizedName } from '../../../matcher/normalize/name';
 import { NameShape } from '../../../matcher/score/nameShape';
-import { createPersonFactory, createRng } from '../../../infra/dev/synthetic/parties';
-
-function generatedPersonNames(count: number): NormalizedName[] {
-  const persons = createPersonFactory(createRng(13));
-  const names: NormalizedName[] = [];
-  for (let i = 0; i < count; i++) {
-    const p = persons.next();
-    names.push(
-      ...entryNames({
-        entryKey: String(i),
-        kind: 'person',
-        name: `${p.lastName}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}`,
-        lastName: p.lastName,
-        firstName: p.firstName,
-        middleName: p.middleName,
-        suffix: p.suffix,
-        aliases: p.aliases,
-        npis: [],
-        dateOfBirth: null,
-        state: null,
-        providerType: null,
-      }),
-    );
-  }
-  return names;
-}
+import { generatedPersonNames } from './support/generatedPersonNames';
 
 const shapeOf = (shape: NameShape) => ({
   codes: Array.from(shape.codes.subarray(0, shape.count)),
@@ -39,7 +12,7 @@ const shapeOf = (shape: NameShape) => ({
 
 describe('ListedShapes: what the refusals read of every listed person name, kept in typed arrays', () => {
   const particles = ['MARIA DE LA CRUZ', 'JOSE GARCIA LOPEZ', 'DE JESUS, ANA', 'NGUYEN THI LAN', 'J R R TOLKIEN', 'VAN DER BERG, PIETER'];
-  const names = [...generatedPersonNames(400), ...particles.flatMap((n) => normalizePersonName(n))];
+  const names = [...generatedPersonNames(400, 13), ...particles.flatMap((n) => normalizePersonName(n))];
   const index = new TokenIndex(names, true);
   const shapes = new ListedShapes(names, index);
 

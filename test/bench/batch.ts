@@ -18,8 +18,9 @@ import { numberArg } from './support/args';
 import { startBenchStack } from './support/benchStack';
 import { spawnGateway } from './support/benchGateway';
 import { startMatcherReplicas } from './support/matcherReplicas';
-import { generateEntries, generateQueries } from './support/matcherData';
+import { generateEntries, generateQueries, WARM_UP_SEED_OFFSET } from './support/matcherData';
 import { describeCpuTimes, readCpuTimes } from './support/cpuTimes';
+import { median } from './support/batchReport';
 import { runScript } from '../../infra/dev/runScript';
 
 const ITEMS = numberArg('items', 2000);
@@ -27,10 +28,6 @@ const RUNS = numberArg('runs', 3);
 const ENTRIES = numberArg('entries', 350_000);
 const REGISTRY = numberArg('registry', 2_000_000);
 const SEED = numberArg('seed', 7);
-/** Far from the seed offsets generateQueries derives (+1, +1000, +2000), so no stream is shared. */
-const WARM_UP_SEED_OFFSET = 7919;
-
-const median = (xs: number[]): number => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
   console.log(`batch bench: ${ITEMS} items, ${ENTRIES} list entries + ${REGISTRY} NPPES organizations, cores=${os.cpus().length}`);

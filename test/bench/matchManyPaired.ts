@@ -20,7 +20,7 @@ import { runScript } from '../../infra/dev/runScript';
 import type { Entity } from '../../matcher/types';
 import { numberArg } from './support/args';
 import { median } from './support/batchReport';
-import { generateEntries, generateQueries } from './support/matcherData';
+import { generateEntries, generateQueries, WARM_UP_SEED_OFFSET } from './support/matcherData';
 import { cmdlineOf, processTree } from './support/processCpu';
 
 type MatcherReplicasModule = typeof import('./support/matcherReplicas');
@@ -33,8 +33,6 @@ const SEED = numberArg('seed', 7);
 /** activities/batch: BATCH_MATCHER_CALL_ITEMS per call, two chunks of a worker at a time. */
 const CALL_ITEMS = 400;
 const IN_FLIGHT = 2;
-/** Far from the seed offsets generateQueries derives, as batchRun.ts's warm-up. */
-const WARM_UP_SEED_OFFSET = 7919;
 const TICK_MS = 10;
 
 interface Side {

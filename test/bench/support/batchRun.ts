@@ -20,7 +20,7 @@ import { createRng } from '../../../infra/dev/synthetic/parties';
 import type { Entity } from '../../../matcher/types';
 import { runScript } from '../../../infra/dev/runScript';
 import { numberArg } from './args';
-import { generateEntries, generateQueries } from './matcherData';
+import { generateEntries, generateQueries, WARM_UP_SEED_OFFSET } from './matcherData';
 import { cmdlineOf, processTree, sampleProcessCpu, threadCpu } from './processCpu';
 import { historyTimings, type HistoryTimings } from './temporalTimings';
 import { readCpuTimes, describeCpuTimes } from './cpuTimes';
@@ -37,8 +37,6 @@ const ENTRIES = numberArg('entries', 350_000);
 const REGISTRY = numberArg('registry', 2_000_000);
 const SEED = numberArg('seed', 7);
 const MATCHERS = numberArg('matchers', 0);
-/** Far from the seed offsets generateQueries derives (+1, +1000, +2000), so no stream is shared. */
-const WARM_UP_SEED_OFFSET = 7919;
 
 export interface BatchRunFigures {
   checkout: string;

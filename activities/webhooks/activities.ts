@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import { webhookSecretKeys } from '../../infra/base/config';
 import type { Logger } from '../../infra/base/log';
+import { inTransaction } from '../../infra/base/db/transaction';
 import { retryWaitMs } from '../../workflows/contracts';
 import {
   allowLoopback,
@@ -121,16 +122,19 @@ export function createWebhookDeliveryActivities(deps: { pool: Pool; logger: Logg
           nextRetryDelay: orgBusyRetryMs(env),
         });
       }
-      const { attempt, seriesAttempts } = await finishAttempt(deps.pool, {
-        deliveryId: delivery.id,
-        series,
-        attempt: { attemptedAt: attemptedAt.toISOString(), ...result },
+      // The attempt, the delivery's status and the endpoint's health commit together: a retry after a
+      // crash between them would find the delivery settled and never correct the endpoint.
+      const { attempt, seriesAttempts } = await inTransaction(deps.pool, async (tx) => {
+        const finished = await finishAttempt(tx, {
+          deliveryId: delivery.id,
+          series,
+          attempt: { attemptedAt: attemptedAt.toISOString(), ...result },
+        });
+        if (result.error === null) await endpointDelivered(tx, delivery.endpointId);
+        else await endpointAttemptFailed(tx, delivery.endpointId);
+        return finished;
       });
-      if (result.error === null) {
-        await endpointDelivered(deps.pool, delivery.endpointId);
-        return { outcome: 'delivered', attempt };
-      }
-      await endpointAttemptFailed(deps.pool, delivery.endpointId);
+      if (result.error === null) return { outcome: 'delivered', attempt };
       deps.logger.info({ deliveryId: delivery.id, attempt, statusCode: result.statusCode, error: result.error }, 'webhook attempt failed');
       const message = `attempt ${attempt}: ${result.error}`;
       if (!input.policy) throw ApplicationFailure.retryable(message, 'WebhookAttemptFailed');
@@ -150,10 +154,13 @@ export function createWebhookDeliveryActivities(deps: { pool: Pool; logger: Logg
      * false) is no failure of the receiver's.
      */
     async markDeliveryFailed(input: { deliveryId: string; series?: string; receiverFailed?: boolean }): Promise<void> {
-      const failed = await markFailed(deps.pool, input.deliveryId, input.series ?? null);
-      if (!failed || input.receiverFailed === false) return;
-      if (await endpointDeliveryFailed(deps.pool, failed.endpointId, disablePolicy(env))) {
-        deps.logger.warn({ endpointId: failed.endpointId, deliveryId: input.deliveryId }, 'webhook endpoint disabled: it kept failing');
+      const disabledEndpoint = await inTransaction(deps.pool, async (tx) => {
+        const failed = await markFailed(tx, input.deliveryId, input.series ?? null);
+        if (!failed || input.receiverFailed === false) return null;
+        return (await endpointDeliveryFailed(tx, failed.endpointId, disablePolicy(env))) ? failed.endpointId : null;
+      });
+      if (disabledEndpoint) {
+        deps.logger.warn({ endpointId: disabledEndpoint, deliveryId: input.deliveryId }, 'webhook endpoint disabled: it kept failing');
       }
     },
 

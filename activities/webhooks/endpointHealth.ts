@@ -1,5 +1,4 @@
-import type { Pool } from 'pg';
-import { inTransaction } from '../../infra/base/db/transaction';
+import type { PoolClient } from 'pg';
 import { holdEndpointDeliveries } from './held';
 import type { DisablePolicy } from './limits';
 import type { Db } from './store';
@@ -32,28 +31,27 @@ export async function endpointAttemptFailed(db: Db, endpointId: string): Promise
  * disabled after `failedDeliveries` in a row, or once its current failing streak (dated from its
  * first failed attempt since the last success, never from an older delivery's creation) has
  * lasted `failingMs`. Its pending deliveries are then held (held.ts). Returns true when this
- * disabled the endpoint.
+ * disabled the endpoint. Runs in the transaction that marks the delivery failed, so the count
+ * cannot be lost between the two, nor read before it is written.
  */
-export async function endpointDeliveryFailed(pool: Pool, endpointId: string, policy: DisablePolicy): Promise<boolean> {
-  return inTransaction(pool, async (tx) => {
-    const {
-      rows: [r],
-    } = await tx.query<{ disabled: boolean }>(
-      `UPDATE webhook_endpoints
-          SET failed_deliveries_in_row = coalesce(failed_deliveries_in_row, 0) + 1,
-              failing_since = coalesce(failing_since, now()),
-              disabled_at = CASE
-                WHEN disabled_at IS NULL AND (coalesce(failed_deliveries_in_row, 0) + 1 >= $2
-                                              OR coalesce(failing_since, now()) <= now() - make_interval(secs => $3::double precision / 1000))
-                THEN now() ELSE disabled_at END
-        WHERE id = $1 AND deleted_at IS NULL
-        RETURNING disabled_at IS NOT NULL AND disabled_at = now() AS disabled`,
-      [endpointId, policy.failedDeliveries, policy.failingMs],
-    );
-    if (!r?.disabled) return false;
-    await holdEndpointDeliveries(tx, endpointId);
-    return true;
-  });
+export async function endpointDeliveryFailed(tx: PoolClient, endpointId: string, policy: DisablePolicy): Promise<boolean> {
+  const {
+    rows: [r],
+  } = await tx.query<{ disabled: boolean }>(
+    `UPDATE webhook_endpoints
+        SET failed_deliveries_in_row = coalesce(failed_deliveries_in_row, 0) + 1,
+            failing_since = coalesce(failing_since, now()),
+            disabled_at = CASE
+              WHEN disabled_at IS NULL AND (coalesce(failed_deliveries_in_row, 0) + 1 >= $2
+                                            OR coalesce(failing_since, now()) <= now() - make_interval(secs => $3::double precision / 1000))
+              THEN now() ELSE disabled_at END
+      WHERE id = $1 AND deleted_at IS NULL
+      RETURNING disabled_at IS NOT NULL AND disabled_at = now() AS disabled`,
+    [endpointId, policy.failedDeliveries, policy.failingMs],
+  );
+  if (!r?.disabled) return false;
+  await holdEndpointDeliveries(tx, endpointId);
+  return true;
 }
 
 /** The customer enables a disabled endpoint: deliveries start again with a clean run. False when the org has no such endpoint. */

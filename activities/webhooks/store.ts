@@ -205,9 +205,12 @@ export async function recordDeliveries(db: Db, event: WebhookEventToEmit, now: D
  */
 export async function recordEventsDeliveries(
   db: Db,
-  events: readonly WebhookEventToEmit[],
+  emitted: readonly WebhookEventToEmit[],
   now: Date = new Date(),
 ): Promise<DeliveryRef[]> {
+  if (emitted.length === 0) return [];
+  const taken = await eventTypesTaken(db, emitted);
+  const events = emitted.filter((event) => taken.has(event.type));
   if (events.length === 0) return [];
   const input = events.map((event) => {
     const eventId = randomUUID();
@@ -248,6 +251,21 @@ export async function recordEventsDeliveries(
     [JSON.stringify(input), now],
   );
   return rows.map((r) => ({ id: r.id, orgId: r.org_id, eventType: r.event_type }));
+}
+
+/**
+ * The event types some endpoint of the events' organizations takes (any organization's, for an
+ * event of none): an event of another type is delivered to no one, so its body is never built
+ * nor sent to the server (a monitoring chunk's review events, when no endpoint takes them).
+ */
+async function eventTypesTaken(db: Db, events: readonly WebhookEventToEmit[]): Promise<Set<string>> {
+  const orgIds = [...new Set(events.flatMap((e) => (e.orgId ? [e.orgId] : [])))];
+  const anyOrg = events.some((e) => !e.orgId);
+  const { rows } = await db.query<{ type: string }>(
+    'SELECT DISTINCT unnest(events) AS type FROM webhook_endpoints WHERE deleted_at IS NULL AND ($2 OR org_id = ANY($1::uuid[]))',
+    [orgIds, anyOrg],
+  );
+  return new Set(rows.map((r) => r.type));
 }
 
 /** After DELETE /monitor/{id}: the record's deliveries not yet made (pending or held) are cancelled (then `waitForRecordSends` waits for an attempt in flight). */

@@ -199,7 +199,8 @@ const recordKey = (orgId: string, entityHash: string) => `${orgId}\u0000${entity
 /**
  * The new records' matches appeared: their reviews open, and the review events' deliveries are
  * recorded, in the insert's transaction (a subject enrolled twice is one record, its reviews
- * opened once). The deliveries are not started: the bench's endpoints take match_status_change alone.
+ * opened once). The deliveries are not started: the bench's endpoints take match_status_change alone,
+ * so none is recorded for the review events.
  */
 async function openEnrollmentReviews(client: PoolClient, rows: readonly RecordRow[], inserted: Map<string, string>): Promise<void> {
   const changes: MatchChange[] = [];
@@ -211,22 +212,5 @@ async function openEnrollmentReviews(client: PoolClient, rows: readonly RecordRo
     changes.push({ kind, orgId: row.org, recordId, entity: row.entity, matches: row.result.matches, entryKeys: row.entryKeys });
   }
   if (changes.length === 0) return;
-  const events = await reactToMatchChanges(client, changes);
-  const subscribed = await subscribedEventTypes(client);
-  await recordEventsDeliveries(
-    client,
-    events.filter((e) => subscribed.has(e.type)),
-  );
-}
-
-/**
- * The event types some endpoint takes: an event of another type is delivered to none, so it is not
- * handed to recordEventsDeliveries (the bench's endpoints take match_status_change alone, and the
- * review events' bodies would be sent to the server for nothing).
- */
-async function subscribedEventTypes(client: PoolClient): Promise<Set<string>> {
-  const { rows } = await client.query<{ type: string }>(
-    'SELECT DISTINCT unnest(events) AS type FROM webhook_endpoints WHERE deleted_at IS NULL',
-  );
-  return new Set(rows.map((r) => r.type));
+  await recordEventsDeliveries(client, await reactToMatchChanges(client, changes));
 }

@@ -57,17 +57,29 @@ export interface PreCheckedChunk {
   checked: number;
   /** Time spent checking this chunk (its reading overlaps the previous chunk's). */
   checkMs: number;
-  /** Time spent waiting for this chunk's reading past the previous chunk's check, and taking the room of those left out. */
+  /** Time spent waiting for this chunk's reading past the previous chunk's check. */
   readMs: number;
+  /** Time spent waiting for the previous chunk's room to be taken past this chunk's check. */
   narrowMs: number;
 }
 
+/** Takes the room of a chunk's records left out; resolves with those whose room another fan-out took meanwhile. */
+function takeRoom(pool: Pool, chunk: readonly StoredRecord[], narrowed: ReadonlyArray<{ id: string; viable: number }>) {
+  const taking = narrowHeadroom(pool, narrowed).then((ids) => {
+    const roomGone = new Set(ids);
+    return roomGone.size === 0 ? [] : chunk.filter((record) => roomGone.has(record.id));
+  });
+  taking.catch(() => undefined); // awaited by the next chunk; if its check throws first, this failure is not unhandled
+  return taking;
+}
+
 /**
- * Stage 4, pre-check: reads the reached records a chunk at a time (the next chunk is read while
- * this one is checked) and yields, chunk by chunk, those the change can screen differently. A
- * record left out is one the change gave viable candidates within its headroom: that much room
- * is taken from it (recordKeys.ts `narrowHeadroom`), and one whose room another fan-out took
- * meanwhile (a list published together with this one) is taken after all.
+ * Stage 4, pre-check: reads the reached records a chunk at a time and yields, chunk by chunk,
+ * those the change can screen differently. A record left out is one the change gave viable
+ * candidates within its headroom: that much room is taken from it (recordKeys.ts
+ * `narrowHeadroom`), and one whose room another fan-out took meanwhile (a list published together
+ * with this one) is taken after all, with the next chunk. The database reads the next chunk and
+ * takes the previous chunk's room while this one is checked.
  */
 export async function* preCheck(
   pool: Pool,
@@ -82,7 +94,13 @@ export async function* preCheck(
     reading.catch(() => undefined); // awaited below; if this chunk's screening throws first, its failure is not unhandled
     return reading;
   };
+  const roomGoneOf = async (taking: Promise<StoredRecord[]> | null) => {
+    const waited = Date.now();
+    const records = taking ? await taking : [];
+    return { taken: records.map((record) => ({ record, reason: 'headroom' as const })), narrowMs: Date.now() - waited };
+  };
   let loading = load(0);
+  let taking: Promise<StoredRecord[]> | null = null;
   for (let i = 0; i < reached.length; i += REACHED_CHUNK) {
     const reading = Date.now();
     const chunk = (await loading)!;
@@ -95,10 +113,17 @@ export async function* preCheck(
       if (reason) taken.push({ record, reason });
       else if (viable > 0) narrowed.push({ id: record.id, viable });
     }
-    const narrowing = Date.now();
-    const roomGone = new Set(await narrowHeadroom(pool, narrowed));
-    for (const record of roomGone.size > 0 ? chunk : []) if (roomGone.has(record.id)) taken.push({ record, reason: 'headroom' });
-    const timed = { checkMs: narrowing - checking, readMs: checking - reading, narrowMs: Date.now() - narrowing };
-    yield { taken, checked: Math.min(i + REACHED_CHUNK, reached.length), ...timed };
+    const checkMs = Date.now() - checking;
+    const previous = await roomGoneOf(taking);
+    taking = takeRoom(pool, chunk, narrowed);
+    yield {
+      taken: [...taken, ...previous.taken],
+      checked: Math.min(i + REACHED_CHUNK, reached.length),
+      checkMs,
+      readMs: checking - reading,
+      narrowMs: previous.narrowMs,
+    };
   }
+  const last = await roomGoneOf(taking);
+  if (taking) yield { taken: last.taken, checked: reached.length, checkMs: 0, readMs: 0, narrowMs: last.narrowMs };
 }

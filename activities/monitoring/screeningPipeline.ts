@@ -6,7 +6,7 @@ import { isolateRefusals } from '../matcherRefusals';
 import type { ScreeningResult } from '../../matcher/types';
 import type { Logger } from '../../infra/base/log';
 import { inTransaction } from '../../infra/base/db/transaction';
-import { recordDeliveries, recordEventsDeliveries, startDeliveryWorkflows, type DeliveryRef, type WebhookEventToEmit } from '../webhooks';
+import { recordEventsDeliveries, startDeliveryWorkflows, type DeliveryRef, type WebhookEventToEmit } from '../webhooks';
 import { listScreeningStates } from '../lists';
 import { holdOrganizationStates, loadActiveRecords, markAnnounced, saveRescreenings, type StoredRecord } from './records';
 import { isStaleResult, listsAsScreened } from './staleResults';
@@ -135,12 +135,13 @@ async function screenAndStore(
       client,
       changed.map((row) => row.orgId),
     );
-    for (const row of changed) {
-      changes++;
-      refs = refs.concat(
-        await recordDeliveries(client, statusChangeEvent(row.orgId, row.announcedStatus, row.previousCheckedAt, row.id, row.result, cause)),
-      );
-    }
+    changes = changed.length;
+    refs = refs.concat(
+      await recordEventsDeliveries(
+        client,
+        changed.map((row) => statusChangeEvent(row.orgId, row.announcedStatus, row.previousCheckedAt, row.id, row.result, cause)),
+      ),
+    );
     await markAnnounced(
       client,
       changed.map((row) => row.id),

@@ -30,6 +30,8 @@ export interface BulkEnrollment {
 
 /** The tables an enrollment writes row by row whose secondary indexes are built once it is done. */
 const DEFERRED_INDEXES_OF = ['monitored_records', 'reviews', 'review_history'];
+/** Kept while enrolling: opening a record’s reviews reads those it has, by record (activities/reviews/react.ts). */
+const INDEXES_READ_WHILE_ENROLLING = ['reviews_record'];
 
 /** Records enrolled between two `onProgress` calls. */
 const PROGRESS_EVERY = 100_000;
@@ -83,7 +85,7 @@ export async function enrollInBulk(options: {
     }
   };
   const lanes = () => Promise.all(Array.from({ length: options.lanes }, lane));
-  if (options.deferIndexes) await withSecondaryIndexesDeferred(options.pool, DEFERRED_INDEXES_OF, lanes);
+  if (options.deferIndexes) await withSecondaryIndexesDeferred(options.pool, DEFERRED_INDEXES_OF, INDEXES_READ_WHILE_ENROLLING, lanes);
   else await lanes();
   return { wallMs: Date.now() - started, ...spent };
 }

@@ -158,8 +158,6 @@ export interface StoredRecord {
   status: ScreeningStatus;
   /** The stored screening hit the candidate limit: which candidates it scored can change with any list change. */
   recallCapped: boolean;
-  /** More viable candidates its fullest query name could take before the limit; null: not known. */
-  headroom: number | null;
 }
 
 /**
@@ -173,10 +171,9 @@ export async function loadActiveRecords(db: Db, ids: readonly string[]): Promise
     entity: Entity;
     status: ScreeningStatus;
     capped: boolean | null;
-    headroom: number | null;
   }>(
-    `SELECT m.id, m.org_id, m.entity, m.status, m.recall_capped AS capped, ${HEADROOM_OF_RECORD} AS headroom
-       FROM monitored_records m LEFT JOIN monitored_record_headroom h ON h.record_id = m.id
+    `SELECT m.id, m.org_id, m.entity, m.status, m.recall_capped AS capped
+       FROM monitored_records m
       WHERE m.id = ANY($1::uuid[]) AND m.removed_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = m.org_id AND o.state = 'read_only')
       ORDER BY m.id`,
@@ -188,7 +185,6 @@ export async function loadActiveRecords(db: Db, ids: readonly string[]): Promise
     entity: r.entity,
     status: r.status,
     recallCapped: r.capped === true,
-    headroom: r.headroom,
   }));
 }
 

@@ -28,24 +28,23 @@ export function indexOfChange(
 
 /**
  * Why a reached record is screened again, or (no reason) how many of the changed entries are
- * viable candidates for it. A registry version changes the names organizations are searched
- * under: every one reached is screened again.
+ * viable candidates for it: whether they fit its headroom is checked where that room is taken
+ * (recordKeys.ts `narrowHeadroom`, in one statement), so the record's headroom is not read here.
+ * A registry version changes the names organizations are searched under: every one reached is
+ * screened again.
  */
 export function affectedBecause(
-  record: Pick<StoredRecord, 'entity' | 'recallCapped' | 'headroom'>,
+  record: Pick<StoredRecord, 'entity' | 'recallCapped'>,
   againstChange: AgainstChange | null,
   registry: boolean,
-): { reason: Exclude<RescreenReason, 'keyGroup'> | null; viable: number } {
-  const taken = (reason: Exclude<RescreenReason, 'keyGroup'>) => ({ reason, viable: 0 });
+): { reason: Exclude<RescreenReason, 'keyGroup' | 'headroom'> | null; viable: number } {
+  const taken = (reason: Exclude<RescreenReason, 'keyGroup' | 'headroom'>) => ({ reason, viable: 0 });
   if (!againstChange || registry) return taken('wholeChange');
   if (record.entity.type === 'organization') return taken('organization');
   if (record.recallCapped) return taken('capped');
   if (isSoloSubject(record.entity)) return taken('soloName');
   const screened = againstChange(record.entity);
   if (screened.matches) return taken('match');
-  // More viable candidates than the record's fullest query name had room for: the limit may now
-  // cap it, and which candidates a capped screening scores is the full index's choice.
-  if (screened.viable > (record.headroom ?? 0)) return taken('headroom');
   return { reason: null, viable: screened.viable };
 }
 
@@ -75,10 +74,11 @@ function takeRoom(pool: Pool, chunk: readonly StoredRecord[], narrowed: Readonly
 
 /**
  * Stage 4, pre-check: reads the reached records a chunk at a time and yields, chunk by chunk,
- * those the change can screen differently. A record left out is one the change gave viable
- * candidates within its headroom: that much room is taken from it (recordKeys.ts
- * `narrowHeadroom`), and one whose room another fan-out took meanwhile (a list published together
- * with this one) is taken after all, with the next chunk. The database reads the next chunk and
+ * those the change can screen differently. A record no changed entry matches but that it gave
+ * viable candidates has that much room taken from its headroom (recordKeys.ts `narrowHeadroom`);
+ * one they do not fit (more than its headroom, or another fan-out took the room meanwhile: a list
+ * published together with this one) is taken for its headroom, with the next chunk: the limit
+ * may now cap it, and which candidates a capped screening scores is the full index's choice. The database reads the next chunk and
  * takes the previous chunk's room while this one is checked.
  */
 export async function* preCheck(

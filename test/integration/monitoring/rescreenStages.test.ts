@@ -201,3 +201,39 @@ describe('the stages of a list-version re-screen, one by one', () => {
     expect(await storedStatus(ids.newlyListed)).toBe('potential_match');
   });
 });
+
+describe('the pre-check and a record’s candidate headroom', () => {
+  /** Two words of each added entry answer two of its words, but it is no match of either: six words against two. */
+  const CROWDED = 'Octavia Brightwater Zeb Quux Barnaby Thistlewood';
+  let recordId: string;
+
+  beforeAll(async () => {
+    const { apiKey } = await createOrgWithKey(stack.gw.pool, 'medium');
+    const reply = await call(stack.gw.url, 'PUT', '/v1/monitor', { apiKey, body: { type: 'person', name: CROWDED } });
+    expect(reply.status).toBe(200);
+    recordId = reply.body.id as string;
+  });
+
+  async function preCheckedWithHeadroom(headroom: number) {
+    await stack.gw.pool.query(
+      `INSERT INTO monitored_record_headroom (record_id, headroom) VALUES ($1, $2)
+       ON CONFLICT (record_id) DO UPDATE SET headroom = EXCLUDED.headroom`,
+      [recordId, headroom],
+    );
+    await stack.gw.pool.query('UPDATE monitored_records SET candidate_headroom = NULL WHERE id = $1', [recordId]);
+    const chunks = await collect(preCheck(stack.gw.pool, change, { large: false }, [recordId]));
+    const { rows } = await stack.gw.pool.query<{ headroom: number }>(
+      'SELECT headroom FROM monitored_record_headroom WHERE record_id = $1',
+      [recordId],
+    );
+    return { taken: chunks.flatMap((c) => c.taken.map((t) => t.reason)), headroomAfter: rows[0].headroom };
+  }
+
+  it('takes a record the change gives more viable candidates than its headroom, and leaves its headroom as it was', async () => {
+    expect(await preCheckedWithHeadroom(1)).toEqual({ taken: ['headroom'], headroomAfter: 1 });
+  });
+
+  it('leaves a record they fit, its headroom narrowed by their count', async () => {
+    expect(await preCheckedWithHeadroom(5)).toEqual({ taken: [], headroomAfter: 3 });
+  });
+});

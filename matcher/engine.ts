@@ -7,7 +7,7 @@ import type { NormalizedName } from './normalize/name';
 import { normalizeOrgName, type NormalizedOrgName } from './normalize/orgName';
 import { normalizePersonName, normalizePersonParts } from './normalize/personName';
 import { corroboratingEvidence, finalScore, npiDigits } from './score/evidence';
-import { compareOrgNames, comparePersonNames, type Corroboration, type NameComparison } from './score/nameScore';
+import { compareOrgNames, comparePersonNames, orgMayMatch, type Corroboration, type NameComparison } from './score/nameScore';
 import { NameShape } from './score/nameShape';
 import { personMayMatch } from './score/personRefusal';
 import { IndexedTokenPairs, TokenSimilarityTable } from './score/similarityTable';
@@ -73,8 +73,8 @@ interface SubIndex {
   tokens: TokenIndex;
   finder: CandidateFinder;
   similarities: TokenSimilarityTable;
-  /** For persons: the listed names' shapes, which most candidates are refused on. */
-  shapes: ListedShapes | null;
+  /** The listed names' shapes, which most candidates are refused on. */
+  shapes: ListedShapes;
 }
 
 export interface MatcherIndex {
@@ -147,7 +147,7 @@ function buildSub(kind: 'person' | 'organization', entries: readonly IndexedEntr
     tokens,
     finder: new CandidateFinder(tokens, listed, kind),
     similarities: new TokenSimilarityTable(tokens.features, kind === 'person' ? PERSON_TOKENS : ORGANIZATION_TOKENS),
-    shapes: kind === 'person' ? new ListedShapes(listed, tokens) : null,
+    shapes: new ListedShapes(listed, tokens),
   };
 }
 
@@ -311,25 +311,34 @@ function searchNames(
     scored += found.ids.length;
     maxViable = Math.max(maxViable, found.viable);
     const pairs = new IndexedTokenPairs(sub.similarities, query.name.tokens, nameTokenIds);
-    const queryShape = sub.shapes ? new NameShape().of(query.name) : null;
+    const person = sub.kind === 'person';
+    const queryShape = person ? new NameShape().of(query.name) : new NameShape().ofWords(query.name.tokens);
     const queryKeyHash = keyHash(query.name.key);
+    const strictKey = (query.name as NormalizedOrgName).strictKey;
+    const queryStrictKeyHash = strictKey === undefined ? 0 : keyHash(strictKey);
     const weights = new IndexedTokenWeights(query.name.tokens, weightOf, sub.tokens.idf, nameTokenIds);
     for (let k = 0; k < found.ids.length; k++) {
       const id = found.ids[k];
       const entry = sub.nameEntry[id];
       pairs.listedAt(nameTokenOffsets[id]);
       const decisionOnly = !scoreAlways.has(entry);
-      // The refusal comparePersonNames would make, from the index's arrays: most candidates end here, their name objects never loaded.
+      // The refusal the comparison would make, from the index's arrays: most candidates end here, their name objects never loaded.
       let refusalMade = false;
-      if (decisionOnly && sub.shapes && queryShape && !sub.shapes.mayHaveKey(id, queryKeyHash)) {
+      if (decisionOnly && !sub.shapes.mayHaveKey(id, queryKeyHash)) {
         const shape = sub.shapes.load(id, listedShape);
-        if (!personMayMatch(queryShape, shape, pairs, personMatchAt(queryShape.count, shape.count))) continue;
-        refusalMade = true;
+        if (person) {
+          if (!personMayMatch(queryShape, shape, pairs, personMatchAt(queryShape.count, shape.count))) continue;
+          refusalMade = true;
+        } else if (strictKey === undefined || !sub.shapes.mayHaveStrictKey(id, queryStrictKeyHash)) {
+          // An equal strict key is an exact name: compareOrgNames answers it before any refusal.
+          if (!orgMayMatch(queryShape, shape, pairs, weights.listedAt(nameTokenOffsets[id]), ORG_THRESHOLD)) continue;
+          refusalMade = true;
+        }
       }
       const listed = sub.names[id];
       let cmp: NameComparison;
       let isMatch: boolean;
-      if (sub.kind === 'person') {
+      if (person) {
         // Past the refusal above, the comparison is made in full: its own refusal would be the same one again.
         const matchAt = decisionOnly && !refusalMade ? personMatchScore(query.name, listed) : undefined;
         cmp = comparePersonNames(query.name, listed, pairs, matchAt);
@@ -343,7 +352,7 @@ function searchNames(
           listed as NormalizedOrgName,
           weights.listedAt(nameTokenOffsets[id]),
           pairs,
-          decisionOnly ? ORG_THRESHOLD : undefined,
+          decisionOnly && !refusalMade ? ORG_THRESHOLD : undefined,
         );
         isMatch = orgDecision(cmp);
       }

@@ -426,15 +426,16 @@ export function screenEntity(
   const matches: { match: Match; entry: IndexedEntry }[] = [];
   const rosterName = entity.type === 'person' ? entity.name : entity.legalName;
   const consider = new Set<number>([...[...best].filter(([, b]) => b.isMatch).map(([i]) => i), ...npiHits]);
+  // One object shape for both kinds, built once: corroboratingEvidence's compiled code meets one map, not one per kind.
+  const subject =
+    entity.type === 'person'
+      ? { npi: entity.npi, state: entity.state, dateOfBirth: entity.dateOfBirth, providerType: entity.providerType }
+      : { npi: entity.npi, state: entity.state, dateOfBirth: undefined, providerType: undefined };
   for (const i of [...consider].sort((a, b) => a - b)) {
     const entry = index.entries[i];
     const b = best.get(i);
     const nameMatched = b?.isMatch === true;
     const nameScore = b?.cmp.score ?? 0;
-    const subject =
-      entity.type === 'person'
-        ? { npi: entity.npi, state: entity.state, dateOfBirth: entity.dateOfBirth, providerType: entity.providerType }
-        : { npi: entity.npi, state: entity.state };
     const listed =
       entity.type === 'person'
         ? { npis: entry.npis, state: entry.state, dateOfBirth: entry.dateOfBirth, providerType: entry.providerType }

@@ -40,6 +40,7 @@ const NOT_RULES = new Set([
   'blockingKeys.ts',
   'rulesVersion.ts',
   'types.ts',
+  'warmUp.ts',
 ]);
 const SOURCE = /\.(ts|csv|json)$/;
 

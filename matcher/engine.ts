@@ -337,9 +337,9 @@ function searchNames(
     const weights = new IndexedTokenWeights(query.name.tokens, weightOf, sub.tokens.idf, nameTokenIds);
     for (let k = 0; k < found.ids.length; k++) {
       const id = found.ids[k];
-      const entry = sub.nameEntry[id];
       pairs.listedAt(nameTokenOffsets[id]);
-      const decisionOnly = !scoreAlways.has(entry);
+      // Most screenings have no entry to score always: a refused candidate's entry is then never read (a cache miss of its own).
+      const decisionOnly = scoreAlways.size === 0 || !scoreAlways.has(sub.nameEntry[id]);
       // The refusal the comparison would make, from the index's arrays: most candidates end here, their name objects never loaded.
       let refusalMade = false;
       if (decisionOnly && !sub.shapes.mayHaveKey(id, queryKeyHash)) {
@@ -353,6 +353,7 @@ function searchNames(
           refusalMade = true;
         }
       }
+      const entry = sub.nameEntry[id];
       const listed = sub.names[id];
       let cmp: NameComparison;
       let isMatch: boolean;

@@ -226,6 +226,9 @@ function better(a: Best, b: Best): boolean {
 
 const NO_ENTRIES: ReadonlySet<number> = new Set();
 
+/** Candidates whose arrays are read at once before they are compared (ListedShapes.touch). */
+const CANDIDATE_BATCH = 16;
+
 /**
  * Scores every candidate of every query name; returns the best comparison per list entry.
  * Only entries in `scoreAlways` (NPI hits, reported whatever their name score) need the score
@@ -336,6 +339,7 @@ function searchNames(
     const queryStrictKeyHash = strictKey === undefined ? 0 : keyHash(strictKey);
     const weights = new IndexedTokenWeights(query.name.tokens, weightOf, sub.tokens.idf, nameTokenIds);
     for (let k = 0; k < found.ids.length; k++) {
+      if (k % CANDIDATE_BATCH === 0) sub.shapes.touch(found.ids, k, Math.min(found.ids.length, k + CANDIDATE_BATCH));
       const id = found.ids[k];
       pairs.listedAt(nameTokenOffsets[id]);
       // Most screenings have no entry to score always: a refused candidate's entry is then never read (a cache miss of its own).

@@ -6,7 +6,7 @@ import { loadKnownNames } from './normalize/knownNames';
 import type { NormalizedName } from './normalize/name';
 import { normalizeOrgName, type NormalizedOrgName } from './normalize/orgName';
 import { normalizePersonName, normalizePersonParts } from './normalize/personName';
-import { corroboratingEvidence, finalScore, npiDigits } from './score/evidence';
+import { corroborate, finalScore, npiDigits, prepareSubject } from './score/evidence';
 import { compareOrgNames, comparePersonNames, orgMayMatch, type Corroboration, type NameComparison } from './score/nameScore';
 import { NameShape } from './score/nameShape';
 import { personMayMatch } from './score/personRefusal';
@@ -449,11 +449,12 @@ export function screenEntity(
   const matches: { match: Match; entry: IndexedEntry }[] = [];
   const rosterName = entity.type === 'person' ? entity.name : entity.legalName;
   const consider = new Set<number>([...[...best].filter(([, b]) => b.isMatch).map(([i]) => i), ...npiHits]);
-  // One object shape for both kinds, built once: corroboratingEvidence's compiled code meets one map, not one per kind.
-  const subject =
+  // The subject's side of the evidence, once per screening (in one object shape for both kinds).
+  const subject = prepareSubject(
     entity.type === 'person'
       ? { npi: entity.npi, state: entity.state, dateOfBirth: entity.dateOfBirth, providerType: entity.providerType }
-      : { npi: entity.npi, state: entity.state, dateOfBirth: undefined, providerType: undefined };
+      : { npi: entity.npi, state: entity.state },
+  );
   for (const i of [...consider].sort((a, b) => a - b)) {
     const entry = index.entries[i];
     const b = best.get(i);
@@ -463,7 +464,7 @@ export function screenEntity(
       entity.type === 'person'
         ? { npis: entry.npis, state: entry.state, dateOfBirth: entry.dateOfBirth, providerType: entry.providerType }
         : { npis: entry.npis, state: entry.state, dateOfBirth: null, providerType: null };
-    const ev = corroboratingEvidence(subject, listed);
+    const ev = corroborate(subject, listed);
     if (!nameMatched && !ev.npiMatched) continue;
     const nameEvidence: FieldEvidence = {
       field: 'name',

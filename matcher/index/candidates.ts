@@ -536,11 +536,38 @@ export class CandidateFinder {
 export function topByWeight(ids: ArrayLike<number>, weights: ArrayLike<number>, limit: number): number[] {
   const threshold = kthLargest(Float32Array.from(weights), limit);
   const kept: number[] = [];
-  for (let i = 0; i < ids.length; i++) if (weights[i] >= threshold) kept.push(i);
-  kept.sort((a, b) => weights[b] - weights[a] || ids[a] - ids[b]);
-  kept.length = Math.min(kept.length, limit);
-  return kept.map((i) => ids[i]);
+  let idBound = 1;
+  let negative = false;
+  for (let i = 0; i < ids.length; i++)
+    if (weights[i] >= threshold) {
+      kept.push(i);
+      idBound = Math.max(idBound, ids[i] + 1);
+      negative ||= weights[i] < 0;
+    }
+  if (negative || idBound > MAX_KEYED_ID) {
+    kept.sort((a, b) => weights[b] - weights[a] || ids[a] - ids[b]);
+    kept.length = Math.min(kept.length, limit);
+    return kept.map((i) => ids[i]);
+  }
+  // One float key per id, sorted natively rather than through a comparator called thousands of
+  // times: a weight's float32 bits rise with it (weights are not negative), so the key
+  // (2^32 - 1 - bits) * idBound + id orders by weight, greatest first, then by id; exact below 2^53.
+  const keys = new Float64Array(kept.length);
+  for (let k = 0; k < kept.length; k++) {
+    float32[0] = weights[kept[k]];
+    keys[k] = (0xffffffff - float32Bits[0]) * idBound + ids[kept[k]];
+  }
+  keys.sort();
+  const out: number[] = [];
+  for (let k = 0; k < Math.min(keys.length, limit); k++) out.push(keys[k] % idBound);
+  return out;
 }
+
+/** Ids below this keep topByWeight's keys exact: 2^32 weight codes times 2^21 ids is 2^53. */
+const MAX_KEYED_ID = 2 ** 21;
+/** Scratch of topByWeight: a weight's float32 bits. */
+const float32 = new Float32Array(1);
+const float32Bits = new Uint32Array(float32.buffer);
 
 /**
  * The names of `keys` (each `order * n + id`, see find) in the walk's order: sorted in place,

@@ -2,10 +2,19 @@
  * Which screenings make the matcher's in-process p99, and why: builds the bench's index (same
  * data as bench:matcher), warms on the first 200 queries as it does, then screens the 4,000
  * queries in several passes, recording per screening its wall time, process CPU, candidates
- * scored, matches, and the GC pauses that fell inside it. Prints each pass's p99 and the slowest
- * 1% of the first pass with what they have in common.
+ * scored, matches, and the GC pauses that fell inside it (by their start time; a pass's GC total
+ * may also count a pause of the phase before, whose entry came late). Prints each pass's p99 and
+ * the slowest 1% of the first pass with what they have in common.
  *
- *   npx tsx test/bench/matcherTail.ts [--passes 3] [--entries 350000] [--registry 2000000] [--queries 4000] [--seed 7]
+ *   node --max-semi-space-size=64 --import tsx test/bench/matcherTail.ts [--passes 3] [--warm-up] [--warm-other N]
+ *     [--dump] [--marks] [--profile-first out.cpuprofile] [--profile out.cpuprofile]
+ *     [--entries 350000] [--registry 2000000] [--queries 4000] [--seed 7]
+ *
+ * --warm-up: the matcher's warm-up before serving (warmUp.ts) first; --warm-other N: N screenings
+ * of another seed's queries first. --dump: a tab-separated line per screening (Q, index, type,
+ * wall per pass, CPU per pass, scored, viable, matches, GC ms); --marks: a line every 100
+ * screenings, to read beside --trace-opt / --trace-deopt. --profile-first: a CPU profile of the
+ * first pass; --profile: of the slowest 2% (by their least CPU after the first pass), 20 times each.
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';

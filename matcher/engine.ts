@@ -6,8 +6,8 @@ import { loadKnownNames } from './normalize/knownNames';
 import type { NormalizedName } from './normalize/name';
 import { normalizeOrgName, type NormalizedOrgName } from './normalize/orgName';
 import { normalizePersonName, normalizePersonParts } from './normalize/personName';
-import { corroboratingEvidence, finalScore, npiDigits } from './score/evidence';
-import { compareOrgNames, comparePersonNames, type Corroboration, type NameComparison } from './score/nameScore';
+import { corroborate, finalScore, npiDigits, prepareSubject } from './score/evidence';
+import { compareOrgNames, comparePersonNames, orgMayMatch, type Corroboration, type NameComparison } from './score/nameScore';
 import { NameShape } from './score/nameShape';
 import { personMayMatch } from './score/personRefusal';
 import { IndexedTokenPairs, TokenSimilarityTable } from './score/similarityTable';
@@ -73,8 +73,8 @@ interface SubIndex {
   tokens: TokenIndex;
   finder: CandidateFinder;
   similarities: TokenSimilarityTable;
-  /** For persons: the listed names' shapes, which most candidates are refused on. */
-  shapes: ListedShapes | null;
+  /** The listed names' shapes, which most candidates are refused on. */
+  shapes: ListedShapes;
 }
 
 export interface MatcherIndex {
@@ -147,7 +147,7 @@ function buildSub(kind: 'person' | 'organization', entries: readonly IndexedEntr
     tokens,
     finder: new CandidateFinder(tokens, listed, kind),
     similarities: new TokenSimilarityTable(tokens.features, kind === 'person' ? PERSON_TOKENS : ORGANIZATION_TOKENS),
-    shapes: kind === 'person' ? new ListedShapes(listed, tokens) : null,
+    shapes: new ListedShapes(listed, tokens),
   };
 }
 
@@ -226,6 +226,9 @@ function better(a: Best, b: Best): boolean {
 
 const NO_ENTRIES: ReadonlySet<number> = new Set();
 
+/** Candidates whose arrays are read at once before they are compared (ListedShapes.touch). */
+const CANDIDATE_BATCH = 16;
+
 /**
  * Scores every candidate of every query name; returns the best comparison per list entry.
  * Only entries in `scoreAlways` (NPI hits, reported whatever their name score) need the score
@@ -272,8 +275,9 @@ const MORE_WORD_MIN_SIM = SIM.nickname;
 export function anotherNameWordAgrees(index: MatcherIndex, entry: number, query: NormalizedName, listed: NormalizedName): boolean {
   const bare = listed.tokens[0];
   const otherWords = new Set<string>();
-  for (const name of entryNames(index.entries[entry]))
-    for (const token of name.tokens) if (token !== bare && token.length > 1) otherWords.add(token);
+  const { names, nameEntry } = index.person;
+  for (let id = firstNameOf(nameEntry, entry); id < nameEntry.length && nameEntry[id] === entry; id++)
+    for (const token of names[id].tokens) if (token !== bare && token.length > 1) otherWords.add(token);
   if (otherWords.size === 0) return false;
   const answers = query.tokens.map((token) => personTokenSimilarity(token, bare) >= SIM.editFloor);
   return query.tokens.some(
@@ -282,6 +286,23 @@ export function anotherNameWordAgrees(index: MatcherIndex, entry: number, query:
       answers.some((answered, j) => answered && j !== i) &&
       [...otherWords].some((word) => personTokenSimilarity(token, word) >= MORE_WORD_MIN_SIM),
   );
+}
+
+/**
+ * The first of an entry's names in a sub-index: names are indexed entry by entry (buildSub), so
+ * `nameEntry` rises and an entry's names (entryNames: its full name and aliases) are the ids from
+ * here on that hold it (normalizing them again, for every bare listed name past the scorer, was
+ * about 3% of the CPU of the slowest screenings).
+ */
+function firstNameOf(nameEntry: Int32Array, entry: number): number {
+  let lo = 0;
+  let hi = nameEntry.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (nameEntry[mid] < entry) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 const NAME_WORD_ONLY =
@@ -311,25 +332,36 @@ function searchNames(
     scored += found.ids.length;
     maxViable = Math.max(maxViable, found.viable);
     const pairs = new IndexedTokenPairs(sub.similarities, query.name.tokens, nameTokenIds);
-    const queryShape = sub.shapes ? new NameShape().of(query.name) : null;
+    const person = sub.kind === 'person';
+    const queryShape = person ? new NameShape().of(query.name) : new NameShape().ofWords(query.name.tokens);
     const queryKeyHash = keyHash(query.name.key);
+    const strictKey = (query.name as NormalizedOrgName).strictKey;
+    const queryStrictKeyHash = strictKey === undefined ? 0 : keyHash(strictKey);
     const weights = new IndexedTokenWeights(query.name.tokens, weightOf, sub.tokens.idf, nameTokenIds);
     for (let k = 0; k < found.ids.length; k++) {
+      if (k % CANDIDATE_BATCH === 0) sub.shapes.touch(found.ids, k, Math.min(found.ids.length, k + CANDIDATE_BATCH));
       const id = found.ids[k];
-      const entry = sub.nameEntry[id];
       pairs.listedAt(nameTokenOffsets[id]);
-      const decisionOnly = !scoreAlways.has(entry);
-      // The refusal comparePersonNames would make, from the index's arrays: most candidates end here, their name objects never loaded.
+      // Most screenings have no entry to score always: a refused candidate's entry is then never read (a cache miss of its own).
+      const decisionOnly = scoreAlways.size === 0 || !scoreAlways.has(sub.nameEntry[id]);
+      // The refusal the comparison would make, from the index's arrays: most candidates end here, their name objects never loaded.
       let refusalMade = false;
-      if (decisionOnly && sub.shapes && queryShape && !sub.shapes.mayHaveKey(id, queryKeyHash)) {
+      if (decisionOnly && !sub.shapes.mayHaveKey(id, queryKeyHash)) {
         const shape = sub.shapes.load(id, listedShape);
-        if (!personMayMatch(queryShape, shape, pairs, personMatchAt(queryShape.count, shape.count))) continue;
-        refusalMade = true;
+        if (person) {
+          if (!personMayMatch(queryShape, shape, pairs, personMatchAt(queryShape.count, shape.count))) continue;
+          refusalMade = true;
+        } else if (strictKey === undefined || !sub.shapes.mayHaveStrictKey(id, queryStrictKeyHash)) {
+          // An equal strict key is an exact name: compareOrgNames answers it before any refusal.
+          if (!orgMayMatch(queryShape, shape, pairs, weights.listedAt(nameTokenOffsets[id]), ORG_THRESHOLD)) continue;
+          refusalMade = true;
+        }
       }
+      const entry = sub.nameEntry[id];
       const listed = sub.names[id];
       let cmp: NameComparison;
       let isMatch: boolean;
-      if (sub.kind === 'person') {
+      if (person) {
         // Past the refusal above, the comparison is made in full: its own refusal would be the same one again.
         const matchAt = decisionOnly && !refusalMade ? personMatchScore(query.name, listed) : undefined;
         cmp = comparePersonNames(query.name, listed, pairs, matchAt);
@@ -343,7 +375,7 @@ function searchNames(
           listed as NormalizedOrgName,
           weights.listedAt(nameTokenOffsets[id]),
           pairs,
-          decisionOnly ? ORG_THRESHOLD : undefined,
+          decisionOnly && !refusalMade ? ORG_THRESHOLD : undefined,
         );
         isMatch = orgDecision(cmp);
       }
@@ -417,20 +449,22 @@ export function screenEntity(
   const matches: { match: Match; entry: IndexedEntry }[] = [];
   const rosterName = entity.type === 'person' ? entity.name : entity.legalName;
   const consider = new Set<number>([...[...best].filter(([, b]) => b.isMatch).map(([i]) => i), ...npiHits]);
+  // The subject's side of the evidence, once per screening (in one object shape for both kinds).
+  const subject = prepareSubject(
+    entity.type === 'person'
+      ? { npi: entity.npi, state: entity.state, dateOfBirth: entity.dateOfBirth, providerType: entity.providerType }
+      : { npi: entity.npi, state: entity.state },
+  );
   for (const i of [...consider].sort((a, b) => a - b)) {
     const entry = index.entries[i];
     const b = best.get(i);
     const nameMatched = b?.isMatch === true;
     const nameScore = b?.cmp.score ?? 0;
-    const subject =
-      entity.type === 'person'
-        ? { npi: entity.npi, state: entity.state, dateOfBirth: entity.dateOfBirth, providerType: entity.providerType }
-        : { npi: entity.npi, state: entity.state };
     const listed =
       entity.type === 'person'
         ? { npis: entry.npis, state: entry.state, dateOfBirth: entry.dateOfBirth, providerType: entry.providerType }
         : { npis: entry.npis, state: entry.state, dateOfBirth: null, providerType: null };
-    const ev = corroboratingEvidence(subject, listed);
+    const ev = corroborate(subject, listed);
     if (!nameMatched && !ev.npiMatched) continue;
     const nameEvidence: FieldEvidence = {
       field: 'name',

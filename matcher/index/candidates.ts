@@ -23,6 +23,8 @@ const BOUND_SLACK = 1e-4;
  * check costs a few postings' marking, see `answersTwo`).
  */
 const CHECK_OVER_MARK = 8;
+/** Names whose arrays are read at once before they are weighed (touchNames). */
+const TOUCH_BATCH = 16;
 
 interface Candidates {
   ids: number[];
@@ -69,6 +71,10 @@ export class CandidateFinder {
   private readonly claimPos: Int32Array;
   private claimed = new Int32Array(256);
   private claimedCount = 0;
+  /** Scratch of one find: the names reached once that may answer the probed token too (see answersTwo). */
+  private readonly unsureIds: Int32Array;
+  /** What touchNames read, kept so that its reads are not left out. */
+  private readonly touched = new Int32Array(1);
   /** Scratch of one find: the viable names, their weights, and when the walk would first reach each. */
   private readonly viable: Int32Array;
   private readonly viableWeights: Float32Array;
@@ -113,6 +119,7 @@ export class CandidateFinder {
     }
     ({ offsets: this.soloOffsets, postings: this.soloPostings } = this.soloRows());
     this.viable = new Int32Array(n);
+    this.unsureIds = new Int32Array(n);
     this.viableWeights = new Float32Array(n);
     this.viableOrder = new Float64Array(n);
     this.claimRank = new Uint8Array(index.words.length).fill(NO_RANK);
@@ -215,6 +222,23 @@ export class CandidateFinder {
       reached[base + w] |= 1 << (id & 31);
       markedWords[w >>> 5] |= 1 << (w & 31);
     }
+  }
+
+  /**
+   * Reads the token offsets and first token id of names ids[from, to), none waiting on another:
+   * the processor fetches their cache lines at once, where weighing them one by one waited for
+   * each name's offsets, then for its tokens (the names of a common word are thousands, spread
+   * over megabytes of arrays).
+   */
+  private touchNames(ids: Int32Array, from: number, to: number): void {
+    const { nameTokenOffsets, nameTokenIds } = this.index;
+    let sum = 0;
+    for (let i = from; i < to; i++) sum = (sum + nameTokenOffsets[ids[i]]) | 0;
+    for (let i = from; i < to; i++) {
+      const at = nameTokenOffsets[ids[i]];
+      if (at < nameTokenIds.length) sum = (sum + nameTokenIds[at]) | 0;
+    }
+    this.touched[0] = sum;
   }
 
   /** Whether the probed token's postings are `checkOverMark` times the other query tokens' together. */
@@ -351,6 +375,9 @@ export class CandidateFinder {
     // A person name is viable with hits on two query tokens, or on one when it has one non-initial
     // token or the query one usable token; an organization name when it weighs the viable share.
     const twoNeeded = person && usable >= 2;
+    const { unsureIds } = this;
+    let unsureCount = 0;
+    let openCount = 0;
     let viableCount = 0;
     for (let m = 0; m < markedWords.length; m++) {
       let markedHere = markedWords[m];
@@ -375,21 +402,36 @@ export class CandidateFinder {
         while (unsure !== 0) {
           const low = unsure & -unsure;
           unsure ^= low;
-          if (this.answersTwo((w << 5) | (31 - Math.clz32(low)), joined)) open |= low;
+          unsureIds[unsureCount++] = (w << 5) | (31 - Math.clz32(low));
         }
         while (open !== 0) {
           const low = open & -open;
           open ^= low;
-          const id = (w << 5) | (31 - Math.clz32(low));
           if (rowMost && !canWeigh(low, rowBits, rowMost, qn, threshold)) continue;
-          this.weigh(id, qWeight, probed, joined, at);
-          let acc = this.weighed[0];
-          if (!person && !(acc >= threshold)) continue;
-          for (let i = 0; i < initials.length; i++) if (this.hasWordStartingWith(id, initials[i])) acc = Math.fround(acc + INITIAL_BONUS);
-          viableWeights[viableCount] = acc;
-          viableOrder[viableCount] = at.at * n + id;
-          viable[viableCount++] = id;
+          viable[openCount++] = (w << 5) | (31 - Math.clz32(low));
         }
+      }
+    }
+    // The names are read after the scan, a batch at a time (see touchNames). The order they are
+    // weighed in changes nothing: the chosen names are sorted by weight or walk order and id.
+    for (let b = 0; b < unsureCount; b += TOUCH_BATCH) {
+      const end = Math.min(unsureCount, b + TOUCH_BATCH);
+      this.touchNames(unsureIds, b, end);
+      for (let i = b; i < end; i++) if (this.answersTwo(unsureIds[i], joined)) viable[openCount++] = unsureIds[i];
+    }
+    // The open names become the viable ones in place: a name is written at or before where it was read.
+    for (let b = 0; b < openCount; b += TOUCH_BATCH) {
+      const end = Math.min(openCount, b + TOUCH_BATCH);
+      this.touchNames(viable, b, end);
+      for (let i = b; i < end; i++) {
+        const id = viable[i];
+        this.weigh(id, qWeight, probed, joined, at);
+        let acc = this.weighed[0];
+        if (!person && !(acc >= threshold)) continue;
+        for (let k = 0; k < initials.length; k++) if (this.hasWordStartingWith(id, initials[k])) acc = Math.fround(acc + INITIAL_BONUS);
+        viableWeights[viableCount] = acc;
+        viableOrder[viableCount] = at.at * n + id;
+        viable[viableCount++] = id;
       }
     }
     for (let r = 0; r < claimedCount; r++) claimRank[claimed[r]] = NO_RANK;
@@ -494,11 +536,38 @@ export class CandidateFinder {
 export function topByWeight(ids: ArrayLike<number>, weights: ArrayLike<number>, limit: number): number[] {
   const threshold = kthLargest(Float32Array.from(weights), limit);
   const kept: number[] = [];
-  for (let i = 0; i < ids.length; i++) if (weights[i] >= threshold) kept.push(i);
-  kept.sort((a, b) => weights[b] - weights[a] || ids[a] - ids[b]);
-  kept.length = Math.min(kept.length, limit);
-  return kept.map((i) => ids[i]);
+  let idBound = 1;
+  let negative = false;
+  for (let i = 0; i < ids.length; i++)
+    if (weights[i] >= threshold) {
+      kept.push(i);
+      idBound = Math.max(idBound, ids[i] + 1);
+      negative ||= weights[i] < 0;
+    }
+  if (negative || idBound > MAX_KEYED_ID) {
+    kept.sort((a, b) => weights[b] - weights[a] || ids[a] - ids[b]);
+    kept.length = Math.min(kept.length, limit);
+    return kept.map((i) => ids[i]);
+  }
+  // One float key per id, sorted natively rather than through a comparator called thousands of
+  // times: a weight's float32 bits rise with it (weights are not negative), so the key
+  // (2^32 - 1 - bits) * idBound + id orders by weight, greatest first, then by id; exact below 2^53.
+  const keys = new Float64Array(kept.length);
+  for (let k = 0; k < kept.length; k++) {
+    float32[0] = weights[kept[k]];
+    keys[k] = (0xffffffff - float32Bits[0]) * idBound + ids[kept[k]];
+  }
+  keys.sort();
+  const out: number[] = [];
+  for (let k = 0; k < Math.min(keys.length, limit); k++) out.push(keys[k] % idBound);
+  return out;
 }
+
+/** Ids below this keep topByWeight's keys exact: 2^32 weight codes times 2^21 ids is 2^53. */
+const MAX_KEYED_ID = 2 ** 21;
+/** Scratch of topByWeight: a weight's float32 bits. */
+const float32 = new Float32Array(1);
+const float32Bits = new Uint32Array(float32.buffer);
 
 /**
  * The names of `keys` (each `order * n + id`, see find) in the walk's order: sorted in place,

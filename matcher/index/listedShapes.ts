@@ -3,25 +3,32 @@ import { wordCode, type NameShape } from '../score/nameShape';
 import type { TokenIndex } from './tokenIndex';
 
 /**
- * The shapes (nameShape.ts) of an index's listed person names, in typed arrays: a word code per
+ * The shapes (nameShape.ts) of an index's listed names, in typed arrays: a word code per
  * word (beside the index's `nameTokenIds`), each name's compound lead and a hash of its exact
- * key, each vocabulary word's length. A screening refuses most candidates (no surname word can
- * pair, or the score cannot reach the threshold) from these alone: loading a name object picked
- * at random among hundreds of thousands is a cache miss, and it was most of a refusal's cost.
+ * key (an organization's: of its strict key too), each vocabulary word's length. A screening
+ * refuses most candidates (no surname word can pair, or the score cannot reach the threshold)
+ * from these alone: loading a name object picked at random among hundreds of thousands is a
+ * cache miss, and it was most of a refusal's cost.
  */
 export class ListedShapes {
   private readonly wordCodes: Uint8Array;
   /** Each name's key hash and compound lead, side by side: a refusal reads both, from one cache line. */
   private readonly nameFacts: Int32Array;
   private readonly wordLengths: Uint16Array;
+  /** What touch read, kept so that its reads are not left out. */
+  private readonly touched = new Int32Array(1);
+  /** Organizations: each name's strict key hash (an equal strict key is an exact name, never refused). */
+  private readonly strictKeyHashes: Int32Array;
 
   constructor(
-    names: readonly NormalizedName[],
+    names: readonly (NormalizedName & { strictKey?: string })[],
     private readonly index: TokenIndex,
   ) {
     this.wordCodes = new Uint8Array(index.nameTokenIds.length);
     this.nameFacts = new Int32Array(2 * names.length);
+    this.strictKeyHashes = new Int32Array(names.some((n) => n.strictKey !== undefined) ? names.length : 0);
     names.forEach((n, id) => {
+      if (n.strictKey !== undefined) this.strictKeyHashes[id] = keyHash(n.strictKey);
       const start = index.nameTokenOffsets[id];
       const count = n.tokens.length;
       for (let i = 0; i < count; i++) this.wordCodes[start + i] = wordCode(n.roles[i], n.soft[i], n.tokens[i], i + 1 === count);
@@ -34,6 +41,27 @@ export class ListedShapes {
   /** Whether name `id`'s key may be `key`, whose keyHash is `hash` (false: they differ). */
   mayHaveKey(id: number, hash: number): boolean {
     return this.nameFacts[2 * id] === hash;
+  }
+
+  /** Whether organization name `id`'s strict key may be the one whose keyHash is `hash` (false: they differ). */
+  mayHaveStrictKey(id: number, hash: number): boolean {
+    return this.strictKeyHashes[id] === hash;
+  }
+
+  /**
+   * Reads what a refusal of names ids[from, to) reads first (token offsets, key hash, first word
+   * code and token id), no read waiting on another: the processor fetches their cache lines at
+   * once, where refusing candidates one by one waited for each one's lines in turn.
+   */
+  touch(ids: readonly number[], from: number, to: number): void {
+    const { nameTokenOffsets, nameTokenIds } = this.index;
+    let sum = 0;
+    for (let i = from; i < to; i++) sum = (sum + nameTokenOffsets[ids[i]] + this.nameFacts[2 * ids[i]]) | 0;
+    for (let i = from; i < to; i++) {
+      const at = nameTokenOffsets[ids[i]];
+      if (at < nameTokenIds.length) sum = (sum + nameTokenIds[at] + this.wordCodes[at]) | 0;
+    }
+    this.touched[0] = sum;
   }
 
   /** Puts the shape of name `id` in `shape`. */

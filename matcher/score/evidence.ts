@@ -47,19 +47,43 @@ export function npiDigits(v: string): string {
   return v.replace(/\D/g, '');
 }
 
-export function corroboratingEvidence(
-  subject: EvidenceSubject,
+/** The subject's side of the evidence, worked out once per screening (a screening of a common name has a hundred matches and more). */
+export interface PreparedSubject {
+  npi: string | null;
+  npiDigits: string;
+  state: string | null;
+  type: string | null;
+  typeWords: string;
+  dob: string | null;
+}
+
+export function prepareSubject(subject: EvidenceSubject): PreparedSubject {
+  const npi = clean(subject.npi);
+  const type = clean(subject.providerType);
+  return {
+    npi,
+    npiDigits: npi ? npiDigits(npi) : '',
+    state: clean(subject.state)?.toUpperCase() ?? null,
+    type,
+    typeWords: type ? words(type) : '',
+    dob: clean(subject.dateOfBirth),
+  };
+}
+
+/** The evidence of one listed party's fields against the subject's (prepareSubject), and the adjustment they make. */
+export function corroborate(
+  subject: PreparedSubject,
   listed: EvidenceListed,
 ): { fields: FieldEvidence[]; adjust: number; npiMatched: boolean } {
   const fields: FieldEvidence[] = [];
   let adjust = 0;
 
-  const npi = clean(subject.npi);
+  const { npi } = subject;
   const listNpis = listed.npis.map(npiDigits).filter((n) => n.length > 0);
   const listNpiText = listNpis.length > 0 ? listNpis.join(', ') : null;
   let npiMatched = false;
   if (npi && listNpis.length > 0) {
-    npiMatched = listNpis.includes(npiDigits(npi));
+    npiMatched = listNpis.includes(subject.npiDigits);
     fields.push({
       field: 'npi',
       state: npiMatched ? 'matched' : 'not_matched',
@@ -72,7 +96,7 @@ export function corroboratingEvidence(
     fields.push({ field: 'npi', state: 'unknown', rosterValue: npi, listValue: listNpiText, strong: false });
   }
 
-  const state = clean(subject.state)?.toUpperCase() ?? null;
+  const { state } = subject;
   const listState = clean(listed.state)?.toUpperCase() ?? null;
   if (state && listState) {
     const same = state === listState;
@@ -82,10 +106,10 @@ export function corroboratingEvidence(
     fields.push({ field: 'state', state: 'unknown', rosterValue: state, listValue: listState, strong: false });
   }
 
-  const type = clean(subject.providerType);
+  const { type } = subject;
   const listType = clean(listed.providerType);
   if (type && listType) {
-    const a = words(type);
+    const a = subject.typeWords;
     const b = words(listType);
     const same = a === b || (a.length >= 3 && b.includes(a)) || (b.length >= 3 && a.includes(b));
     fields.push({ field: 'providerType', state: same ? 'matched' : 'not_matched', rosterValue: type, listValue: listType, strong: false });
@@ -94,7 +118,7 @@ export function corroboratingEvidence(
     fields.push({ field: 'providerType', state: 'unknown', rosterValue: type, listValue: listType, strong: false });
   }
 
-  const dob = clean(subject.dateOfBirth);
+  const { dob } = subject;
   const listDob = clean(listed.dateOfBirth);
   if (dob && listDob) {
     const same = dob === listDob;

@@ -4,7 +4,7 @@ import { nicknames } from '../normalize/nicknames';
 import { ocrKey } from '../normalize/ocr';
 import { boundedEditDistance } from '../strings/editDistance';
 import type { NormalizedName, TokenRole } from '../normalize/name';
-import { align, choosePairs, gatherPairs, type Alignment, type TokenPairs } from './alignment';
+import { align, choosePairs, gatherShapedPairs, type Alignment, type TokenPairs } from './alignment';
 import { NameShape, ROLE_CODE, SOFT } from './nameShape';
 import { textWeights, type TokenWeights } from './tokenWeights';
 import {
@@ -157,16 +157,21 @@ const BOUND_SLACK = 1e-9;
 const queryShape = new NameShape();
 const listedShape = new NameShape();
 
-/** personCanReach (personRefusal.ts) for organizations: a token's weight is its rarity, and so is its cost unpaired. */
-function orgCanReach(q: NormalizedName, e: NormalizedName, gathered: Alignment, weights: TokenWeights, threshold: number): boolean {
-  const qn = q.tokens.length;
-  const best = gatherBestSimilarities(gathered, qn, e.tokens.length);
+/**
+ * personCanReach (personRefusal.ts) for organizations: a token's weight is its rarity, and so is
+ * its cost unpaired. It reads the names' word lengths (`q`, `e`: NameShape.ofWords or the index's
+ * ListedShapes), the token similarities and the weights by position, never the name objects: the
+ * screening path refuses most organization candidates from the index's typed arrays with it.
+ */
+export function orgMayMatch(q: NameShape, e: NameShape, sims: TokenPairs, weights: TokenWeights, threshold: number): boolean {
+  const qn = q.count;
+  const best = gatherBestSimilarities(gatherShapedPairs(q, e, sims), qn, e.count);
   let total = 0;
   for (let i = 0; i < qn; i++) {
     const w = weights.query(i);
     total += mostAdded(w, best[i], w, threshold);
   }
-  for (let j = 0; j < e.tokens.length; j++) {
+  for (let j = 0; j < e.count; j++) {
     const w = weights.listed(j);
     total += mostAdded(w, best[qn + j], w, threshold);
   }
@@ -441,7 +446,7 @@ export function compareOrgNames(
   let pairs: Alignment;
   if (matchAt === undefined) pairs = align(q.tokens, e.tokens, sims);
   else {
-    if (!orgCanReach(q, e, gatherPairs(q.tokens, e.tokens, sims), weights, matchAt)) return NO_MATCH;
+    if (!orgMayMatch(queryShape.ofWords(q.tokens), listedShape.ofWords(e.tokens), sims, weights, matchAt)) return NO_MATCH;
     pairs = choosePairs(q.tokens.length, e.tokens.length);
   }
   const qUsed = zeroedFlags(0, q.tokens.length);

@@ -151,7 +151,7 @@ export function serveBenchIndex(
       versions: [...index.sources],
       registry: (npi) => store.get(npi),
       loadedAt: new Date().toISOString(),
-      stats: { entries: entryCount, registryOrganizations: store.size, buildMs, loadMs: 0 },
+      stats: { entries: entryCount, registryOrganizations: store.size, buildMs, loadMs: 0, warmUpMs: 0 },
     }),
     logger: createLogger(service, 'warn'),
   });

@@ -80,8 +80,12 @@ export async function enrollInBulk(options: {
       spent.writeMs += Date.now() - writing;
       const before = enrolled;
       enrolled += batch.length;
-      if (Math.floor(enrolled / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY))
+      if (Math.floor(enrolled / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) {
+        // The tables grow from empty faster than autovacuum analyzes them: planned as tiny, each
+        // batch's lookup of its records' reviews scanned the whole reviews table (8 s a batch by 500,000).
+        await options.pool.query('ANALYZE reviews, monitored_records');
         options.onProgress?.({ enrolled, wallMs: Date.now() - started, ...spent });
+      }
     }
   };
   const lanes = () => Promise.all(Array.from({ length: options.lanes }, lane));

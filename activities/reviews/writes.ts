@@ -22,6 +22,7 @@ export interface StoredReview {
   entry: EntrySnapshot;
   subject_hash: string;
   subject: SubjectSnapshot;
+  match: Match;
   decision_id: string | null;
   decided_entry_hash: string | null;
   decided_subject_hash: string | null;

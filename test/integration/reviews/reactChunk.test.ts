@@ -129,4 +129,42 @@ describe('a chunk of matches on a new list version', () => {
     );
     expect(again.seen).toMatchObject({ calls: 0, statements: 0 });
   }, 120_000);
+
+  it('a review that already holds the match seen is not written again: its updatedAt stays', async () => {
+    const [recordId] = recordIds;
+    const {
+      rows: [record],
+    } = await gw.pool.query('SELECT org_id, entity FROM monitored_records WHERE id = $1', [recordId]);
+    const screened = await gw.matcher.matchManyWithHeadroom([record.entity], { requestId: 'test-same-match', timeoutMs: 30_000 });
+    const before = await review(reviewIds[0]);
+    const writes: string[] = [];
+    const client = await gw.pool.connect();
+    try {
+      const counting = new Proxy(client, {
+        get(target, prop, receiver) {
+          if (prop === 'query')
+            return (text: string, ...rest: unknown[]) => {
+              if (/^\s*(UPDATE|INSERT)/i.test(text)) writes.push(text.trim().split(/\s+/).slice(0, 3).join(' '));
+              return (target.query as (...a: unknown[]) => unknown).call(target, text, ...rest);
+            };
+          return Reflect.get(target, prop, receiver);
+        },
+      });
+      await client.query('BEGIN');
+      const change: MatchChange = {
+        kind: 'changed',
+        orgId: record.org_id,
+        recordId,
+        entity: record.entity,
+        matches: screened.results[0].matches,
+        entryKeys: screened.entryKeys![0],
+      };
+      expect(await reactToMatchChanges(counting, [change])).toEqual([]);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    expect(writes).toEqual([]);
+    expect((await review(reviewIds[0])).updatedAt).toBe(before.updatedAt);
+  }, 120_000);
 });

@@ -13,6 +13,7 @@ import { createRng, type Rng } from '../../infra/dev/synthetic/parties';
 import { enrollInBulk } from '../bench/support/bulkEnroll';
 import { scratchDir } from '../fixtures/lists/builders';
 import { LEIE_HEADER, leieRow } from '../integration/lists/support';
+import { matcherOnNewVersion } from '../integration/support/ingestion';
 import { RESCREEN_CHUNK } from '../../activities/monitoring/screeningPipeline';
 import type { LeiePerson } from '../integration/support/lists';
 import { startWebhookReceiver, type WebhookReceiver } from '../integration/support/webhookReceiver';
@@ -83,6 +84,8 @@ beforeAll(async () => {
   const { versionId } = await publish(queues.two);
   await until('the first list_update', 60_000, () => receiver.received.length === 1);
   expect(JSON.parse(receiver.received[0].rawBody.toString('utf8')).data.listVersionId).toBe(versionId);
+  // The list_update does not wait for the matchers: the enrolling one must serve the version first.
+  for (const matcher of matchers) await matcherOnNewVersion(matcher.url, 'oig_leie', versionId, 60_000);
   baseIds = await enroll(base, 'potential_match');
 }, 180_000);
 

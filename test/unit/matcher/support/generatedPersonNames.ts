@@ -1,6 +1,7 @@
 import { entryNames } from '../../../../matcher/engine';
 import type { NormalizedName } from '../../../../matcher/normalize/name';
 import { createPersonFactory, createRng } from '../../../../infra/dev/synthetic/parties';
+import { listedPerson } from './listedPerson';
 
 /** The normalized names (aliases included) of `count` generated listed persons, as the index holds them. */
 export function generatedPersonNames(count: number, seed: number): NormalizedName[] {
@@ -8,22 +9,7 @@ export function generatedPersonNames(count: number, seed: number): NormalizedNam
   const names: NormalizedName[] = [];
   for (let i = 0; i < count; i++) {
     const p = persons.next();
-    names.push(
-      ...entryNames({
-        entryKey: String(i),
-        kind: 'person',
-        name: `${p.lastName}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}`,
-        lastName: p.lastName,
-        firstName: p.firstName,
-        middleName: p.middleName,
-        suffix: p.suffix,
-        aliases: p.aliases,
-        npis: [],
-        dateOfBirth: null,
-        state: null,
-        providerType: null,
-      }),
-    );
+    names.push(...entryNames(listedPerson(p, String(i), { aliases: p.aliases })));
   }
   return names;
 }

@@ -26,7 +26,7 @@ export interface MatcherSnapshot {
   /** The registry behind `registry`, with its version: what the next load reuses when the version is unchanged. */
   registryStore?: { versionId: string; store: RegistryStore };
   loadedAt: string;
-  /** warmUpMs: the screenings run over the process's first index before it served (warmUp.ts); 0 on a reload. */
+  /** warmUpMs: the screenings run over the process's first index with entries before it served (warmUp.ts); 0 on a reload. */
   stats: { entries: number; registryOrganizations: number; buildMs: number; loadMs: number; warmUpMs: number };
 }
 
@@ -121,8 +121,9 @@ async function loadSnapshot(pool: Pool, candidateLimit: number | undefined, prev
     });
     const buildMs = Date.now() - buildStart;
     const registry = store ? (npi: string) => store.get(npi) : undefined;
-    // A reload runs in a process that has been screening: its code is already compiled for every path.
-    const warmUpMs = previous ? 0 : Math.round(warmUp(index, registry).ms);
+    // A reload runs in a process that has been screening: its code is already compiled for every
+    // path. A process started before any list was published has not, whatever it loaded then.
+    const warmUpMs = previous && previous.index.entries.length > 0 ? 0 : warmUp(index, registry).ms;
     return {
       index,
       versions: sources.map(toRef),

@@ -65,6 +65,9 @@ describe('matcher reload after one list changed', () => {
     ]);
     await loader.reload();
     const after = loader.current() as MatcherSnapshot;
+    // The first index with entries is warmed up before it serves (warmUp.ts); a reload is not.
+    expect(before.stats.warmUpMs).toBeGreaterThan(0);
+    expect(after.stats.warmUpMs).toBe(0);
 
     const steadyBefore = mine(before).filter((e) => e.sourceKey === STEADY);
     const steadyAfter = mine(after).filter((e) => e.sourceKey === STEADY);

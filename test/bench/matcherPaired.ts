@@ -13,8 +13,11 @@
  * code on both sides, the engine imported statically and the index built second came out up
  * to 12% faster on the mean.
  *
+ * --compiled measures each checkout's matcher compiled by tsc, as production runs it (support/compiledMatcher.ts),
+ * rather than through tsx.
+ *
  *   git worktree add /some/dir <commit>   # with node_modules and .venv linked from this checkout
- *   npm run bench:matcher-paired -- --base /some/dir [--rounds 3] [--entries 350000] [--registry 2000000] [--queries 4000] [--seed 7]
+ *   npm run bench:matcher-paired -- --base /some/dir [--rounds 3] [--compiled] [--entries 350000] [--registry 2000000] [--queries 4000] [--seed 7]
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -26,6 +29,7 @@ import { numberArg } from './support/args';
 import { percentileOf } from './support/pacedLoad';
 import { generateEntries, generateQueries, generateRegistry } from './support/matcherData';
 import { screeningsDigest } from './support/screeningsDigest';
+import { compileMatcher } from './support/compiledMatcher';
 import { runScript } from '../../infra/dev/runScript';
 
 const ENTRIES = numberArg('entries', 350_000);
@@ -108,7 +112,7 @@ async function measureCheckout(checkout: string): Promise<RunFigures> {
 
 /** The warm-up the checkout's matcher runs before it serves (what its loader runs on a first load), if it has one. */
 async function checkoutWarmUp(checkout: string): Promise<typeof import('../../matcher/warmUp').warmUp | undefined> {
-  if (!existsSync(path.join(checkout, 'matcher', 'warmUp.ts'))) return undefined;
+  if (!['ts', 'js'].some((ext) => existsSync(path.join(checkout, 'matcher', `warmUp.${ext}`)))) return undefined;
   return ((await import(path.join(checkout, 'matcher', 'warmUp'))) as typeof import('../../matcher/warmUp')).warmUp;
 }
 
@@ -194,11 +198,15 @@ async function main(): Promise<void> {
   }
   const base = argValue('base');
   if (!base) throw new Error('--base <checkout of the commit to compare with> is required');
-  const checkouts = { base: path.resolve(base), current: CURRENT };
+  const compiled = process.argv.includes('--compiled');
+  const sources = { base: path.resolve(base), current: CURRENT };
   console.log(
-    `matcher paired bench: ${ENTRIES} entries, ${REGISTRY} registry organizations, ${QUERIES} queries, seed ${SEED}, ${ROUNDS} rounds`,
+    `matcher paired bench: ${ENTRIES} entries, ${REGISTRY} registry organizations, ${QUERIES} queries, seed ${SEED}, ${ROUNDS} rounds, ${compiled ? 'compiled by tsc' : 'through tsx'}`,
   );
-  console.log(`base: ${checkouts.base}\ncurrent: ${checkouts.current}`);
+  console.log(`base: ${sources.base}\ncurrent: ${sources.current}`);
+  const checkouts = compiled
+    ? { base: compileMatcher(sources.base, 'base'), current: compileMatcher(sources.current, 'current') }
+    : sources;
   const runs: Record<'base' | 'current', RunFigures[]> = { base: [], current: [] };
   for (let round = 0; round < ROUNDS; round++) {
     const order: ('base' | 'current')[] = round % 2 === 0 ? ['base', 'current'] : ['current', 'base'];

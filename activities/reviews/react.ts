@@ -118,7 +118,6 @@ async function lockReviews(client: PoolClient, recordIds: readonly string[]): Pr
   return out;
 }
 
-/** A review's match seen again: carried forward, reopened or brought up to date (or left as it is, when nothing moved). */
 /**
  * Whether the review holds exactly what was seen now: a match on another list than the one whose
  * version the record was screened again for. It is not written again (its updatedAt stays the
@@ -135,6 +134,7 @@ function holdsWhatWasSeen(review: StoredReview, seen: Seen, p: Planned): boolean
   );
 }
 
+/** A review's match seen again: carried forward, reopened or brought up to date (or left as it is, when nothing moved). */
 function seeAgain(writes: ReviewWrites, review: StoredReview, seen: Seen, p: Planned, now: number, rekeyed: boolean): void {
   const changes: FieldChange[] = [
     ...fieldChanges('entry', review.entry as unknown as Record<string, unknown>, seen.entry.snapshot as unknown as Record<string, unknown>),

@@ -23,7 +23,7 @@ const BOUND_SLACK = 1e-4;
  * check costs a few postings' marking, see `answersTwo`).
  */
 const CHECK_OVER_MARK = 8;
-/** Names whose arrays are read at once before they are weighed (touchNames). */
+/** Names whose arrays are read at once before they are weighed (TokenIndex.touchNames). */
 const TOUCH_BATCH = 16;
 
 interface Candidates {
@@ -73,7 +73,7 @@ export class CandidateFinder {
   private claimedCount = 0;
   /** Scratch of one find: the names reached once that may answer the probed token too (see answersTwo). */
   private readonly unsureIds: Int32Array;
-  /** What touchNames read, kept so that its reads are not left out. */
+  /** What TokenIndex.touchNames read, kept so that its reads are not left out. */
   private readonly touched = new Int32Array(1);
   /** Scratch of one find: the viable names, their weights, and when the walk would first reach each. */
   private readonly viable: Int32Array;
@@ -222,23 +222,6 @@ export class CandidateFinder {
       reached[base + w] |= 1 << (id & 31);
       markedWords[w >>> 5] |= 1 << (w & 31);
     }
-  }
-
-  /**
-   * Reads the token offsets and first token id of names ids[from, to), none waiting on another:
-   * the processor fetches their cache lines at once, where weighing them one by one waited for
-   * each name's offsets, then for its tokens (the names of a common word are thousands, spread
-   * over megabytes of arrays).
-   */
-  private touchNames(ids: Int32Array, from: number, to: number): void {
-    const { nameTokenOffsets, nameTokenIds } = this.index;
-    let sum = 0;
-    for (let i = from; i < to; i++) sum = (sum + nameTokenOffsets[ids[i]]) | 0;
-    for (let i = from; i < to; i++) {
-      const at = nameTokenOffsets[ids[i]];
-      if (at < nameTokenIds.length) sum = (sum + nameTokenIds[at]) | 0;
-    }
-    this.touched[0] = sum;
   }
 
   /** Whether the probed token's postings are `checkOverMark` times the other query tokens' together. */
@@ -412,17 +395,17 @@ export class CandidateFinder {
         }
       }
     }
-    // The names are read after the scan, a batch at a time (see touchNames). The order they are
+    // The names are read after the scan, a batch at a time (see TokenIndex.touchNames). The order they are
     // weighed in changes nothing: the chosen names are sorted by weight or walk order and id.
     for (let b = 0; b < unsureCount; b += TOUCH_BATCH) {
       const end = Math.min(unsureCount, b + TOUCH_BATCH);
-      this.touchNames(unsureIds, b, end);
+      this.touched[0] = this.index.touchNames(unsureIds, b, end);
       for (let i = b; i < end; i++) if (this.answersTwo(unsureIds[i], joined)) viable[openCount++] = unsureIds[i];
     }
     // The open names become the viable ones in place: a name is written at or before where it was read.
     for (let b = 0; b < openCount; b += TOUCH_BATCH) {
       const end = Math.min(openCount, b + TOUCH_BATCH);
-      this.touchNames(viable, b, end);
+      this.touched[0] = this.index.touchNames(viable, b, end);
       for (let i = b; i < end; i++) {
         const id = viable[i];
         this.weigh(id, qWeight, probed, joined, at);

@@ -49,17 +49,16 @@ export class ListedShapes {
   }
 
   /**
-   * Reads what a refusal of names ids[from, to) reads first (token offsets, key hash, first word
-   * code and token id), no read waiting on another: the processor fetches their cache lines at
-   * once, where refusing candidates one by one waited for each one's lines in turn.
+   * Reads what a refusal of names ids[from, to) reads first, no read waiting on another: their
+   * token offsets and first token id (TokenIndex.touchNames), key hash and first word code.
+   * Refusing candidates one by one waited for each one's cache lines in turn.
    */
   touch(ids: readonly number[], from: number, to: number): void {
     const { nameTokenOffsets, nameTokenIds } = this.index;
-    let sum = 0;
-    for (let i = from; i < to; i++) sum = (sum + nameTokenOffsets[ids[i]] + this.nameFacts[2 * ids[i]]) | 0;
+    let sum = this.index.touchNames(ids, from, to);
     for (let i = from; i < to; i++) {
       const at = nameTokenOffsets[ids[i]];
-      if (at < nameTokenIds.length) sum = (sum + nameTokenIds[at] + this.wordCodes[at]) | 0;
+      sum = (sum + this.nameFacts[2 * ids[i]] + (at < nameTokenIds.length ? this.wordCodes[at] : 0)) | 0;
     }
     this.touched[0] = sum;
   }

@@ -78,8 +78,8 @@ function takeRoom(pool: Pool, chunk: readonly StoredRecord[], narrowed: Readonly
  * viable candidates has that much room taken from its headroom (recordKeys.ts `narrowHeadroom`);
  * one they do not fit (more than its headroom, or another fan-out took the room meanwhile: a list
  * published together with this one) is taken for its headroom, with the next chunk: the limit
- * may now cap it, and which candidates a capped screening scores is the full index's choice. The database reads the next chunk and
- * takes the previous chunk's room while this one is checked.
+ * may now cap it, and which candidates a capped screening scores is the full index's choice.
+ * The database reads the next chunk and takes the previous chunk's room while this one is checked.
  */
 export async function* preCheck(
   pool: Pool,

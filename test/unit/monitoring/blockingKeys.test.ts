@@ -3,7 +3,7 @@ import { changeReach, reaches, subjectBlockingKeys } from '../../../matcher/bloc
 import type { Entity, ListedParty } from '../../../matcher/types';
 import { createRng, generatePersons } from '../../../infra/dev/synthetic/parties';
 import { loadNicknameTable } from '../../bench/eval/nicknames';
-import { listedPerson } from '../matcher/support/listedPerson';
+import { listedSyntheticPerson } from '../matcher/support/listedPersons';
 import * as personVariants from '../../bench/eval/personVariants';
 import type { PersonParts, PersonVariant, PersonVariantContext } from '../../bench/eval/personVariants';
 
@@ -87,7 +87,7 @@ describe('blocking keys and the reach of a list change', () => {
       const parts: PersonParts = { first: p.firstName, middle: p.middleName, last: p.lastName, suffix: p.suffix, credential: p.credential };
       const variant = generate(parts, context(i + 1));
       if (!variant) return;
-      const party = listedPerson(p, `p${i}`, { dateOfBirth: p.dateOfBirth, state: p.state });
+      const party = listedSyntheticPerson(p, `p${i}`, { dateOfBirth: p.dateOfBirth, state: p.state });
       if (reachedWhenMatched({ type: 'person', name: variant }, party)) matched++;
     });
     expect(matched).toBeGreaterThan(0);
@@ -106,7 +106,7 @@ describe('blocking keys and the reach of a list change', () => {
       const first = p.firstName.toUpperCase();
       const nick = nicknames.nicknamesOf(first).find((m) => m.length > 2 && m[0] !== first[0]);
       const subject: Entity = { type: 'person', name: `${nick ?? substitute(first, i)} ${substitute(p.lastName.toUpperCase(), i + 1)}` };
-      const party = listedPerson(p, `p${i}`, { name: `${p.lastName}, ${p.firstName}`, middleName: null, suffix: null });
+      const party = listedSyntheticPerson(p, `p${i}`, { name: `${p.lastName}, ${p.firstName}`, middleName: null, suffix: null });
       if (!reachedWhenMatched(subject, party)) return;
       matched++;
       if (nick) viaNickname++;

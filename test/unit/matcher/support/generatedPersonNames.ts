@@ -1,7 +1,7 @@
 import { entryNames } from '../../../../matcher/engine';
 import type { NormalizedName } from '../../../../matcher/normalize/name';
 import { createPersonFactory, createRng } from '../../../../infra/dev/synthetic/parties';
-import { listedPerson } from './listedPerson';
+import { listedSyntheticPerson } from './listedPersons';
 
 /** The normalized names (aliases included) of `count` generated listed persons, as the index holds them. */
 export function generatedPersonNames(count: number, seed: number): NormalizedName[] {
@@ -9,7 +9,7 @@ export function generatedPersonNames(count: number, seed: number): NormalizedNam
   const names: NormalizedName[] = [];
   for (let i = 0; i < count; i++) {
     const p = persons.next();
-    names.push(...entryNames(listedPerson(p, String(i), { aliases: p.aliases })));
+    names.push(...entryNames(listedSyntheticPerson(p, String(i), { aliases: p.aliases })));
   }
   return names;
 }

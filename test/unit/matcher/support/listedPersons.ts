@@ -1,5 +1,6 @@
 import { screenEntity, type IndexedEntry, type MatcherIndex } from '../../../../matcher/engine';
 import type { Entity, Match } from '../../../../matcher/types';
+import type { SyntheticPerson } from '../../../../infra/dev/synthetic/parties';
 
 export type PersonSubject = Omit<Extract<Entity, { type: 'person' }>, 'type'>;
 
@@ -27,6 +28,12 @@ export function listedPerson(
 ): IndexedEntry {
   const name = [first, middle, last].filter(Boolean).join(' ');
   return { ...leieEntry, entryKey, name, firstName: first, middleName: middle, lastName: last, ...extra };
+}
+
+/** A generated person as a list writes them (LAST, FIRST MIDDLE), with their suffix; `extra` overrides any field. */
+export function listedSyntheticPerson(p: SyntheticPerson, entryKey: string, extra: Partial<IndexedEntry> = {}): IndexedEntry {
+  const name = `${p.lastName}, ${p.firstName}${p.middleName ? ` ${p.middleName}` : ''}`;
+  return listedPerson(entryKey, p.firstName, p.middleName, p.lastName, { name, suffix: p.suffix, ...extra });
 }
 
 /** Screens a person and names each match by the entry key of the listed name it cites. */

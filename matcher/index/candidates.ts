@@ -25,6 +25,19 @@ const BOUND_SLACK = 1e-4;
 const CHECK_OVER_MARK = 8;
 /** Names whose arrays are read at once before they are weighed (TokenIndex.touchNames). */
 const TOUCH_BATCH = 16;
+/**
+ * A query token's row is kept (see unionRows) when its variants' postings are at least a row's
+ * words over this: copying a row's words costs about what marking that many names does.
+ */
+const UNION_WORDS_PER_POSTING = 2;
+/** Bytes the kept rows may take, per finder: a row is a bit per name. */
+const UNION_BUDGET_BYTES = 24 * 1024 * 1024;
+
+/** One query token's row as marking all its variants writes it, and which of its words hold a mark. */
+interface UnionRow {
+  readonly row: Uint32Array;
+  readonly marked: Uint32Array;
+}
 
 interface Candidates {
   ids: number[];
@@ -87,6 +100,17 @@ export class CandidateFinder {
   /** Scratch of weighing one name: its weight. A float returned from a call is a heap number each time, thousands per find. */
   private readonly weighed = new Float64Array(1);
   /**
+   * Rows of common query tokens (MARY: 442 variants, 37,801 names) as marking writes them, kept
+   * for the next query holding the token: copying one is a fraction of marking its names one by
+   * one. A kept row serves a query only when each of the token's variants answers it (no other
+   * query token claims one), so the row is the one marking would write.
+   */
+  private readonly unionRows = new Map<string, UnionRow>();
+  /** How many rows `unionRows` may keep; the first kept stay (evicting would allocate a row per query). */
+  private readonly unionRowsMost: number;
+  /** Scratch of one find: per query token, whether its row came from `unionRows`. */
+  private readonly fromUnion = new Uint8Array(MAX_QUERY_TOKENS);
+  /**
    * Each vocabulary token's first UTF-16 unit (-1: empty): whether a viable name has a word
    * starting with a query initial is read from its token ids, without loading the name object
    * (a cache miss per name, over the thousands of viable names of a common name with an initial).
@@ -99,11 +123,14 @@ export class CandidateFinder {
     private readonly kind: 'person' | 'organization',
     /** CHECK_OVER_MARK; 0 checks every probed token, Infinity marks every one (the same names are found either way). */
     private readonly checkOverMark = CHECK_OVER_MARK,
+    /** UNION_BUDGET_BYTES; 0 keeps no row, and every query token's names are marked (the same names are found either way). */
+    unionBudgetBytes = UNION_BUDGET_BYTES,
   ) {
     const n = names.length;
     this.words = (n + 31) >>> 5;
     this.reached = new Uint32Array(MAX_QUERY_TOKENS * this.words);
     this.markedWords = new Uint32Array((this.words + 31) >>> 5);
+    this.unionRowsMost = Math.floor(unionBudgetBytes / (4 * Math.max(1, this.words)));
     this.soloNames = new Uint32Array(this.words);
     for (let id = 0; id < n; id++) {
       let count = 0;
@@ -149,14 +176,24 @@ export class CandidateFinder {
     return { offsets, postings };
   }
 
-  /** The query token whose variants have the most postings in all (the lowest such token on a tie); fills `postingsOfQuery`. */
-  private longestPostings(): number {
+  /** How many query tokens' rows are kept. */
+  keptRows(): number {
+    return this.unionRows.size;
+  }
+
+  /** Fills `postingsOfQuery`: each query token's postings, over the variants it claimed. */
+  private countPostings(): void {
     const cost = this.postingsOfQuery.fill(0);
     const { offsets } = this.index;
     for (let r = 0; r < this.claimedCount; r++) {
       const token = this.claimed[r];
       cost[this.claimQuery[token]] += offsets[token + 1] - offsets[token];
     }
+  }
+
+  /** The query token whose variants have the most postings in all (the lowest such token on a tie). */
+  private longestPostings(): number {
+    const cost = this.postingsOfQuery;
     let best = -1;
     let bestCost = 0;
     for (let qi = 0; qi < MAX_QUERY_TOKENS; qi++)
@@ -222,6 +259,36 @@ export class CandidateFinder {
       reached[base + w] |= 1 << (id & 31);
       markedWords[w >>> 5] |= 1 << (w & 31);
     }
+  }
+
+  /**
+   * Writes query token `qi`'s row from `unionRows` (keeping it first when it is worth keeping) and
+   * says whether it did: only when every variant of `token` answers `qi`, since marking the claimed
+   * variants would write exactly the union of their rows. The row must still be clear.
+   */
+  private copyUnionRow(token: string, qi: number): boolean {
+    if (this.postingsOfQuery[qi] * UNION_WORDS_PER_POSTING < this.words) return false;
+    const { tokens } = this.index.expand(token);
+    for (let k = 0; k < tokens.length; k++) if (this.claimQuery[tokens[k]] !== qi || this.claimRank[tokens[k]] === NO_RANK) return false;
+    let kept = this.unionRows.get(token);
+    if (!kept) {
+      if (this.unionRows.size >= this.unionRowsMost) return false;
+      const row = new Uint32Array(this.words);
+      const marked = new Uint32Array(this.markedWords.length);
+      const { offsets, postings } = this.index;
+      for (let k = 0; k < tokens.length; k++)
+        for (let p = offsets[tokens[k]], end = offsets[tokens[k] + 1]; p < end; p++) {
+          const w = postings[p] >>> 5;
+          row[w] |= 1 << (postings[p] & 31);
+          marked[w >>> 5] |= 1 << (w & 31);
+        }
+      kept = { row, marked };
+      this.unionRows.set(token, kept);
+    }
+    this.reached.set(kept.row, qi * this.words);
+    const { markedWords } = this;
+    for (let m = 0; m < markedWords.length; m++) markedWords[m] |= kept.marked[m];
+    return true;
   }
 
   /** Whether the probed token's postings are `checkOverMark` times the other query tokens' together. */
@@ -323,6 +390,7 @@ export class CandidateFinder {
       for (let k = 0; k < tokens.length; k++) this.claim(i, tokens[k], ranks[k]);
     }
     this.sortClaims();
+    this.countPostings();
     const { claimed, claimedCount, claimRank, claimQuery } = this;
     const joined = new Int32Array(Math.max(0, q.length - 1));
     for (let i = 0; i + 1 < q.length; i++) joined[i] = this.index.vocab.get(q[i] + q[i + 1]) ?? -1;
@@ -335,9 +403,13 @@ export class CandidateFinder {
     // (rowBounds), but only those in the essential rows can be viable.
     const rowMost = person ? null : this.rowBounds(q.length, qWeight, joined);
     const essential = person ? -1 : this.essentialRows(q.length, qWeight, joined, threshold);
+    const { fromUnion } = this;
+    fromUnion.fill(0);
+    for (let i = 0; i < q.length; i++) if (!(i === probed && probedChecked)) fromUnion[i] = this.copyUnionRow(q[i], i) ? 1 : 0;
     for (let r = 0; r < claimedCount; r++) {
       const token = claimed[r];
       const qi = claimQuery[token];
+      if (fromUnion[qi]) continue;
       if (qi === probed && probedChecked) this.mark(token, qi, this.soloOffsets, this.soloPostings);
       else this.mark(token, qi);
     }

@@ -385,6 +385,52 @@ describe('candidate generation with the probed token checked rather than marked'
   });
 });
 
+describe('candidate generation from the kept rows of common query tokens', () => {
+  it('finds the same names, in the same order, with the same counts, as marking every variant', () => {
+    const rng = createRng(14);
+    const persons = createPersonFactory(rng);
+    // Common given names whose variants overlap (MARY and MARIE, JOHN and JON): a query holding two
+    // of them cannot take a kept row for a token another one claims a variant of.
+    const given = ['JOHN', 'JON', 'JOHNNY', 'JACK', 'MARY', 'MARIE', 'MARIA'];
+    const list: IndexedEntry[] = Array.from({ length: 1500 }, (_, i) => {
+      const p = persons.next();
+      return person(`u${i}`, i % 30 === 0 ? 'SMITH' : p.lastName, given[i % given.length], {
+        middleName: i % 4 === 0 ? given[(i + 3) % given.length] : null,
+      });
+    });
+    const built = buildMatcherIndex(list);
+    const { tokens, names } = built.person;
+    const marking = new CandidateFinder(tokens, names, 'person', undefined, 0);
+    const keeping = new CandidateFinder(tokens, names, 'person');
+    // Room for one row: the other common tokens are marked, beside the one copied.
+    const keepingOne = new CandidateFinder(tokens, names, 'person', undefined, 4 * Math.ceil(names.length / 32));
+    const queries = [
+      'MARY SMITH',
+      'MARY MARIE SMITH',
+      'JOHN JON SMITH',
+      'MARIA JOHN',
+      'SMITH MARY',
+      'JOHNN SMITH',
+      ...list.slice(0, 60).map((e) => `${e.firstName} ${e.middleName ?? ''} ${e.lastName}`),
+    ];
+    let compared = 0;
+    // Twice over: the second time every row is copied from what the first kept.
+    for (const round of [1, 2])
+      for (const query of queries)
+        for (const q of normalizePersonName(query))
+          for (const limit of [20, 1e9]) {
+            const expected = marking.find(q, limit);
+            expect(keeping.find(q, limit)).toEqual(expected);
+            expect(keepingOne.find(q, limit)).toEqual(expected);
+            compared += round * expected.ids.length;
+          }
+    expect(compared).toBeGreaterThan(1000);
+    expect(marking.keptRows()).toBe(0);
+    expect(keepingOne.keptRows()).toBe(1);
+    expect(keeping.keptRows()).toBeGreaterThan(3);
+  });
+});
+
 describe('topByWeight: the candidate cut', () => {
   it('keeps the same ids, in the same order, as sorting everything by weight then id', () => {
     let seed = 12345;

@@ -272,7 +272,8 @@ export class CandidateFinder {
     for (let k = 0; k < tokens.length; k++) if (this.claimQuery[tokens[k]] !== qi || this.claimRank[tokens[k]] === NO_RANK) return false;
     let kept = this.unionRows.get(token);
     if (!kept) {
-      if (this.unionRows.size >= this.unionRowsMost) return false;
+      // Only listed words are kept: a misspelling seldom comes again, and the first rows kept stay.
+      if (this.unionRows.size >= this.unionRowsMost || !this.index.vocab.has(token)) return false;
       const row = new Uint32Array(this.words);
       const marked = new Uint32Array(this.markedWords.length);
       const { offsets, postings } = this.index;

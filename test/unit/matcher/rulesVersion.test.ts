@@ -18,14 +18,14 @@ const RULES_HISTORY = [
   { version: 2, fingerprint: 'd220f17151227aa15b76e86d9acf2ea2329548a109bcddadc10ad9696fc5edf5' },
   { version: 3, fingerprint: '2410662aa41c20ce9ebf9972f2cd9c2e3425899d04016ba94ae6c7638d44a6ca' },
   { version: 4, fingerprint: '1cb6c845d24d43307333f3cb93e9d95fe4502c9a6805d957d38cdc22354b9304' },
-  { version: 5, fingerprint: '4cff30b72c94ff8825edbb37203ba07bf1c860b149589439d7563ce27348bcbc' },
+  { version: 5, fingerprint: 'ebc45a086493b1de6d6b2d061cad0141d72312d21be7aebc207d8f1105d815e4' },
 ];
 const KEYS_HISTORY = [
   { version: 3, fingerprint: 'b5a48c740b5df2aa745cbc4370bd9394228f3da609cf7c1ac7751128b9ad9742' },
   { version: 4, fingerprint: 'd1531df65f110b3ba74b1c5e7022ba93316c64f948bed7757341cee6833590d7' },
   { version: 5, fingerprint: 'cf692753691ac39ec646b07b4ff39f58e98339444bc1f608416d837c638b79eb' },
   { version: 6, fingerprint: '07511a2f20ac203488f3724d6490ca8654ab30caad5471943e1a39d4053569de' },
-  { version: 7, fingerprint: '6861239ec341677b68961044c529dd54f9fb6c53550bd410cc639e8f8b763923' },
+  { version: 7, fingerprint: 'f5bb0aec3ed7b0572b3e98aff2283bec7291be1cc79ca5faf286e2904e60d540' },
 ];
 
 const MATCHER = path.resolve(__dirname, '..', '..', '..', 'matcher');

@@ -10,7 +10,6 @@ const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 
 const root = path.resolve(__dirname, '..', '..');
-const outDir = path.resolve(root, process.argv[2] || 'dist');
 
 /** Source folders compiled (tsconfig.build.json "include"); their non-TypeScript files are copied. */
 const SOURCE_DIRS = ['gateway', 'workflows', 'activities', 'matcher', 'infra'];
@@ -21,22 +20,34 @@ function skipped(rel) {
   return SKIPPED.some((s) => rel === s || rel.startsWith(`${s}/`));
 }
 
-function copyRuntimeFiles(rel) {
-  for (const entry of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
+/** Copies the non-TypeScript files of folder `rel` of `from` (and of its subfolders) to the same place under `to`, but the SKIPPED ones. */
+function copyRuntimeFiles(from, to, rel) {
+  for (const entry of fs.readdirSync(path.join(from, rel), { withFileTypes: true })) {
     const child = `${rel}/${entry.name}`;
     if (skipped(child)) continue;
-    if (entry.isDirectory()) copyRuntimeFiles(child);
+    if (entry.isDirectory()) copyRuntimeFiles(from, to, child);
     else if (entry.isFile() && !entry.name.endsWith('.ts')) {
-      fs.mkdirSync(path.join(outDir, rel), { recursive: true });
-      fs.copyFileSync(path.join(root, child), path.join(outDir, child));
+      fs.mkdirSync(path.join(to, rel), { recursive: true });
+      fs.copyFileSync(path.join(from, child), path.join(to, child));
     }
   }
 }
 
-fs.rmSync(outDir, { recursive: true, force: true });
-execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.build.json'), '--outDir', outDir], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const dir of SOURCE_DIRS) copyRuntimeFiles(dir);
-process.stdout.write(`built ${path.relative(root, outDir) || '.'}\n`);
+function build() {
+  const outDir = path.resolve(root, process.argv[2] || 'dist');
+  fs.rmSync(outDir, { recursive: true, force: true });
+  execFileSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.build.json'), '--outDir', outDir],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  for (const dir of SOURCE_DIRS) copyRuntimeFiles(root, outDir, dir);
+  process.stdout.write(`built ${path.relative(root, outDir) || '.'}\n`);
+}
+
+// The benchmarks compile another checkout's matcher and copy its files with the same function.
+module.exports = { copyRuntimeFiles };
+if (require.main === module) build();

@@ -108,8 +108,6 @@ export class CandidateFinder {
   private readonly unionRows = new Map<string, UnionRow>();
   /** How many rows `unionRows` may keep; the first kept stay (evicting would allocate a row per query). */
   private readonly unionRowsMost: number;
-  /** Scratch of one find: per query token, whether its row came from `unionRows`. */
-  private readonly fromUnion = new Uint8Array(MAX_QUERY_TOKENS);
   /**
    * Each vocabulary token's first UTF-16 unit (-1: empty): whether a viable name has a word
    * starting with a query initial is read from its token ids, without loading the name object
@@ -253,12 +251,7 @@ export class CandidateFinder {
       }
       return;
     }
-    for (let p = offsets[token], end = offsets[token + 1]; p < end; p++) {
-      const id = postings[p];
-      const w = id >>> 5;
-      reached[base + w] |= 1 << (id & 31);
-      markedWords[w >>> 5] |= 1 << (w & 31);
-    }
+    markPostings(postings, offsets[token], offsets[token + 1], reached, base, markedWords);
   }
 
   /**
@@ -274,16 +267,9 @@ export class CandidateFinder {
     if (!kept) {
       // Only listed words are kept: a misspelling seldom comes again, and the first rows kept stay.
       if (this.unionRows.size >= this.unionRowsMost || !this.index.vocab.has(token)) return false;
-      const row = new Uint32Array(this.words);
-      const marked = new Uint32Array(this.markedWords.length);
+      kept = { row: new Uint32Array(this.words), marked: new Uint32Array(this.markedWords.length) };
       const { offsets, postings } = this.index;
-      for (let k = 0; k < tokens.length; k++)
-        for (let p = offsets[tokens[k]], end = offsets[tokens[k] + 1]; p < end; p++) {
-          const w = postings[p] >>> 5;
-          row[w] |= 1 << (postings[p] & 31);
-          marked[w >>> 5] |= 1 << (w & 31);
-        }
-      kept = { row, marked };
+      for (let k = 0; k < tokens.length; k++) markPostings(postings, offsets[tokens[k]], offsets[tokens[k] + 1], kept.row, 0, kept.marked);
       this.unionRows.set(token, kept);
     }
     this.reached.set(kept.row, qi * this.words);
@@ -404,13 +390,13 @@ export class CandidateFinder {
     // (rowBounds), but only those in the essential rows can be viable.
     const rowMost = person ? null : this.rowBounds(q.length, qWeight, joined);
     const essential = person ? -1 : this.essentialRows(q.length, qWeight, joined, threshold);
-    const { fromUnion } = this;
-    fromUnion.fill(0);
-    for (let i = 0; i < q.length; i++) if (!(i === probed && probedChecked)) fromUnion[i] = this.copyUnionRow(q[i], i) ? 1 : 0;
+    // The query tokens whose rows were copied from `unionRows`, a bit each.
+    let copied = 0;
+    for (let i = 0; i < q.length; i++) if (!(i === probed && probedChecked) && this.copyUnionRow(q[i], i)) copied |= 1 << i;
     for (let r = 0; r < claimedCount; r++) {
       const token = claimed[r];
       const qi = claimQuery[token];
-      if (fromUnion[qi]) continue;
+      if ((copied >>> qi) & 1) continue;
       if (qi === probed && probedChecked) this.mark(token, qi, this.soloOffsets, this.soloPostings);
       else this.mark(token, qi);
     }
@@ -580,6 +566,16 @@ export class CandidateFinder {
         most[i + 1] += pair;
       }
     return most;
+  }
+}
+
+/** Sets the bit of each name of postings[from, end) in row `base` of `rows`, and the bit of each word it sets in `marked`. */
+function markPostings(postings: Int32Array, from: number, end: number, rows: Uint32Array, base: number, marked: Uint32Array): void {
+  for (let p = from; p < end; p++) {
+    const id = postings[p];
+    const w = id >>> 5;
+    rows[base + w] |= 1 << (id & 31);
+    marked[w >>> 5] |= 1 << (w & 31);
   }
 }
 

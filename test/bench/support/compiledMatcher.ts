@@ -3,25 +3,16 @@
  * image's `node dist/…`), not through tsx, whose module wrapper reads every imported binding
  * through a getter. Compiles `matcher/` and `infra/base/` of any checkout, one that predates
  * `npm run build` too, with that checkout's own tsconfig.json, into a folder of this checkout's
- * `.tmp/`, and copies the files the matcher reads beside its modules (the curated CSV tables).
+ * `.tmp/`, and copies the files the matcher reads beside its modules (the curated CSV tables) as
+ * `npm run build` does.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { copyRuntimeFiles } from '../../../infra/deploy/build';
 
 const CURRENT = path.resolve(__dirname, '..', '..', '..');
 const COMPILED_DIRS = ['matcher', 'infra/base'];
-
-function copyRuntimeFiles(checkout: string, outDir: string, rel: string): void {
-  for (const entry of readdirSync(path.join(checkout, rel), { withFileTypes: true })) {
-    const child = path.join(rel, entry.name);
-    if (entry.isDirectory()) copyRuntimeFiles(checkout, outDir, child);
-    else if (entry.isFile() && !entry.name.endsWith('.ts')) {
-      mkdirSync(path.join(outDir, rel), { recursive: true });
-      copyFileSync(path.join(checkout, child), path.join(outDir, child));
-    }
-  }
-}
 
 /** Compiles the checkout's matcher into `.tmp/bench-compiled/<name>`; returns that folder, laid out as the checkout. */
 export function compileMatcher(checkout: string, name: string): string {

@@ -18,14 +18,14 @@ const RULES_HISTORY = [
   { version: 2, fingerprint: 'd220f17151227aa15b76e86d9acf2ea2329548a109bcddadc10ad9696fc5edf5' },
   { version: 3, fingerprint: '2410662aa41c20ce9ebf9972f2cd9c2e3425899d04016ba94ae6c7638d44a6ca' },
   { version: 4, fingerprint: '1cb6c845d24d43307333f3cb93e9d95fe4502c9a6805d957d38cdc22354b9304' },
-  { version: 5, fingerprint: 'ebc45a086493b1de6d6b2d061cad0141d72312d21be7aebc207d8f1105d815e4' },
+  { version: 5, fingerprint: '57e5b6a9b75a9c871927d7c25ab30750ad21aae2e2a3c0559feefdeea8b3969e' },
 ];
 const KEYS_HISTORY = [
   { version: 3, fingerprint: 'b5a48c740b5df2aa745cbc4370bd9394228f3da609cf7c1ac7751128b9ad9742' },
   { version: 4, fingerprint: 'd1531df65f110b3ba74b1c5e7022ba93316c64f948bed7757341cee6833590d7' },
   { version: 5, fingerprint: 'cf692753691ac39ec646b07b4ff39f58e98339444bc1f608416d837c638b79eb' },
   { version: 6, fingerprint: '07511a2f20ac203488f3724d6490ca8654ab30caad5471943e1a39d4053569de' },
-  { version: 7, fingerprint: 'f5bb0aec3ed7b0572b3e98aff2283bec7291be1cc79ca5faf286e2904e60d540' },
+  { version: 7, fingerprint: '802ebe34e45b7bb7c33545383c1aa557be5bc99c0eb6b82a8b32a57281e10304' },
 ];
 
 const MATCHER = path.resolve(__dirname, '..', '..', '..', 'matcher');

@@ -11,7 +11,10 @@
  *
  * Both engines in one process, as this bench first did, is not a fair comparison: with the same
  * code on both sides, the engine imported statically and the index built second came out up
- * to 12% faster on the mean.
+ * to 12% faster on the mean. Nor is an engine the child imports statically for one side and
+ * dynamically for the other: while this file's data generation imported this checkout's engine,
+ * the same code measured a p99 17% lower as the current side than as the base (matcherData.ts
+ * now imports no engine; benchMatcherServer.ts holds the bench's server).
  *
  * --compiled measures each checkout's matcher compiled by tsc, as production runs it (support/compiledMatcher.ts),
  * rather than through tsx.

@@ -1,9 +1,6 @@
-import type { IndexedEntry, MatcherIndex } from '../../../matcher/engine';
+import type { IndexedEntry } from '../../../matcher/engine';
 import type { Entity } from '../../../matcher/types';
-import { staticLoader } from '../../../matcher/loader';
 import { RegistryStore } from '../../../matcher/registry';
-import { startMatcherServer, type MatcherServer } from '../../../matcher/server';
-import { createLogger } from '../../../infra/base/log';
 import { createOrganizationFactory, createPersonFactory, createRng, type Rng } from '../../../infra/dev/synthetic/parties';
 
 /**
@@ -134,25 +131,4 @@ export function generateRegistry(seed: number, size: number): RegistryStore {
   }
   store.seal();
   return store;
-}
-
-/** A matcher server on a free loopback port over an index built from the generated data. */
-export function serveBenchIndex(
-  index: MatcherIndex,
-  entryCount: number,
-  store: RegistryStore,
-  buildMs: number,
-  service: string,
-): Promise<MatcherServer> {
-  return startMatcherServer({
-    port: 0,
-    loader: staticLoader({
-      index,
-      versions: [...index.sources],
-      registry: (npi) => store.get(npi),
-      loadedAt: new Date().toISOString(),
-      stats: { entries: entryCount, registryOrganizations: store.size, buildMs, loadMs: 0, warmUpMs: 0 },
-    }),
-    logger: createLogger(service, 'warn'),
-  });
 }

@@ -7,7 +7,8 @@
  */
 import { buildMatcherIndex } from '../../../matcher/engine';
 import { createRng } from '../../../infra/dev/synthetic/parties';
-import { generateEntries, generateRegistry, serveBenchIndex } from './matcherData';
+import { generateEntries, generateRegistry } from './matcherData';
+import { serveBenchIndex } from './benchMatcherServer';
 
 async function main(): Promise<void> {
   const [entryCount, registrySize, seed] = process.argv.slice(2, 5).map(Number);
